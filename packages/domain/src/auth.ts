@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { LOCALES } from './locales.js';
+import { CODE_PATTERN, EMAIL_PATTERN, PIN_PATTERN, isStrongPassword } from './validators.js';
+
+/**
+ * Request schemas of the session calls (spec part 1 §7.2, DESIGN.md §5).
+ * Messages are keys of the shared message catalogue (./messages), translated by the
+ * server per Accept-Language and by the web app per chosen language.
+ */
+export const usermailSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'validation.required')
+  .max(254, 'validation.email')
+  .regex(EMAIL_PATTERN, 'validation.email');
+
+export const strongPasswordSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, 'validation.required')
+  .max(256, 'validation.passwordTooLong')
+  .refine(isStrongPassword, 'validation.passwordWeak');
+
+/** Any non-empty password (sign-in does not re-check strength). */
+export const passwordSchema = z
+  .string({ error: 'validation.required' })
+  .min(1, 'validation.required')
+  .max(256, 'validation.passwordTooLong');
+
+export const codeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, 'validation.required')
+  .max(32, 'validation.codeInvalid');
+
+export const verificationCodeSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(CODE_PATTERN, 'validation.codeInvalid');
+
+export const localeSchema = z.enum(LOCALES, { error: 'validation.language' });
+
+export const countrySchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'validation.country')
+  .transform((value) => value.toUpperCase());
+
+export const credentialsSchema = z.object({
+  usermail: usermailSchema,
+  password: passwordSchema,
+  /** Second-factor code (email, TOTP or backup code) on the second login call. */
+  code: codeSchema.optional(),
+});
+
+export const signupSchema = z.object({
+  usermail: usermailSchema,
+  password: strongPasswordSchema,
+  userProfile: z.object({
+    name: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, 'validation.required')
+      .max(100, 'validation.tooLong'),
+    locale: localeSchema.default('en'),
+    country: countrySchema.optional(),
+  }),
+});
+
+export const verificationSchema = z.object({
+  code: verificationCodeSchema,
+  usermail: usermailSchema.optional(),
+});
+
+export const resendVerificationSchema = z.object({ usermail: usermailSchema.optional() });
+
+export const refreshSchema = z.object({
+  refresh_token: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+});
+
+export const forgotPasswordSchema = z.object({ usermail: usermailSchema });
+
+export const forgotPasswordConfirmSchema = z.object({
+  password: strongPasswordSchema,
+  userForgotPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+});
+
+export const resetPasswordSchema = z.object({
+  password: passwordSchema,
+  newPassword: strongPasswordSchema,
+});
+
+export const validatePasswordSchema = z.object({ password: passwordSchema });
+
+export const TWO_FACTOR_METHODS = ['email', 'totp'] as const;
+export type TwoFactorMethod = (typeof TWO_FACTOR_METHODS)[number];
+
+export const twoFactorSetupSchema = z.object({
+  method: z.enum(TWO_FACTOR_METHODS, { error: 'validation.twoFactorMethod' }).default('totp'),
+});
+
+export const twoFactorConfirmSchema = z.object({ code: codeSchema });
+
+export const twoFactorDisableSchema = z.object({ password: passwordSchema });
+
+export const lockCodeSchema = z.object({
+  lock_code: z.string({ error: 'validation.required' }).regex(PIN_PATTERN, 'validation.pinFormat'),
+  /** Required to change an existing PIN. */
+  current_lock_code: z.string().optional(),
+});
+
+/** Login call answers (DESIGN.md §5, spec part 1 §8 "Login answers"). Untranslated protocol values. */
+export const LOGIN_STATUS = {
+  twoFactorRequired: '2fa verification required',
+  emailCodeSent: 'Email with authentication code sent.',
+} as const;
+
+export const LOGIN_ERROR = {
+  codeInvalid: 'Authentication code not valid or incorrect.',
+  notActivated: 'user not activated',
+  invalidCredentials: 'Invalid credentials.',
+  accountDisabled: 'account disabled',
+} as const;
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+}
+
+export type LoginAnswer =
+  TokenPair | { status: (typeof LOGIN_STATUS)[keyof typeof LOGIN_STATUS]; method: TwoFactorMethod };
+
+export interface TwoFactorSetupAnswer {
+  method: TwoFactorMethod;
+  /** TOTP only */
+  secret?: string;
+  otpauth_url?: string;
+  /** PNG data URL of the otpauth QR code (TOTP only) */
+  qr_code?: string;
+  status?: string;
+}
+
+export interface TwoFactorConfirmAnswer {
+  two_factor_authentication: true;
+  method: TwoFactorMethod;
+  backup_codes: string[];
+}

@@ -1,0 +1,77 @@
+/**
+ * Messages the API sends (violations and errors), shared with the web app so both say
+ * the same thing. Keys are stable; every locale file must define every key (tsc checks).
+ * `{name}` placeholders are filled by `formatMessage`.
+ */
+export const en = {
+  // validation
+  'validation.required': 'This value is required.',
+  'validation.invalid': 'This value is not valid.',
+  'validation.email': 'You must input a valid email address.',
+  'validation.passwordWeak':
+    'The password needs at least 8 characters and three of: lowercase, uppercase, digit, one of !@#$%^&*.',
+  'validation.passwordTooLong': 'The password is too long.',
+  'validation.passwordWrong': 'The password is not correct.',
+  'validation.passwordSame': 'The new password must differ from the current one.',
+  'validation.codeInvalid': 'Enter the 6-digit code.',
+  'validation.language': 'Cannot set this language',
+  'validation.country': 'Choose a country.',
+  'validation.tooLong': 'This value is too long.',
+  'validation.tooShort': 'This value is too short.',
+  'validation.phone': 'The phone number must match +XXXXXXXXXX (with country code).',
+  'validation.colour': 'Invalid colour code',
+  'validation.pinFormat': 'The PIN must be 4 to 8 digits.',
+  'validation.pinWrong': 'The current PIN is not correct.',
+  'validation.twoFactorMethod': 'Choose email or authenticator app.',
+  'validation.emailTaken': 'An account with this email address already exists.',
+  'validation.unknownField': 'This field is not expected.',
+  'validation.type': 'This value has the wrong type.',
+  'validation.number': 'This value must be a number.',
+  'validation.min': 'This value must be at least {min}.',
+  'validation.max': 'This value must be at most {max}.',
+  // errors
+  'error.badRequest': 'The request could not be understood.',
+  'error.invalidJson': 'The request body is not valid JSON.',
+  'error.unsupportedMediaType': 'This content type is not supported.',
+  'error.payloadTooLarge': 'The request is too large.',
+  'error.unauthorized': 'You need to sign in.',
+  'error.tokenExpired': 'Your session has ended. Please sign in again.',
+  'error.forbidden': 'You are not authorised to perform this action',
+  'error.accessDenied': 'You are unable to access this information',
+  'error.notFound': "That page doesn't exist",
+  'error.methodNotAllowed': 'This method is not allowed here.',
+  'error.conflict': 'This conflicts with the current state.',
+  'error.tooManyRequests': 'Too many attempts. Please wait {minutes} minutes and try again.',
+  'error.server': 'Connection issue',
+  'error.validation': 'The data you sent is not valid.',
+  'error.storageLimit': 'You have exceeded your storage quota.',
+  // session
+  'auth.invalidCredentials': 'Wrong email or password.',
+  'auth.notActivated': 'Your account is not activated yet. Enter the code we emailed you.',
+  'auth.accountDisabled': 'This account has been disabled. Contact support.',
+  'auth.codeInvalid': 'Authentication code not valid or incorrect.',
+  'auth.codeExpired': 'The code has expired or too many tries were made. Request a new code.',
+  'auth.codeSent': 'Email with authentication code sent.',
+  'auth.twoFactorRequired': 'Enter the code from your authenticator app.',
+  'auth.alreadyActivated': 'This account is already activated.',
+  'auth.activated': 'Your account is activated.',
+  'auth.verificationSent': 'We sent a new verification code.',
+  'auth.resetSent': 'If an account exists for this address, we sent a link to reset the password.',
+  'auth.resetTokenInvalid': 'This reset link is invalid or has expired.',
+  'auth.passwordChanged': 'Your password has been changed.',
+  'auth.twoFactorNotStarted': 'Start the two-factor setup first.',
+  'auth.twoFactorEnabled': 'Two-factor sign-in is on.',
+  'auth.twoFactorDisabled': 'Two-factor sign-in is off.',
+  'auth.twoFactorRequiredForBackup': 'Turn on two-factor sign-in first.',
+  'auth.sessionLimited': 'Activate your account to continue.',
+  'auth.pinInvalid': 'Invalid',
+  'auth.pinMissing': 'No PIN is set.',
+  'auth.pinLocked': 'Too many wrong PINs. Reset your PIN with your password.',
+  'auth.pinResetNeedsPassword': 'Confirm your password before resetting the PIN.',
+  'auth.pinSaved': 'Your PIN has been saved.',
+  'auth.pinReset': 'Your PIN has been removed.',
+  'profile.notYours': 'You are not authorised to perform this action',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type MessageCatalogue = Record<MessageKey, string>;

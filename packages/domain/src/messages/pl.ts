@@ -1,0 +1,5 @@
+import type { MessageCatalogue } from './en.js';
+import { en } from './en.js';
+
+// TODO-TRANSLATE placeholder until translated
+export const pl: MessageCatalogue = { ...en };

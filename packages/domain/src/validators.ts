@@ -1,0 +1,60 @@
+/** Validators of spec part 2 §5, shared by the server and the web app. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+export const PHONE_PATTERN = /^\+\d{10,14}$/;
+export const HEX_COLOUR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+/** The custom profile colour is stricter: exactly six hex digits (spec part 1 §5). */
+export const CUSTOM_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const SLUG_PATTERN = /^[a-z0-9]{3,30}$/;
+export const DOMAIN_URL_PATTERN =
+  /^(https?:\/\/)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(:\d+)?(\/\S*)?$/i;
+export const PIN_PATTERN = /^\d{4,8}$/;
+export const CODE_PATTERN = /^\d{6}$/;
+export const PASSWORD_SPECIALS = '!@#$%^&*';
+
+export function isEmail(value: string): boolean {
+  return value === '' || EMAIL_PATTERN.test(value.trim());
+}
+
+/** Splits a list of emails separated by comma, semicolon or newline. */
+export function splitEmails(value: string): string[] {
+  return value
+    .split(/[,;\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function isPhone(value: string): boolean {
+  return value === '' || PHONE_PATTERN.test(value);
+}
+
+export function isHexColour(value: string): boolean {
+  return HEX_COLOUR_PATTERN.test(value);
+}
+
+/**
+ * Normalises a typed or pasted custom colour: prefixes '#' when missing.
+ * Returns the colour when valid (six hex digits), otherwise undefined.
+ */
+export function normaliseCustomColour(input: string): string | undefined {
+  const trimmed = input.trim();
+  const withHash = trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
+  return CUSTOM_COLOUR_PATTERN.test(withHash) ? withHash.toLowerCase() : undefined;
+}
+
+/** Strong password: at least 8 characters and 3 of 4 classes (spec part 2 §5). */
+export function passwordClasses(password: string): number {
+  let classes = 0;
+  if (/[a-z]/.test(password)) classes += 1;
+  if (/[A-Z]/.test(password)) classes += 1;
+  if (/\d/.test(password)) classes += 1;
+  if (/[!@#$%^&*]/.test(password)) classes += 1;
+  return classes;
+}
+
+export function isStrongPassword(password: string): boolean {
+  return password.length >= 8 && passwordClasses(password) >= 3;
+}
+
+export function isTokenExpired(expiresAt: Date | string | number, now = Date.now()): boolean {
+  return new Date(expiresAt).getTime() <= now;
+}
