@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_BASE_URL, E2E_PORT, E2E_ROOT, MAILBOX_DIR } from './env.js';
+import { startSmtpReceiver } from './smtp-receiver.js';
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy at ${url}`);
+}
+
+/** Starts the SMTP receiver and the built server on a fresh data directory. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  rmSync(MAILBOX_DIR, { recursive: true, force: true });
+  const smtp = await startSmtpReceiver(MAILBOX_DIR);
+  const dataDir = mkdtempSync(join(tmpdir(), 'memoria-e2e-'));
+  const server = spawn(process.execPath, [join(E2E_ROOT, '../apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E_BASE_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'Memoria <no-reply@memoria.test>',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`${E2E_BASE_URL}/api/health`, 30_000);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await smtp.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,49 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mailCount, waitForMail } from './mailbox.js';
+
+export const STRONG_PASSWORD = 'Sunflower#2026';
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** Signs a user up through the API and activates the account with the mailed code. */
+export async function seedActivatedUser(
+  request: APIRequestContext,
+  name: string,
+  usermail: string,
+  password = STRONG_PASSWORD,
+): Promise<void> {
+  const signup = await request.post('/api/signup', {
+    data: { usermail, password, userProfile: { name, locale: 'en', country: 'BE' } },
+  });
+  expect(signup.status()).toBe(201);
+  const { token } = (await signup.json()) as { token: string };
+  const { match } = await waitForMail(usermail, /\b(\d{6})\b/);
+  const verification = await request.post('/api/user/account/verification', {
+    data: { code: match[1] },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(verification.status()).toBe(200);
+}
+
+export async function openAccountMenuIfNeeded(page: Page): Promise<void> {
+  const logout = page.getByTestId('logout');
+  if (!(await logout.isVisible())) await page.getByTestId('account-menu').click();
+}
+
+export async function logout(page: Page): Promise<void> {
+  await openAccountMenuIfNeeded(page);
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/auth/);
+}
+
+/** Fills the login form; returns how many mails the address had before submitting. */
+export async function submitLogin(page: Page, usermail: string, password: string): Promise<number> {
+  const before = await mailCount(usermail);
+  await page.goto('/auth');
+  await page.getByTestId('login-usermail').fill(usermail);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  return before;
+}
