@@ -1,0 +1,127 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { AppContext } from './context.js';
+import type { Database } from './db/database.js';
+import type { Secrets } from './secrets.js';
+import { createMailer, type MailTransport } from './mail/mailer.js';
+import { createFailureLimiter } from './http/rate-limit.js';
+import { registerRequestContext } from './http/request-context.js';
+import { registerJsonParsers } from './http/content-types.js';
+import { registerErrorHandling, type NotFoundFallback } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { registerApiDocs } from './http/docs.js';
+import { registerWebApp } from './http/web-app.js';
+import { createAuthGuard } from './http/auth.js';
+import { createPasswordHasher } from './modules/auth/passwords.js';
+import { createAuthDeps } from './modules/auth/deps.js';
+import { createAccountService } from './modules/auth/service.js';
+import { createPasswordService } from './modules/auth/password-service.js';
+import { createTwoFactorService } from './modules/auth/two-factor-service.js';
+import { createLockCodeService } from './modules/auth/lock-code-service.js';
+import { registerAuthRoutes } from './modules/auth/routes.js';
+import { registerTwoFactorRoutes } from './modules/auth/two-factor-routes.js';
+import { registerLockCodeRoutes } from './modules/auth/lock-code-routes.js';
+import { registerUserRoutes } from './modules/users/routes.js';
+import { registerHealthRoutes } from './modules/health/routes.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** an open, migrated database; the caller closes it */
+  database: Database;
+  secrets: Secrets;
+  /** Fastify logger option; defaults to the configured level */
+  logger?: FastifyServerOptions['logger'];
+  /** replaces SMTP/outbox delivery (tests read mail from here) */
+  mailTransport?: MailTransport;
+  /** failures allowed per account and per address before 429 (default AUTH.failuresBeforeLockout) */
+  failureLimit?: number;
+}
+
+/** A hop count becomes the function form Fastify's types accept. */
+function trustProxyOption(value: AppConfig['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
+/** JSON request bodies; uploads have their own limits in their own routes. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database, secrets } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    // Trailing slashes and duplicate slashes reach the same route.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const limiter = createFailureLimiter({
+    redisUrl: config.redisUrl,
+    points: options.failureLimit,
+  });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+    transport: options.mailTransport,
+  });
+  const ctx: AppContext = {
+    config,
+    database,
+    secrets,
+    mailer,
+    limiter,
+    passwords: createPasswordHasher(config.passwordHashing),
+    log: app.log,
+  };
+
+  const fallback: { current?: NotFoundFallback } = {};
+  registerRequestContext(app);
+  registerJsonParsers(app);
+  registerErrorHandling(app, fallback);
+  await registerSecurityHeaders(app);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on('error', () => undefined);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.globalRateLimitPerMinute,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, skipOnError: true } : {}),
+  });
+  await registerApiDocs(app, config.publicUrl);
+
+  const deps = createAuthDeps(ctx);
+  const guard = createAuthGuard(deps.sessions);
+  const accounts = createAccountService(deps);
+  const passwords = createPasswordService(deps);
+  const zapp = app.withTypeProvider<ZodTypeProvider>();
+  registerHealthRoutes(zapp, database);
+  registerAuthRoutes(zapp, guard, accounts, passwords);
+  registerTwoFactorRoutes(zapp, guard, createTwoFactorService(deps, passwords));
+  registerLockCodeRoutes(zapp, guard, createLockCodeService(deps));
+  registerUserRoutes(zapp, guard, deps.users);
+
+  fallback.current = await registerWebApp(app, config.webDist);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await limiter.close();
+    redis?.disconnect();
+  });
+  return app;
+}

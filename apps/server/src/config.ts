@@ -1,0 +1,117 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+import { LIMITS } from '@memoria/domain';
+
+/** The server package folder, from src/ (tsx, vitest) and from dist/ (the bundle) alike. */
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+/**
+ * TRUST_PROXY: unset/false/0 = off (X-Forwarded-For is ignored), true = trust every hop,
+ * a number = trust that many hops, anything else = a list of trusted addresses or CIDRs.
+ */
+const trustProxySchema = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      if (value === undefined) return false;
+      const lower = value.trim().toLowerCase();
+      if (lower === 'false' || lower === '0' || lower === 'off' || lower === 'no') return false;
+      if (lower === 'true' || lower === 'on' || lower === 'yes') return true;
+      if (/^\d+$/.test(lower)) return Number(lower);
+      return value.trim();
+    }),
+);
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3000')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalString,
+  REDIS_URL: optionalString,
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Memoria <no-reply@localhost>')),
+  UPLOAD_LIMIT_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(LIMITS.uploadLimitMbDefault),
+  ),
+  TRUST_PROXY: trustProxySchema,
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  WEB_DIST: optionalString,
+  JWT_SECRET: optionalString,
+});
+
+export type DatabaseTarget =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  uploadLimitMb: number;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  webDist: string;
+  jwtSecret?: string;
+  /** 'fast' only in tests: argon2 with a tiny memory and time cost. */
+  passwordHashing: 'standard' | 'fast';
+  /** Requests per minute per client address over the whole API (a generous safety net). */
+  globalRateLimitPerMinute: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    dataDir,
+    database: databaseTarget(e.DATABASE_URL, dataDir),
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    uploadLimitMb: e.UPLOAD_LIMIT_MB,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageDir, '../web/dist'),
+    jwtSecret: e.JWT_SECRET,
+    passwordHashing: 'standard',
+    globalRateLimitPerMinute: 1200,
+  };
+}
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { kind: 'sqlite', file: path.resolve(file) };
+  }
+  throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/database.js';
+import type { Secrets } from './secrets.js';
+import type { Mailer } from './mail/mailer.js';
+import type { FailureLimiter } from './http/rate-limit.js';
+import type { PasswordHasher } from './modules/auth/passwords.js';
+
+/** What services need from the running app; built once in buildApp. */
+export interface AppContext {
+  config: AppConfig;
+  database: Database;
+  secrets: Secrets;
+  mailer: Mailer;
+  limiter: FailureLimiter;
+  passwords: PasswordHasher;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,56 @@
+export type DialectName = 'sqlite' | 'postgres';
+
+/**
+ * Writes values in the form each engine stores, and reads either form back. Every
+ * SQLite/PostgreSQL difference in values lives here so stores stay engine-neutral.
+ */
+export interface DialectHelpers {
+  name: DialectName;
+  /** better-sqlite3 cannot bind JS booleans. */
+  bool(value: boolean): boolean | number;
+  /** SQLite keeps UTC ISO text (sortable as text); PostgreSQL binds a Date to timestamptz. */
+  time(value: Date): Date | string;
+  /** Both engines receive JSON text: pg would otherwise turn arrays into SQL arrays. */
+  json(value: unknown): string;
+}
+
+export function dialectHelpers(name: DialectName): DialectHelpers {
+  return {
+    name,
+    bool: (value) => (name === 'sqlite' ? (value ? 1 : 0) : value),
+    time: (value) => (name === 'sqlite' ? value.toISOString() : value),
+    json: (value) => JSON.stringify(value),
+  };
+}
+
+export function readBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+export function readTime(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(String(value));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** ISO 8601 with offset, as the API answers times. */
+export function isoTime(value: unknown): string | null {
+  const date = readTime(value);
+  return date ? date.toISOString().replace(/Z$/, '+00:00') : null;
+}
+
+export function readJson<T>(value: unknown, fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  if (typeof value !== 'string') return value as T;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** PostgreSQL returns count() and bigint as strings. */
+export function readCount(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}

@@ -1,0 +1,41 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectHelpers } from './dialect.js';
+import type { Database } from './database.js';
+import * as m0001 from './migrations/0001_users_sessions.js';
+
+/** A migration gets the engine so it can pick column types; the names keep their order. */
+export interface VersionedMigration {
+  up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void>;
+  down?(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void>;
+}
+
+// Listed by hand: the server is bundled, so there is no migrations folder to scan at run time.
+const MIGRATIONS: Record<string, VersionedMigration> = {
+  '0001_users_sessions': m0001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectHelpers) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const result: Record<string, Migration> = {};
+    for (const [name, migration] of Object.entries(MIGRATIONS)) {
+      const down = migration.down;
+      result[name] = {
+        up: (db) => migration.up(db, this.dialect),
+        ...(down ? { down: (db: Kysely<unknown>) => down(db, this.dialect) } : {}),
+      };
+    }
+    return result;
+  }
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new StaticMigrationProvider(database.dialect),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

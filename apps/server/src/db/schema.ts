@@ -1,0 +1,119 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
+ * and JSON as text; PostgreSQL uses boolean, timestamptz and jsonb. The helpers in
+ * ./dialect.ts write the right form and read either.
+ */
+export type DbBool = ColumnType<boolean | number, boolean | number, boolean | number>;
+export type DbTime = ColumnType<Date | string, Date | string, Date | string>;
+export type DbJson = ColumnType<unknown, string, string>;
+/** bigint in PostgreSQL comes back as a string. */
+export type DbBigInt = ColumnType<number | string, number | undefined, number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  usermail: string;
+  password_hash: string;
+  user_type: ColumnType<string, string | undefined, string>;
+  workspace_type: string | null;
+  is_active: DbBool;
+  activated_at: DbTime | null;
+  disabled_at: DbTime | null;
+  rules: DbJson;
+  storage_used: DbBigInt;
+  lock_code_hash: string | null;
+  lock_code_failures: ColumnType<number, number | undefined, number>;
+  lock_code_locked_at: DbTime | null;
+  two_factor_enabled: DbBool;
+  two_factor_method: string | null;
+  two_factor_secret: string | null;
+  two_factor_pending_method: string | null;
+  two_factor_pending_secret: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+}
+
+export interface UserProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  name_official: string | null;
+  locale: string;
+  country: string | null;
+  description: string | null;
+  organization_name: string | null;
+  function: string | null;
+  location: string | null;
+  phone_number: string | null;
+  disclose_email: DbBool;
+  user_has_public_profile: DbBool;
+  public_profile_enabled: DbBool;
+  enable_direct_messages: DbBool;
+  custom_colour: string | null;
+  custom_logo: string | null;
+  delegate_notifications: DbBool;
+  memo_copy_allowed: DbBool;
+  memo_comments_allowed: DbBool;
+  allow_reactions: DbBool;
+  require_identification_for_comments: DbBool;
+  user_identified: DbBool;
+  has_pending_identification: DbBool;
+  created_at: DbTime;
+  updated_at: DbTime;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  scope: string;
+  created_at: DbTime;
+  expires_at: DbTime;
+  revoked_at: DbTime | null;
+  reauthenticated_at: DbTime | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: number;
+  created_at: DbTime;
+  rotated_at: DbTime | null;
+}
+
+export interface UserCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: string;
+  code_hash: string;
+  tries: ColumnType<number, number | undefined, number>;
+  expires_at: DbTime;
+  created_at: DbTime;
+}
+
+export interface BackupCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: DbTime | null;
+  created_at: DbTime;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: DbTime;
+  used_at: DbTime | null;
+  created_at: DbTime;
+}
+
+export interface DatabaseSchema {
+  users: UsersTable;
+  user_profiles: UserProfilesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  user_codes: UserCodesTable;
+  backup_codes: BackupCodesTable;
+  password_resets: PasswordResetsTable;
+}

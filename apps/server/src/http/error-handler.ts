@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { MessageKey } from '@memoria/domain';
+import { ApiError, ValidationFailed } from './errors.js';
+import { errorBody, violationBody } from './error-body.js';
+import { violationsFromIssues, type IssueLike } from './zod-violations.js';
+
+const KEY_BY_STATUS: Record<number, MessageKey> = {
+  400: 'error.badRequest',
+  401: 'error.unauthorized',
+  403: 'error.forbidden',
+  404: 'error.notFound',
+  405: 'error.methodNotAllowed',
+  409: 'error.conflict',
+  413: 'error.payloadTooLarge',
+  415: 'error.unsupportedMediaType',
+  429: 'error.tooManyRequests',
+};
+
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  fallback: { current?: NotFoundFallback } = {},
+): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    const locale = request.locale;
+    if (error instanceof ApiError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return reply
+        .code(error.status)
+        .send(
+          errorBody(error.status, error.key, locale, error.options.params, error.options.extra),
+        );
+    }
+    if (error instanceof ValidationFailed) {
+      return reply.code(422).send(violationBody(error.violations, locale));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext ?? 'body';
+      const input = (request as unknown as Record<string, unknown>)[context];
+      const issues: IssueLike[] = error.validation.map((v) => ({
+        ...(v.params as Partial<IssueLike>),
+        code: v.keyword,
+        path: v.instancePath
+          .split('/')
+          .slice(1)
+          .filter((p) => p !== '')
+          .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        message: v.message ?? '',
+      }));
+      return reply.code(422).send(violationBody(violationsFromIssues(issues, input), locale));
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const key = KEY_BY_STATUS[status] ?? 'error.badRequest';
+      const retryAfter = Number(reply.getHeader('retry-after'));
+      const minutes = Number.isFinite(retryAfter) ? Math.max(1, Math.ceil(retryAfter / 60)) : 15;
+      return reply.code(status).send(errorBody(status, key, locale, { minutes }));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(errorBody(500, 'error.server', locale));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback.current?.(request, reply)) return reply;
+    return reply.code(404).send(errorBody(404, 'error.notFound', request.locale));
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { localeFromAcceptLanguage, type Locale } from '@memoria/domain';
+
+export type SessionScope = 'full' | 'activation';
+
+/** Who is calling, set by the auth guard. */
+export interface AuthContext {
+  userId: number;
+  sessionId: number;
+  scope: SessionScope;
+  reauthenticatedAt: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** the session that signup hands out may call this route */
+    allowActivation?: boolean;
+  }
+}
+
+export function registerRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  });
+}
+
+/** The signed-in caller; only for routes behind the auth guard. */
+export function authOf(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new Error('route is missing the auth guard');
+  return request.auth;
+}
+
+/** Client address (request.ip follows X-Forwarded-For only under TRUST_PROXY), agent, language. */
+export function callerOf(request: {
+  ip: string;
+  headers: { 'user-agent'?: string };
+  locale: Locale;
+}) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { loadSecrets } from './secrets.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const secrets = loadSecrets(config.dataDir, config.jwtSecret);
+  const database = openDatabase(config.database);
+  const applied = await migrateToLatest(database);
+  const app = await buildApp({ config, database, secrets });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A second signal, or a close that hangs, ends the process anyway.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.destroy();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: config.database.kind, dataDir: config.dataDir },
+    `Memoria listening on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

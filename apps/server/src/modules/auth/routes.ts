@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import {
+  credentialsSchema,
+  forgotPasswordConfirmSchema,
+  forgotPasswordSchema,
+  refreshSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  signupSchema,
+  validatePasswordSchema,
+  verificationSchema,
+} from '@memoria/domain';
+import type { AuthGuard } from '../../http/auth.js';
+import { violation } from '../../http/errors.js';
+import { authOf, callerOf } from '../../http/request-context.js';
+import type { ZodApp } from '../../http/zod-app.js';
+import type { createAccountService } from './service.js';
+import type { createPasswordService } from './password-service.js';
+
+const tags = ['session'];
+const secured = [{ bearer: [] }];
+
+export function registerAuthRoutes(
+  app: ZodApp,
+  guard: AuthGuard,
+  accounts: ReturnType<typeof createAccountService>,
+  passwords: ReturnType<typeof createPasswordService>,
+): void {
+  app.post(
+    '/api/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account (answers an activation session)',
+        body: signupSchema,
+      },
+    },
+    async (request, reply) => {
+      const pair = await accounts.signup(request.body, callerOf(request));
+      return reply.code(201).send(pair);
+    },
+  );
+
+  app.post(
+    '/api/user/account/verification',
+    {
+      onRequest: guard.optional,
+      config: { allowActivation: true },
+      schema: {
+        tags,
+        summary:
+          'Activate with the emailed code: {code} with the signup session, or {usermail, code}',
+        body: verificationSchema,
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      if (request.auth) return accounts.verifyWithSession(request.auth, request.body.code, caller);
+      if (!request.body.usermail) throw violation('usermail', 'validation.required');
+      return accounts.verifyByEmail(request.body.usermail, request.body.code, caller);
+    },
+  );
+
+  app.post(
+    '/api/account/resend-verification',
+    {
+      onRequest: guard.optional,
+      config: { allowActivation: true },
+      schema: {
+        tags,
+        summary: 'Email a new verification code',
+        body: resendVerificationSchema.optional(),
+      },
+    },
+    async (request) =>
+      accounts.resendVerification(request.auth, request.body?.usermail, callerOf(request)),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in (second call with code when 2FA is on)',
+        body: credentialsSchema,
+      },
+    },
+    async (request) => accounts.login(request.body, callerOf(request)),
+  );
+
+  app.post(
+    '/api/token/refresh',
+    { schema: { tags, summary: 'Rotate the refresh token', body: refreshSchema } },
+    async (request) => accounts.refresh(request.body.refresh_token),
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      onRequest: guard.optional,
+      config: { allowActivation: true },
+      schema: {
+        tags,
+        summary: 'End the current session',
+        body: z.object({ refresh_token: z.string().max(200).optional() }).optional(),
+      },
+    },
+    async (request, reply) => {
+      await accounts.logout(request.auth, request.body?.refresh_token);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/forgot-password',
+    { schema: { tags, summary: 'Email a password reset link', body: forgotPasswordSchema } },
+    async (request) => passwords.forgot(request.body.usermail, callerOf(request)),
+  );
+
+  app.post(
+    '/api/forgot-password-confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed link token',
+        body: forgotPasswordConfirmSchema,
+      },
+    },
+    async (request) =>
+      passwords.confirmForgot(
+        request.body.userForgotPassword,
+        request.body.password,
+        callerOf(request),
+      ),
+  );
+
+  app.post(
+    '/api/reset-password',
+    {
+      onRequest: guard.required,
+      schema: {
+        tags,
+        security: secured,
+        summary: 'Change the password',
+        body: resetPasswordSchema,
+      },
+    },
+    async (request) =>
+      passwords.change(
+        authOf(request),
+        request.body.password,
+        request.body.newPassword,
+        callerOf(request),
+      ),
+  );
+
+  app.post(
+    '/api/validate-password',
+    {
+      onRequest: guard.required,
+      schema: {
+        tags,
+        security: secured,
+        summary: 'Confirm the current password',
+        body: validatePasswordSchema,
+      },
+    },
+    async (request) =>
+      passwords.validate(authOf(request), request.body.password, callerOf(request)),
+  );
+}

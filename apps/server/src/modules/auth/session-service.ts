@@ -1,0 +1,106 @@
+import { AUTH, type TokenPair } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { readTime } from '../../db/dialect.js';
+import { ApiError } from '../../http/errors.js';
+import type { AuthContext, SessionScope } from '../../http/request-context.js';
+import {
+  addRefreshToken,
+  findRefreshToken,
+  findSessionState,
+  insertSession,
+  markReauthenticated,
+  markRotated,
+  revokeSession,
+  revokeUserSessions,
+} from './session-store.js';
+import { opaqueToken, sha256, signAccessToken, verifyAccessToken } from './tokens.js';
+
+const refreshExpiry = () => new Date(Date.now() + AUTH.refreshTokenTtlDays * 86_400_000);
+
+/** The session is over (revoked, expired, reused token): the client signs out. */
+export const sessionEnded = () =>
+  new ApiError(401, 'error.tokenExpired', { headers: { 'x-token-expired': '1' } });
+
+export function createSessionService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+  const key = ctx.secrets.jwtKey;
+
+  return {
+    async issue(userId: number, scope: SessionScope, userAgent?: string): Promise<TokenPair> {
+      const refresh = opaqueToken();
+      const sessionId = await insertSession(
+        db,
+        dialect,
+        { userId, scope, expiresAt: refreshExpiry(), userAgent: userAgent?.slice(0, 300) ?? null },
+        sha256(refresh),
+      );
+      const token = await signAccessToken(key, { userId, sessionId, scope });
+      return { token, refresh_token: refresh };
+    },
+
+    /** Rotates the refresh token. A token used twice means it leaked: the session ends. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const hash = sha256(refreshToken);
+      const stored = await findRefreshToken(db, hash);
+      if (!stored) throw new ApiError(401, 'error.unauthorized');
+      const session = await findSessionState(db, stored.session_id);
+      if (!session || !live(session)) throw sessionEnded();
+      if (stored.rotated_at !== null || !(await markRotated(db, dialect, hash))) {
+        await revokeSession(db, dialect, session.id);
+        ctx.log.warn({ sessionId: session.id }, 'refresh token reused; session revoked');
+        throw sessionEnded();
+      }
+      const next = opaqueToken();
+      await addRefreshToken(db, dialect, session.id, sha256(next), refreshExpiry());
+      const token = await signAccessToken(key, {
+        userId: session.user_id,
+        sessionId: session.id,
+        scope: session.scope as SessionScope,
+      });
+      return { token, refresh_token: next };
+    },
+
+    /** Bearer token → caller. The session row is read every time so revocation is immediate. */
+    async authenticate(token: string): Promise<AuthContext> {
+      const check = await verifyAccessToken(key, token);
+      if (!check.ok) throw new ApiError(401, 'error.unauthorized');
+      const session = await findSessionState(db, check.claims.sessionId);
+      if (!session || session.user_id !== check.claims.userId) {
+        throw new ApiError(401, 'error.unauthorized');
+      }
+      if (!live(session)) throw sessionEnded();
+      return {
+        userId: session.user_id,
+        sessionId: session.id,
+        scope: session.scope as SessionScope,
+        reauthenticatedAt: readTime(session.reauthenticated_at),
+      };
+    },
+
+    async revokeByRefreshToken(refreshToken: string): Promise<void> {
+      const stored = await findRefreshToken(db, sha256(refreshToken));
+      if (stored) await revokeSession(db, dialect, stored.session_id);
+    },
+
+    revoke: (sessionId: number) => revokeSession(db, dialect, sessionId),
+    revokeAll: (userId: number, exceptSessionId?: number) =>
+      revokeUserSessions(db, dialect, userId, exceptSessionId),
+    markReauthenticated: (sessionId: number) => markReauthenticated(db, dialect, sessionId),
+  };
+}
+
+function live(session: {
+  revoked_at: unknown;
+  expires_at: unknown;
+  disabled_at: unknown;
+}): boolean {
+  const expires = readTime(session.expires_at);
+  return (
+    session.revoked_at === null &&
+    session.disabled_at === null &&
+    expires !== null &&
+    expires.getTime() > Date.now()
+  );
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+export async function insertSession(
+  db: Db,
+  d: DialectHelpers,
+  session: { userId: number; scope: string; expiresAt: Date; userAgent: string | null },
+  refreshHash: string,
+): Promise<number> {
+  const now = new Date();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      user_id: session.userId,
+      scope: session.scope,
+      created_at: d.time(now),
+      expires_at: d.time(session.expiresAt),
+      revoked_at: null,
+      reauthenticated_at: null,
+      user_agent: session.userAgent,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: refreshHash,
+      session_id: row.id,
+      created_at: d.time(now),
+      rotated_at: null,
+    })
+    .execute();
+  return row.id;
+}
+
+/** The session with what the guard needs to know about its user. */
+export function findSessionState(db: Db, sessionId: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.scope',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'sessions.reauthenticated_at',
+      'users.disabled_at',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+export function findRefreshToken(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Marks the token used; false when another request rotated it first. */
+export async function markRotated(db: Db, d: DialectHelpers, tokenHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: d.time(new Date()) })
+    .where('token_hash', '=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function addRefreshToken(
+  db: Db,
+  d: DialectHelpers,
+  sessionId: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  const now = d.time(new Date());
+  await db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: tokenHash, session_id: sessionId, created_at: now, rotated_at: null })
+    .execute();
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: d.time(expiresAt) })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function revokeSession(db: Db, d: DialectHelpers, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: d.time(new Date()) })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserSessions(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  exceptSessionId?: number,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: d.time(new Date()) })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function markReauthenticated(
+  db: Db,
+  d: DialectHelpers,
+  sessionId: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ reauthenticated_at: d.time(new Date()) })
+    .where('id', '=', sessionId)
+    .execute();
+}

@@ -1,0 +1,76 @@
+import {
+  RULE_AREAS,
+  iri,
+  isLocale,
+  type TwoFactorMethod,
+  type User,
+  type UserRules,
+  type UserType,
+  type WorkspaceType,
+} from '@memoria/domain';
+import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
+import type { ProfileRow, UserRow } from './store.js';
+
+/** Free plan storage (DESIGN.md §6): 1 GB. */
+export const FREE_STORAGE_BYTES = 1024 ** 3;
+
+const DEFAULT_RULES: UserRules = Object.fromEntries(RULE_AREAS.map((area) => [area, true]));
+
+export function presentUser(user: UserRow, profile: ProfileRow): User {
+  const rules = { ...DEFAULT_RULES, ...readJson<UserRules>(user.rules, {}) };
+  const used = readCount(user.storage_used);
+  const twoFactor = readBool(user.two_factor_enabled);
+  const method = user.two_factor_method as TwoFactorMethod | null;
+  return {
+    id: user.id,
+    '@id': iri('user', user.id),
+    profile_id: profile.id,
+    usermail: user.usermail,
+    user_type: user.user_type as UserType,
+    workspace_type: user.workspace_type as WorkspaceType | null,
+    is_active: readBool(user.is_active),
+    user_profile: {
+      id: profile.id,
+      name: profile.name,
+      name_official: profile.name_official,
+      locale: isLocale(profile.locale) ? profile.locale : 'en',
+      country: profile.country,
+      description: profile.description,
+      organization_name: profile.organization_name,
+      function: profile.function,
+      location: profile.location,
+      phone_number: profile.phone_number,
+      disclose_email: readBool(profile.disclose_email),
+      user_has_public_profile: readBool(profile.user_has_public_profile),
+      public_profile_enabled: readBool(profile.public_profile_enabled),
+      enable_direct_messages: readBool(profile.enable_direct_messages),
+      two_factor_authentication: twoFactor,
+      two_factor_confirmed: twoFactor,
+      two_factor_method: twoFactor ? method : null,
+      custom_colour: profile.custom_colour,
+      custom_logo: profile.custom_logo,
+      delegate_notifications: readBool(profile.delegate_notifications),
+      memo_copy_allowed: readBool(profile.memo_copy_allowed),
+      memo_comments_allowed: readBool(profile.memo_comments_allowed),
+      allow_reactions: readBool(profile.allow_reactions),
+      require_identification_for_comments: readBool(profile.require_identification_for_comments),
+      user_identified: readBool(profile.user_identified),
+      has_pending_identification: readBool(profile.has_pending_identification),
+      user_can_create_public_collection: true,
+    },
+    user_picture: null,
+    storage_usage: {
+      product: FREE_STORAGE_BYTES,
+      leftover_storage: Math.max(0, FREE_STORAGE_BYTES - used),
+      order_storage: 0,
+    },
+    user_has_professional_subscription: false,
+    user_has_extended_subscription: false,
+    user_can_create_public_collection: true,
+    account_delegations: [],
+    orders: [],
+    rules,
+    has_lock_code: user.lock_code_hash !== null,
+    created_at: isoTime(user.created_at) ?? '',
+  };
+}

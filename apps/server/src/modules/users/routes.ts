@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { profilePatchSchema } from '@memoria/domain';
+import type { AuthGuard } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
+import { authOf } from '../../http/request-context.js';
+import type { ZodApp } from '../../http/zod-app.js';
+import type { UserService } from './service.js';
+
+const tags = ['profile'];
+const security = [{ bearer: [] }];
+
+/** Clients send the profile back with its id; the id in the path decides. */
+const profilePatchBody = profilePatchSchema.extend({
+  id: z.unknown().optional(),
+  '@id': z.unknown().optional(),
+});
+
+export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserService): void {
+  app.get(
+    '/api/profile',
+    {
+      onRequest: guard.required,
+      config: { allowActivation: true },
+      schema: { tags, security, summary: 'The signed-in user' },
+    },
+    async (request) => users.loadUser(authOf(request).userId),
+  );
+
+  app.patch(
+    '/api/user/profile/:id',
+    {
+      onRequest: guard.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Change own profile (merge-patch)',
+        params: z.object({ id: z.string().max(64) }),
+        body: profilePatchBody,
+      },
+    },
+    async (request) => {
+      const profileId = intIdFromIri(request.params.id);
+      if (profileId === undefined) throw notFound();
+      const { id: _id, '@id': _iri, ...patch } = request.body;
+      return users.patchProfile(authOf(request).userId, profileId, patch);
+    },
+  );
+}

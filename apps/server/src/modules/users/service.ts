@@ -1,0 +1,75 @@
+import { isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { presentUser } from './present.js';
+import {
+  findProfileById,
+  findProfileByUser,
+  findUserByEmail,
+  findUserById,
+  insertAccount,
+  updateProfile,
+  type NewAccount,
+} from './store.js';
+
+/** Name, address and language a mail to this user is written with. */
+export interface MailIdentity {
+  usermail: string;
+  name: string;
+  locale: Locale;
+}
+
+export function createUserService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+
+  async function loadUser(userId: number): Promise<User> {
+    const [user, profile] = await Promise.all([
+      findUserById(db, userId),
+      findProfileByUser(db, userId),
+    ]);
+    if (!user || !profile) throw notFound();
+    return presentUser(user, profile);
+  }
+
+  return {
+    loadUser,
+
+    createAccount(account: NewAccount, trx = db) {
+      return insertAccount(trx, dialect, account);
+    },
+
+    async emailExists(usermail: string): Promise<boolean> {
+      return (await findUserByEmail(db, usermail)) !== undefined;
+    },
+
+    async mailIdentity(userId: number): Promise<MailIdentity | undefined> {
+      const [user, profile] = await Promise.all([
+        findUserById(db, userId),
+        findProfileByUser(db, userId),
+      ]);
+      if (!user || !profile) return undefined;
+      return {
+        usermail: user.usermail,
+        name: profile.name,
+        locale: isLocale(profile.locale) ? profile.locale : 'en',
+      };
+    },
+
+    async patchProfile(userId: number, profileId: number, patch: ProfilePatch): Promise<User> {
+      const profile = await findProfileById(db, profileId);
+      if (!profile) throw notFound();
+      if (profile.user_id !== userId) throw forbidden('profile.notYours');
+      const changes: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined) continue;
+        if (typeof value === 'boolean') changes[key] = dialect.bool(value);
+        else if (key === 'phone_number' && value === '') changes[key] = null;
+        else changes[key] = value;
+      }
+      if (Object.keys(changes).length > 0) await updateProfile(db, dialect, profileId, changes);
+      return loadUser(userId);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,104 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { DatabaseSchema, UserProfilesTable, UsersTable } from '../../db/schema.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type ProfileRow = Selectable<UserProfilesTable>;
+type Db = Kysely<DatabaseSchema>;
+
+export interface NewAccount {
+  usermail: string;
+  passwordHash: string;
+  name: string;
+  locale: string;
+  country: string | null;
+  isActive?: boolean;
+}
+
+export async function insertAccount(
+  db: Db,
+  d: DialectHelpers,
+  account: NewAccount,
+): Promise<{ userId: number; profileId: number }> {
+  const now = d.time(new Date());
+  const user = await db
+    .insertInto('users')
+    .values({
+      usermail: account.usermail,
+      password_hash: account.passwordHash,
+      is_active: d.bool(account.isActive ?? false),
+      activated_at: account.isActive ? now : null,
+      rules: d.json({}),
+      two_factor_enabled: d.bool(false),
+      workspace_type: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const profile = await db
+    .insertInto('user_profiles')
+    .values({
+      user_id: user.id,
+      name: account.name,
+      name_official: null,
+      locale: account.locale,
+      country: account.country,
+      description: null,
+      organization_name: null,
+      function: null,
+      location: null,
+      phone_number: null,
+      custom_colour: null,
+      custom_logo: null,
+      disclose_email: d.bool(false),
+      user_has_public_profile: d.bool(false),
+      public_profile_enabled: d.bool(false),
+      enable_direct_messages: d.bool(true),
+      delegate_notifications: d.bool(true),
+      memo_copy_allowed: d.bool(true),
+      memo_comments_allowed: d.bool(true),
+      allow_reactions: d.bool(true),
+      require_identification_for_comments: d.bool(false),
+      user_identified: d.bool(false),
+      has_pending_identification: d.bool(false),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { userId: user.id, profileId: profile.id };
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, usermail: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('usermail', '=', usermail).executeTakeFirst();
+}
+
+export function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  return db
+    .selectFrom('user_profiles')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findProfileById(db: Db, id: number): Promise<ProfileRow | undefined> {
+  return db.selectFrom('user_profiles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateProfile(
+  db: Db,
+  d: DialectHelpers,
+  profileId: number,
+  changes: Updateable<UserProfilesTable>,
+): Promise<void> {
+  await db
+    .updateTable('user_profiles')
+    .set({ ...changes, updated_at: d.time(new Date()) })
+    .where('id', '=', profileId)
+    .execute();
+}
