@@ -61,7 +61,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: JSON_BODY_LIMIT,
     // Trailing slashes and duplicate slashes reach the same route.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    disableRequestLogging: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,7 @@ import { ApiError } from './errors.js';
 const JSON_TYPES = ['application/json', 'application/merge-patch+json', 'application/ld+json'];
 
 /**
- * JSON bodies (plain, merge-patch for PATCH, ld+json): an empty body reads as "no body"
+ * JSON bodies (plain, merge-patch for PATCH, ld+json): an empty body reads as `{}`
  * rather than an error, since clients send calls without payload with a JSON content
  * type; malformed JSON and prototype poisoning answer 400.
  */
@@ -17,7 +17,7 @@ export function registerJsonParsers(app: FastifyInstance): void {
     (request: FastifyRequest, body: string | Buffer, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       if (text.trim() === '') {
-        done(null, undefined);
+        done(null, {});
         return;
       }
       parse(request, text, (error, value) => {

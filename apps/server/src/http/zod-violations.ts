@@ -45,7 +45,6 @@ export function violationsFromIssues(issues: IssueLike[], input: unknown): Viola
         out.push({
           propertyPath: path ? `${path}.${key}` : key,
           key: 'validation.unknownField',
-          code: issue.code,
         });
       }
       continue;
@@ -56,15 +55,14 @@ export function violationsFromIssues(issues: IssueLike[], input: unknown): Viola
       out.push({
         propertyPath: path,
         key: missing ? 'validation.required' : 'validation.type',
-        code: issue.code,
       });
       continue;
     }
     if (isMessageKey(issue.message)) {
-      out.push({ propertyPath: path, key: issue.message, code: issue.code });
+      out.push({ propertyPath: path, key: issue.message });
       continue;
     }
-    out.push({ propertyPath: path, ...defaultKey(issue), code: issue.code });
+    out.push({ propertyPath: path, ...defaultKey(issue) });
   }
   return out;
 }

@@ -1,0 +1,122 @@
+import { generate } from 'otplib';
+import type { Locale, TokenPair } from '@memoria/domain';
+import { insertAccount } from '../modules/users/store.js';
+import { createPasswordHasher } from '../modules/auth/passwords.js';
+import type { TestApp } from './harness.js';
+
+const hasher = createPasswordHasher('fast');
+let counter = 0;
+
+export const STRONG_PASSWORD = 'Secret-pass1';
+
+export interface TestUser {
+  id: number;
+  profileId: number;
+  usermail: string;
+  password: string;
+}
+
+export interface SignedIn extends TestUser {
+  token: string;
+  refresh_token: string;
+  headers: { authorization: string };
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}-${process.pid}@example.test`;
+}
+
+export async function createUser(
+  t: TestApp,
+  options: {
+    usermail?: string;
+    password?: string;
+    active?: boolean;
+    name?: string;
+    locale?: Locale;
+  } = {},
+): Promise<TestUser> {
+  const usermail = options.usermail ?? uniqueEmail();
+  const password = options.password ?? STRONG_PASSWORD;
+  const { userId, profileId } = await insertAccount(t.database.db, t.database.dialect, {
+    usermail,
+    passwordHash: await hasher.hash(password),
+    name: options.name ?? 'Test User',
+    locale: options.locale ?? 'en',
+    country: 'BE',
+    isActive: options.active ?? true,
+  });
+  return { id: userId, profileId, usermail, password };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function login(t: TestApp, user: TestUser, code?: string): Promise<TokenPair> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { usermail: user.usermail, password: user.password, ...(code ? { code } : {}) },
+  });
+  if (res.statusCode !== 200 || !res.json().token) {
+    throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  }
+  return res.json() as TokenPair;
+}
+
+export async function signedInUser(
+  t: TestApp,
+  options: Parameters<typeof createUser>[1] = {},
+): Promise<SignedIn> {
+  const user = await createUser(t, options);
+  const pair = await login(t, user);
+  return { ...user, ...pair, headers: bearer(pair.token) };
+}
+
+/** Turns TOTP two-factor on through the API; answers the secret and backup codes. */
+export async function enableTotp(t: TestApp, session: SignedIn) {
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/profile/2fa',
+    headers: session.headers,
+    payload: { method: 'totp' },
+  });
+  const secret = start.json().secret as string;
+  const code = await generate({ secret });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/profile/2fa-confirm',
+    headers: session.headers,
+    payload: { code },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`2fa confirm failed: ${confirm.body}`);
+  return { secret, backupCodes: confirm.json().backup_codes as string[] };
+}
+
+/** Turns email two-factor on through the API; answers the backup codes. */
+export async function enableEmailTwoFactor(t: TestApp, session: SignedIn) {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/profile/2fa',
+    headers: session.headers,
+    payload: { method: 'email' },
+  });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/profile/2fa-confirm',
+    headers: session.headers,
+    payload: { code: t.mail.codeFor(session.usermail) },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`2fa confirm failed: ${confirm.body}`);
+  return { backupCodes: confirm.json().backup_codes as string[] };
+}
+
+export async function setPin(t: TestApp, session: SignedIn, pin: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: '/api/lock-code',
+    headers: { ...session.headers, 'content-type': 'application/merge-patch+json' },
+    payload: JSON.stringify({ lock_code: pin }),
+  });
+  if (res.statusCode !== 200) throw new Error(`set PIN failed: ${res.body}`);
+}

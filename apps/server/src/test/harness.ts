@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import { loadConfig, type AppConfig, type DatabaseTarget } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { secretsFrom, type Secrets } from '../secrets.js';
+import { createMailSink, type MailSink } from './mail-sink.js';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+export const skipReason =
+  TEST_DB === 'postgres' && !TEST_DATABASE_URL
+    ? 'TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)'
+    : undefined;
+
+/** describe() for suites that need a database; skipped, saying why, when there is none. */
+export function describeDb(name: string, fn: () => void): void {
+  describe.skipIf(skipReason !== undefined)(
+    skipReason ? `${name} [skipped: ${skipReason}]` : name,
+    fn,
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  secrets: Secrets;
+  mail: MailSink;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  failureLimit?: number;
+  /** deliver through the real SMTP/outbox path instead of the in-memory sink */
+  realMail?: boolean;
+  logger?: BuildAppOptions['logger'];
+}
+
+/** A fresh database (temp SQLite file, or a new PostgreSQL schema) and app per call. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-test-'));
+  let target: DatabaseTarget;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (TEST_DB === 'postgres') {
+    const url = TEST_DATABASE_URL as string;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(url, `create schema ${schema}`);
+    target = { kind: 'postgres', url, schema };
+    dropSchema = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
+  } else {
+    target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
+  }
+  const database = openDatabase(target);
+  await migrateToLatest(database);
+
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://memoria.test' }),
+    database: target,
+    logLevel: 'silent',
+    passwordHashing: 'fast',
+    webDist: path.join(dataDir, 'no-web-dist'),
+    globalRateLimitPerMinute: 100_000,
+    ...options.config,
+  };
+  const secrets = secretsFrom(randomBytes(32).toString('hex'));
+  const mail = createMailSink();
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    logger: options.logger ?? false,
+    mailTransport: options.realMail ? undefined : mail.transport,
+    failureLimit: options.failureLimit,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    secrets,
+    mail,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await dropSchema?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
