@@ -109,18 +109,8 @@ export const lockCodeSchema = z.object({
   current_lock_code: z.string().optional(),
 });
 
-/** Login call answers (DESIGN.md §5, spec part 1 §8 "Login answers"). Untranslated protocol values. */
-export const LOGIN_STATUS = {
-  twoFactorRequired: '2fa verification required',
-  emailCodeSent: 'Email with authentication code sent.',
-} as const;
-
-export const LOGIN_ERROR = {
-  codeInvalid: 'Authentication code not valid or incorrect.',
-  notActivated: 'user not activated',
-  invalidCredentials: 'Invalid credentials.',
-  accountDisabled: 'account disabled',
-} as const;
+export { LOGIN_STATUS, LOGIN_ERROR } from './protocol.js';
+import type { LOGIN_STATUS } from './protocol.js';
 
 export interface TokenPair {
   token: string;

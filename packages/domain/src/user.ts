@@ -9,29 +9,9 @@ export type UserType = (typeof USER_TYPES)[number];
 export const WORKSPACE_TYPES = ['group', 'workspace'] as const;
 export type WorkspaceType = (typeof WORKSPACE_TYPES)[number];
 
-/** Rule flags (spec part 1 §3 Rules): each counts as allowed unless explicitly false. */
-export const RULE_AREAS = [
-  'workspaces',
-  'settings',
-  'public_profile',
-  'profile',
-  'memos',
-  'connections',
-  'collections',
-  'admin',
-] as const;
-export type RuleArea = (typeof RULE_AREAS)[number];
-
-/** Plan rules (DESIGN.md §6 plan table) live beside the area flags. */
-export interface UserRules extends Partial<Record<RuleArea, boolean>> {
-  has_subscription?: boolean;
-  bronze?: boolean;
-  silver?: boolean;
-}
-
-export function ruleAllows(rules: UserRules | undefined, area: RuleArea): boolean {
-  return rules?.[area] !== false;
-}
+export { RULE_AREAS, ruleAllows } from './rules.js';
+export type { RuleArea, UserRules } from './rules.js';
+import type { UserRules } from './rules.js';
 
 export interface UserProfile {
   id: number;

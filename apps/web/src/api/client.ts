@@ -1,0 +1,157 @@
+import type { TokenPair } from '@memoria/domain';
+import { ApiError } from './errors';
+import { clearSession, getSession, updateTokens } from './session';
+
+/**
+ * The one HTTP client of the web app (spec part 1 §7.1 request rules, §8 401 handling).
+ * The app wires the chosen locale and the logout action in through configureClient.
+ */
+export interface ClientConfig {
+  getLocale: () => string;
+  /** Called when the session ends (refresh failed, x-token-expired); redirect to /auth. */
+  onSessionExpired: () => void;
+  baseUrl: string;
+}
+
+const config: ClientConfig = {
+  getLocale: () => 'en',
+  onSessionExpired: () => {},
+  baseUrl: '',
+};
+
+export function configureClient(partial: Partial<ClientConfig>): void {
+  Object.assign(config, partial);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Ask for a hydra collection (Accept: application/ld+json). */
+  hydra?: boolean;
+  /** Send no Authorization header (public calls, refresh). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${config.baseUrl}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
+  }
+  const text = params.toString();
+  if (!text) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${text}`;
+}
+
+export function buildHeaders(options: RequestOptions, token: string | undefined): Headers {
+  const headers = new Headers();
+  headers.set('Accept', options.hydra ? 'application/ld+json' : 'application/json');
+  if (options.body !== undefined) {
+    headers.set(
+      'Content-Type',
+      options.method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+    );
+  }
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  headers.set('Accept-Language', config.getLocale());
+  return headers;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** One refresh at a time: concurrent 401s wait for the same call. */
+let refreshing: Promise<boolean> | null = null;
+
+export function refreshSession(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  const refreshToken = getSession()?.refreshToken;
+  if (!refreshToken) return Promise.resolve(false);
+  refreshing = (async () => {
+    try {
+      const response = await fetch(buildUrl('/api/token/refresh'), {
+        method: 'POST',
+        headers: buildHeaders({ method: 'POST', body: {} }, undefined),
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      if (!response.ok) return false;
+      const pair = (await parseBody(response)) as Partial<TokenPair> | undefined;
+      if (!pair?.token || !pair.refresh_token) return false;
+      updateTokens(pair.token, pair.refresh_token);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function endSession(): void {
+  clearSession();
+  config.onSessionExpired();
+}
+
+async function send(path: string, options: RequestOptions, token: string | undefined) {
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers: buildHeaders(options, token),
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.anonymous ? undefined : getSession()?.token;
+  let response = await send(path, options, token);
+
+  if (response.headers.get('x-token-expired') && token) {
+    endSession();
+    throw new ApiError(401, await parseBody(response));
+  }
+
+  if (response.status === 401 && token) {
+    // Retry once with a fresh token; without one the session is over.
+    const refreshed = await refreshSession();
+    if (!refreshed) {
+      endSession();
+      throw new ApiError(401, await parseBody(response));
+    }
+    response = await send(path, options, getSession()?.token);
+    if (response.status === 401 || response.headers.get('x-token-expired')) {
+      endSession();
+      throw new ApiError(401, await parseBody(response));
+    }
+  }
+
+  const body = await parseBody(response);
+  if (!response.ok) throw new ApiError(response.status, body);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  put: <T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

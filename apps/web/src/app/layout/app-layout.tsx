@@ -1,0 +1,76 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS } from '@memoria/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useProfile } from '../../features/profile/queries';
+import { PageLoader } from '../../ui/page-loader';
+import { useSession } from '../use-session';
+import { BottomBar } from './bottom-bar';
+import { Brand } from './brand';
+import { GuestWelcome } from './guest-welcome';
+import { SideMenu } from './side-menu';
+
+/**
+ * The main layout: side menu from lg (1100 px), a header with a menu button and the bottom
+ * bar below it. Visitors get the welcome panel where the side menu would be.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.lg / 16}em)`, true);
+  const session = useSession();
+  const user = useProfile().data;
+  const signedIn = session?.kind === 'full' && Boolean(user);
+  const queryClient = useQueryClient();
+  const [reloadKey, setReloadKey] = useState(0);
+
+  // Tapping the active bottom-bar link: refetch what the view shows and remount it.
+  const reloadView = () => {
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'profile' });
+    setReloadKey((key) => key + 1);
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 56, collapsed: desktop }}
+      navbar={{ width: 280, breakpoint: 'lg', collapsed: { mobile: !opened } }}
+      footer={{ height: 64, collapsed: desktop || !signedIn }}
+      padding="md"
+    >
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Brand />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={opened}
+            data-testid="menu-toggle"
+          />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        {signedIn && user ? <SideMenu user={user} onNavigate={close} /> : <GuestWelcome />}
+      </AppShell.Navbar>
+      <AppShell.Main id="main">
+        <Suspense fallback={<PageLoader />}>
+          <div key={reloadKey}>
+            <Outlet />
+          </div>
+        </Suspense>
+      </AppShell.Main>
+      {signedIn && (
+        <AppShell.Footer hiddenFrom="lg">
+          <BottomBar onReload={reloadView} />
+        </AppShell.Footer>
+      )}
+    </AppShell>
+  );
+}

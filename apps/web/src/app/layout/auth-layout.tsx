@@ -1,0 +1,33 @@
+import { Container, Grid, Paper } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../ui/page-loader';
+import { GuestWelcome } from './guest-welcome';
+
+/** Sign-in area: the welcome panel beside the form (the form comes first on small screens). */
+export function AuthLayout() {
+  return (
+    <Container size="lg" py={{ base: 'md', lg: 60 }} px={{ base: 'xs', sm: 'md' }}>
+      <Grid gap={{ base: 'md', lg: 48 }} align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 2, lg: 1 }}>
+          <GuestWelcome />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 1, lg: 2 }}>
+          <Paper
+            component="main"
+            id="main"
+            withBorder
+            radius="lg"
+            p={{ base: 'md', sm: 'xl' }}
+            maw={520}
+            mx="auto"
+          >
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,54 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { MouseEvent } from 'react';
+import { BOTTOM_BAR, isActivePath } from './nav-items';
+
+/**
+ * Mobile bottom bar (spec part 1 §2.3): memos, collections, discover, feed. Tapping the
+ * active link (with no query) reloads the view instead of navigating.
+ */
+export function BottomBar({ onReload }: { onReload: () => void }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <nav aria-label={t('nav.bottomNavigation')} data-testid="bottom-bar" style={{ height: '100%' }}>
+      <Group h="100%" grow gap={0} wrap="nowrap">
+        {BOTTOM_BAR.map((item) => {
+          const active = isActivePath(pathname, item.to);
+          const onClick = (event: MouseEvent) => {
+            if (pathname === item.to && !search) {
+              event.preventDefault();
+              onReload();
+            }
+          };
+          return (
+            <UnstyledButton
+              key={item.to}
+              component={Link}
+              to={item.to}
+              onClick={onClick}
+              aria-current={active ? 'page' : undefined}
+              h="100%"
+              style={{
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 2,
+                color: active
+                  ? 'var(--mantine-primary-color-filled)'
+                  : 'var(--mantine-color-dimmed)',
+              }}
+            >
+              <item.icon size={22} aria-hidden />
+              <Text size="xs" fw={active ? 700 : 500} inherit>
+                {t(item.label)}
+              </Text>
+            </UnstyledButton>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTransfer } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Brand } from './brand';
+import { LanguageSelect } from './language-select';
+import { ThemeToggle } from './theme-toggle';
+
+/** What a visitor sees instead of the side menu (spec part 1 §1). */
+export function GuestWelcome({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" p="md" data-testid="guest-welcome">
+      <Group justify="space-between">
+        <Brand to="/auth" />
+        <ThemeToggle />
+      </Group>
+      {!compact && (
+        <>
+          <Title order={2}>{t('welcome.title')}</Title>
+          <Text c="dimmed">{t('welcome.text')}</Text>
+        </>
+      )}
+      <LanguageSelect />
+      <Anchor component={Link} to="/file-transfer" size="sm">
+        <Group gap={6} component="span" wrap="nowrap">
+          <IconTransfer size={16} aria-hidden />
+          {t('welcome.fileTransfer')}
+        </Group>
+      </Anchor>
+      <Group grow>
+        <Button component={Link} to="/auth" data-testid="welcome-login">
+          {t('welcome.login')}
+        </Button>
+        <Button component={Link} to="/auth/signup" variant="light" data-testid="welcome-signup">
+          {t('welcome.signup')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

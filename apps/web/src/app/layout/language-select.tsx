@@ -1,0 +1,47 @@
+import { NativeSelect } from '@mantine/core';
+import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from '@memoria/domain';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, currentLocale } from '../../i18n';
+import { useProfile, usePatchProfile } from '../../features/profile/queries';
+import { showApiError } from '../../ui/toasts';
+import { useSession } from '../use-session';
+
+const OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
+
+/**
+ * The language picker (a native <select>). A signed-in user's choice is saved on the profile
+ * (PATCH), whose locale then wins on every device; a visitor's choice lives in the cookie.
+ */
+export function LanguageSelect({ testId = 'language-select' }: { testId?: string }) {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const profile = useProfile();
+  const patch = usePatchProfile();
+
+  const onChange = async (value: string) => {
+    if (!isLocale(value)) return;
+    const locale: Locale = value;
+    const user = profile.data;
+    if (session?.kind === 'full' && user) {
+      try {
+        await patch.mutateAsync({ user, patch: { locale } });
+      } catch (error) {
+        showApiError(error);
+        return;
+      }
+    }
+    await changeLocale(locale);
+  };
+
+  return (
+    <NativeSelect
+      label={t('language.label')}
+      data={OPTIONS}
+      value={isLocale(i18n.language) ? i18n.language : currentLocale()}
+      onChange={(event) => void onChange(event.currentTarget.value)}
+      disabled={patch.isPending}
+      data-testid={testId}
+      size="sm"
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import {
+  IconCompass,
+  IconFolders,
+  IconNotes,
+  IconNews,
+  IconBuildingCommunity,
+  IconTransfer,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface NavItem {
+  to: string;
+  label:
+    | 'nav.memos'
+    | 'nav.collections'
+    | 'nav.workspaces'
+    | 'nav.discover'
+    | 'nav.feed'
+    | 'nav.fileTransfer';
+  icon: Icon;
+  /** Only shown when the user's rules allow workspaces. */
+  needsWorkspaces?: boolean;
+}
+
+export const SIDE_MENU: NavItem[] = [
+  { to: '/', label: 'nav.memos', icon: IconNotes },
+  { to: '/collections', label: 'nav.collections', icon: IconFolders },
+  {
+    to: '/workspaces',
+    label: 'nav.workspaces',
+    icon: IconBuildingCommunity,
+    needsWorkspaces: true,
+  },
+  { to: '/discover', label: 'nav.discover', icon: IconCompass },
+  { to: '/feed', label: 'nav.feed', icon: IconNews },
+  { to: '/file-transfer', label: 'nav.fileTransfer', icon: IconTransfer },
+];
+
+export const BOTTOM_BAR: NavItem[] = [
+  { to: '/', label: 'nav.memos', icon: IconNotes },
+  { to: '/collections', label: 'nav.collections', icon: IconFolders },
+  { to: '/discover', label: 'nav.discover', icon: IconCompass },
+  { to: '/feed', label: 'nav.feed', icon: IconNews },
+];
+
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === '/') return pathname === '/';
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

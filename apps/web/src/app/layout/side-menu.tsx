@@ -1,0 +1,56 @@
+import { Divider, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { ruleAllows, type User } from '@memoria/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { AccountMenu } from './account-menu';
+import { Brand } from './brand';
+import { LanguageSelect } from './language-select';
+import { SIDE_MENU, isActivePath } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+
+/** The signed-in user's side menu (spec part 1 §2.3). */
+export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = SIDE_MENU.filter(
+    (item) => !item.needsWorkspaces || ruleAllows(user.rules, 'workspaces'),
+  );
+  return (
+    <Stack h="100%" gap={0} data-testid="side-menu">
+      <Group p="md" visibleFrom="lg">
+        <Brand />
+      </Group>
+      <ScrollArea style={{ flex: 1 }} px="xs">
+        <nav aria-label={t('nav.mainNavigation')}>
+          {items.map((item) => {
+            const active = isActivePath(pathname, item.to);
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={t(item.label)}
+                leftSection={<item.icon size={20} aria-hidden />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                data-testid={`nav-${item.to === '/' ? 'memos' : item.to.slice(1)}`}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </nav>
+      </ScrollArea>
+      <Divider />
+      <Stack p="sm" gap="xs">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <div style={{ flex: 1 }}>
+            <LanguageSelect />
+          </div>
+          <ThemeToggle />
+        </Group>
+        <AccountMenu user={user} onNavigate={onNavigate} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazyPage } from './lazy-page';
+
+/** Every page is its own chunk (React.lazy), so the first screen loads only what it shows. */
+export const pages = {
+  AppLayout: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
+  AuthLayout: lazyPage(() => import('./layout/auth-layout'), 'AuthLayout'),
+  Home: lazyPage(() => import('../features/home/home-page'), 'HomePage'),
+  ComingSoon: lazyPage(() => import('../ui/coming-soon-page'), 'ComingSoonPage'),
+  NotFound: lazyPage(() => import('../ui/not-found-page'), 'NotFoundPage'),
+  Login: lazyPage(() => import('../features/auth/login-page'), 'LoginPage'),
+  Signup: lazyPage(() => import('../features/auth/signup-page'), 'SignupPage'),
+  Verification: lazyPage(() => import('../features/auth/verification-page'), 'VerificationPage'),
+  ForgotPassword: lazyPage(
+    () => import('../features/auth/forgot-password-page'),
+    'ForgotPasswordPage',
+  ),
+  ResetPassword: lazyPage(
+    () => import('../features/auth/reset-password-page'),
+    'ResetPasswordPage',
+  ),
+  AccountSettings: lazyPage(
+    () => import('../features/account/account-settings-page'),
+    'AccountSettingsPage',
+  ),
+};

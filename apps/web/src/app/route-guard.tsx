@@ -1,0 +1,76 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { isLocale } from '@memoria/domain';
+import { useProfile } from '../features/profile/queries';
+import { useSecureMode } from '../features/secure-mode/secure-mode';
+import { changeLocale, currentLocale } from '../i18n';
+import { PageLoader } from '../ui/page-loader';
+import { lazyPage } from './lazy-page';
+import { decideNavigation, type RouteAccess } from './navigation-rules';
+import { useSession } from './use-session';
+
+const PinLockScreen = lazyPage(
+  () => import('../features/secure-mode/pin-lock-screen'),
+  'PinLockScreen',
+);
+
+export interface RouteHandle {
+  access?: RouteAccess;
+}
+
+/** The access of the deepest matched route that declares one (default public). */
+function useRouteAccess(): RouteAccess {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const access = (matches[i]?.handle as RouteHandle | undefined)?.access;
+    if (access) return access;
+  }
+  return 'public';
+}
+
+/** Applies the navigation rules and secure mode before any page renders. */
+export function RouteGuard() {
+  const location = useLocation();
+  const access = useRouteAccess();
+  const session = useSession();
+  const profile = useProfile();
+  const user = profile.data;
+  const locked = useSecureMode(session?.kind === 'full' ? user?.id : undefined);
+
+  // The signed-in user's profile locale wins over the cookie and the browser.
+  const profileLocale = user?.user_profile.locale;
+  useEffect(() => {
+    if (isLocale(profileLocale) && profileLocale !== currentLocale()) {
+      void changeLocale(profileLocale);
+    }
+  }, [profileLocale]);
+
+  const decision = decideNavigation({
+    pathname: location.pathname,
+    search: location.search,
+    access,
+    session: session ? session.kind : 'none',
+    user: session
+      ? profile.isError
+        ? null
+        : user
+          ? { name: user.user_profile.name }
+          : undefined
+      : null,
+  });
+
+  if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.type === 'wait') return <PageLoader />;
+  if (locked && access !== 'loggedOut') {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <PinLockScreen />
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,110 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { pages } from './pages';
+import { RouteGuard, type RouteHandle } from './route-guard';
+import { RouteErrorPage } from './route-error-page';
+
+const login: RouteHandle = { access: 'login' };
+const pub: RouteHandle = { access: 'public' };
+const loggedOut: RouteHandle = { access: 'loggedOut' };
+
+const soon = <pages.ComingSoon />;
+
+/** A later-work screen: coming-soon page for the path and each child. */
+function soonRoute(path: string, handle: RouteHandle, children: string[] = []): RouteObject {
+  return {
+    path,
+    handle,
+    children: [
+      { index: true, element: soon },
+      ...children.map((child) => ({ path: child, element: soon })),
+    ],
+  };
+}
+
+/** The route table of spec part 1 §2.1 (and part 2 §2). */
+export const routes: RouteObject[] = [
+  {
+    element: <RouteGuard />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <pages.AuthLayout />,
+        handle: loggedOut,
+        children: [
+          { path: 'auth', element: <pages.Login /> },
+          {
+            path: 'auth/signup',
+            children: [
+              { index: true, element: <pages.Signup /> },
+              { path: 'verification', element: <pages.Verification /> },
+            ],
+          },
+          { path: 'auth/reset', element: <pages.ResetPassword /> },
+          { path: 'auth/pim', element: soon },
+          { path: 'auth/forgot-password', element: <pages.ForgotPassword /> },
+        ],
+      },
+      {
+        element: <pages.AppLayout />,
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <pages.Home />, handle: login },
+          {
+            path: 'messages',
+            handle: login,
+            children: [
+              { index: true, element: soon },
+              { path: 'c', element: soon },
+              { path: 't', element: <Navigate to="/messages" replace /> },
+              { path: 't/:id', element: soon },
+            ],
+          },
+          soonRoute('discover', pub, ['people', 'posts']),
+          soonRoute('feed', pub, ['search']),
+          soonRoute('workspaces', login, [':id']),
+          soonRoute('memo/:id', login, ['gallery/:itemId']),
+          soonRoute('p/memo/:id', pub, ['gallery/:itemId']),
+          soonRoute('connections', login, [
+            'accept/:value',
+            'followers',
+            'following',
+            'delegations',
+          ]),
+          soonRoute('p/connections/accept/:value', pub),
+          soonRoute('collections', login, ['collaboration']),
+          soonRoute('collections/:collectionId', login, ['documents']),
+          soonRoute('p/collections/:collectionId', pub),
+          soonRoute('profile/:id', login, ['collections', 'shared', 'members', 'documents']),
+          soonRoute('p/profile/:id', pub, ['collections']),
+          {
+            path: 'account-settings',
+            handle: login,
+            element: <pages.AccountSettings />,
+            children: [
+              {
+                path: 'subscriptions',
+                children: [
+                  { index: true, element: soon },
+                  { path: 'success', element: soon },
+                  { path: 'fail', element: soon },
+                  { path: ':id', element: soon },
+                ],
+              },
+              { path: 'verify-name', element: soon },
+            ],
+          },
+          soonRoute('public-account-settings', login),
+          soonRoute('notification-settings', login),
+          soonRoute('meet', pub),
+          soonRoute('joincall', pub),
+          { path: 'transfer', element: <Navigate to="/file-transfer" replace /> },
+          soonRoute('file-transfer', pub),
+          soonRoute('privacy-policy', pub),
+          soonRoute('subscription-result', pub),
+          soonRoute('subscription-process', pub),
+          { path: '*', element: <pages.NotFound />, handle: pub },
+        ],
+      },
+    ],
+  },
+];

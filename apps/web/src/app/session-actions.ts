@@ -1,0 +1,54 @@
+import type { TokenPair } from '@memoria/domain';
+import { api } from '../api/client';
+import { clearSession, getSession, setSession, type SessionKind } from '../api/session';
+import { browserSettings } from './settings';
+import { queryClient } from './query-client';
+import { rememberableRoute, loginRedirect } from './navigation-rules';
+
+/** Navigation is wired in by the router module (avoids an import cycle). */
+let navigate: (to: string) => void = (to) => window.location.assign(to);
+export function setNavigator(fn: (to: string) => void): void {
+  navigate = fn;
+}
+
+export function startSession(pair: TokenPair, kind: SessionKind = 'full'): void {
+  // A new account must not see the previous account's cached data.
+  queryClient.clear();
+  setSession({ token: pair.token, refreshToken: pair.refresh_token, kind });
+  if (kind === 'full') browserSettings.update({ hasLoggedIn: true });
+}
+
+function rememberCurrentRoute(): void {
+  const last = rememberableRoute(window.location.pathname, window.location.search);
+  if (last) browserSettings.update({ lastRoute: last });
+}
+
+function endLocally(): void {
+  clearSession();
+  queryClient.clear();
+  browserSettings.update({ user: undefined });
+}
+
+/** User-initiated logout: tell the server, forget the session, go to /auth. */
+export async function logout(): Promise<void> {
+  const refreshToken = getSession()?.refreshToken;
+  rememberCurrentRoute();
+  if (refreshToken) {
+    try {
+      await api.post('/api/logout', { refresh_token: refreshToken });
+    } catch {
+      // The session ends locally whatever the server says.
+    }
+  }
+  endLocally();
+  navigate('/auth');
+}
+
+/** The client found the session dead (refresh failed, x-token-expired): log out with redirect. */
+export function handleSessionExpired(): void {
+  rememberCurrentRoute();
+  const { pathname, search } = window.location;
+  endLocally();
+  if (pathname.startsWith('/auth')) return;
+  navigate(loginRedirect(pathname, search));
+}

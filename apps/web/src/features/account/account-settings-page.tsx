@@ -1,0 +1,34 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useProfile } from '../profile/queries';
+import { PageLoader } from '../../ui/page-loader';
+import { PasswordSection } from './password-section';
+import { PinSection } from './pin-section';
+import { ProfileSection } from './profile-section';
+import { TwoFactorSection } from './two-factor-section';
+
+/** /account-settings: profile basics, password, two-step verification and PIN. */
+export function AccountSettingsPage() {
+  const { t } = useTranslation();
+  const user = useProfile().data;
+  if (!user) return <PageLoader />;
+  const nameless = !user.user_profile.name.trim();
+  return (
+    <Stack gap="xl" maw={720} mx="auto" data-testid="account-settings">
+      <Title order={1} size="h2">
+        {t('account.title')}
+      </Title>
+      <Outlet />
+      {nameless && (
+        <Alert color="yellow" role="status" data-testid="name-needed">
+          {t('account.profile.nameNeeded')}
+        </Alert>
+      )}
+      <ProfileSection user={user} />
+      <PasswordSection />
+      <TwoFactorSection user={user} />
+      <PinSection user={user} />
+    </Stack>
+  );
+}

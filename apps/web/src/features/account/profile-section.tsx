@@ -1,0 +1,83 @@
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { LOCALES, LOCALE_NAMES, isLocale, type User } from '@memoria/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, currentLocale } from '../../i18n';
+import { applyViolations } from '../../ui/form-errors';
+import { showApiError, showSuccess } from '../../ui/toasts';
+import { countryOptions } from '../auth/country-options';
+import { usePatchProfile } from '../profile/queries';
+import { ColourField } from './colour-field';
+import { Section } from './section';
+
+export function ProfileSection({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const patch = usePatchProfile();
+  const locale = currentLocale();
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const form = useForm({
+    initialValues: { name: user.user_profile.name, country: user.user_profile.country ?? '' },
+    validate: {
+      name: (value) =>
+        value.trim() ? null : t('validation.required', { field: t('account.profile.name') }),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await patch.mutateAsync({
+        user,
+        patch: { name: values.name.trim(), country: values.country || null },
+      });
+      showSuccess(t('account.profile.saved'));
+    } catch (error) {
+      if (!applyViolations(form, error, ['name', 'country'])) showApiError(error);
+    }
+  });
+
+  const onLanguage = async (value: string) => {
+    if (!isLocale(value)) return;
+    try {
+      await patch.mutateAsync({ user, patch: { locale: value } });
+      await changeLocale(value);
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+
+  return (
+    <Section title={t('account.profile.title')} testId="profile-section">
+      <form onSubmit={submit} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={t('account.profile.name')}
+            autoComplete="name"
+            required
+            data-testid="profile-name"
+            {...form.getInputProps('name')}
+          />
+          <NativeSelect
+            label={t('account.profile.country')}
+            data={[{ value: '', label: t('auth.signup.countryPlaceholder') }, ...countries]}
+            data-testid="profile-country"
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" loading={patch.isPending} data-testid="profile-save">
+            {t('common.save')}
+          </Button>
+        </Group>
+      </form>
+      <NativeSelect
+        label={t('account.profile.language')}
+        data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+        value={user.user_profile.locale}
+        onChange={(event) => void onLanguage(event.currentTarget.value)}
+        data-testid="profile-language"
+      />
+      <ColourField user={user} />
+    </Section>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  Anchor,
+  Button,
+  NativeSelect,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  LOCALES,
+  LOCALE_NAMES,
+  isEmail,
+  isLocale,
+  isStrongPassword,
+  type Locale,
+} from '@memoria/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { startSession } from '../../app/session-actions';
+import { changeLocale, currentLocale } from '../../i18n';
+import { LOCALE_COUNTRY } from '../../i18n/countries';
+import { applyViolations } from '../../ui/form-errors';
+import { showApiError } from '../../ui/toasts';
+import { countryOptions } from './country-options';
+import { PasswordChecklist } from './password-checklist';
+import { useSignup } from './queries';
+import { useStagingConfirm } from './use-staging-confirm';
+
+export const SIGNUP_USERMAIL_KEY = 'signup-usermail';
+
+/** Signup: name, email, password with a live checklist, language, country. */
+export function SignupPage() {
+  const { t, i18n } = useTranslation();
+  const staging = useStagingConfirm();
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const locale = currentLocale();
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+
+  const form = useForm({
+    initialValues: {
+      name: '',
+      usermail: '',
+      password: '',
+      locale: locale as string,
+      country: LOCALE_COUNTRY[locale] ?? '',
+    },
+    validate: {
+      name: (value) =>
+        value.trim() ? null : t('validation.required', { field: t('auth.signup.name') }),
+      usermail: (value) =>
+        !value.trim()
+          ? t('validation.required', { field: t('auth.signup.usermail') })
+          : isEmail(value)
+            ? null
+            : t('validation.email'),
+      password: (value) => (isStrongPassword(value) ? null : t('validation.passwordWeak')),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    if (!(await staging.confirm())) return;
+    const chosen: Locale = isLocale(values.locale) ? values.locale : locale;
+    try {
+      const pair = await signup.mutateAsync({
+        usermail: values.usermail.trim(),
+        password: values.password,
+        userProfile: {
+          name: values.name.trim(),
+          locale: chosen,
+          ...(values.country ? { country: values.country } : {}),
+        },
+      });
+      sessionStorage.setItem(SIGNUP_USERMAIL_KEY, values.usermail.trim());
+      startSession(pair, 'activation');
+      navigate('/auth/signup/verification', { replace: true });
+    } catch (error) {
+      if (!applyViolations(form, error, ['name', 'usermail', 'password', 'locale', 'country'])) {
+        showApiError(error);
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {staging.dialog}
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('auth.signup.title')}
+        </Title>
+        <TextInput
+          label={t('auth.signup.name')}
+          autoComplete="name"
+          required
+          data-testid="signup-name"
+          {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('auth.signup.usermail')}
+          type="email"
+          autoComplete="email"
+          required
+          data-testid="signup-usermail"
+          {...form.getInputProps('usermail')}
+        />
+        <PasswordInput
+          label={t('auth.signup.password')}
+          autoComplete="new-password"
+          required
+          aria-describedby="signup-password-checklist"
+          data-testid="signup-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordChecklist password={form.values.password} id="signup-password-checklist" />
+        <NativeSelect
+          label={t('auth.signup.language')}
+          data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+          data-testid="signup-language"
+          {...form.getInputProps('locale')}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            form.setFieldValue('locale', value);
+            // Show the rest of the signup in the language being chosen.
+            if (isLocale(value) && value !== i18n.language) void changeLocale(value);
+          }}
+        />
+        <NativeSelect
+          label={t('auth.signup.country')}
+          data={[{ value: '', label: t('auth.signup.countryPlaceholder') }, ...countries]}
+          data-testid="signup-country"
+          {...form.getInputProps('country')}
+        />
+        <Button type="submit" loading={signup.isPending} data-testid="signup-submit">
+          {t('auth.signup.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('auth.signup.haveAccount')}{' '}
+          <Anchor component={Link} to="/auth">
+            {t('auth.signup.login')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

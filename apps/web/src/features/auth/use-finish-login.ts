@@ -1,0 +1,17 @@
+import type { TokenPair } from '@memoria/domain';
+import { useLocation, useNavigate } from 'react-router';
+import { afterLoginDestination } from '../../app/navigation-rules';
+import { startSession } from '../../app/session-actions';
+import { browserSettings } from '../../app/settings';
+
+/** Stores the full session and goes where spec part 1 §2.2 says a login lands. */
+export function useFinishLogin() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return (pair: TokenPair) => {
+    // Decide before startSession marks this browser as having logged in.
+    const destination = afterLoginDestination(search, browserSettings.get());
+    startSession(pair, 'full');
+    navigate(destination, { replace: true });
+  };
+}

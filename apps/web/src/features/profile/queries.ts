@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfilePatch, User } from '@memoria/domain';
+import { api } from '../../api/client';
+import { useSession } from '../../app/use-session';
+import { browserSettings } from '../../app/settings';
+
+export const profileKeys = {
+  me: ['profile'] as const,
+};
+
+export function fetchProfile(): Promise<User> {
+  return api.get<User>('/api/profile');
+}
+
+/** Keeps a few user fields for the first paint of the next visit (name, locale, colour). */
+export function rememberUser(user: User): void {
+  browserSettings.update({
+    user: {
+      id: user.id,
+      name: user.user_profile.name,
+      locale: user.user_profile.locale,
+      custom_colour: user.user_profile.custom_colour,
+    },
+  });
+}
+
+/** The signed-in user (GET /api/profile); disabled without a session. */
+export function useProfile() {
+  const session = useSession();
+  return useQuery({
+    queryKey: profileKeys.me,
+    queryFn: async () => {
+      const user = await fetchProfile();
+      rememberUser(user);
+      return user;
+    },
+    enabled: Boolean(session),
+    staleTime: 60_000,
+  });
+}
+
+export function patchProfile(user: User, patch: ProfilePatch): Promise<User> {
+  return api.patch<User>(`/api/user/profile/${user.profile_id}`, patch);
+}
+
+export function usePatchProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, patch }: { user: User; patch: ProfilePatch }) => patchProfile(user, patch),
+    onSuccess: (user) => {
+      queryClient.setQueryData(profileKeys.me, user);
+      rememberUser(user);
+    },
+  });
+}

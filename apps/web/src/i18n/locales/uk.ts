@@ -1,0 +1,5 @@
+import type { LocaleShape } from './en';
+import { en } from './en';
+
+// TODO-TRANSLATE: English placeholder until the translation lands.
+export const uk: LocaleShape = { ...en };

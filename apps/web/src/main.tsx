@@ -1,0 +1,34 @@
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { configureClient } from './api/client';
+import { AppProviders } from './app/providers';
+import { router } from './app/router';
+import { handleSessionExpired } from './app/session-actions';
+import { browserSettings } from './app/settings';
+import { currentLocale, initI18n } from './i18n';
+import { initialLocale } from './i18n/language';
+import { isLocale } from '@memoria/domain';
+
+async function start() {
+  // A signed-in user's remembered profile locale beats the cookie for the first paint.
+  const remembered = browserSettings.get().user?.locale;
+  const locale =
+    localStorage.getItem('token') && isLocale(remembered) ? remembered : initialLocale();
+  await initI18n(locale);
+  configureClient({ getLocale: currentLocale, onSessionExpired: handleSessionExpired });
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('No #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

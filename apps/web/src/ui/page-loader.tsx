@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Loader of the spec (size 35, stroke 2.25 look) while a page or its data loads. */
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="50vh" role="status" aria-live="polite">
+      <Loader size={35} aria-label={t('app.loading')} />
+    </Center>
+  );
+}

@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+import { TIMINGS } from '@memoria/domain';
+import i18next from 'i18next';
+import { isApiError } from '../api/errors';
+
+/** Toasts (spec part 1 §9): 2000 ms by default, 3500 ms for server errors, 0 = until closed. */
+function autoClose(ms: number): number | false {
+  return ms === 0 ? false : ms;
+}
+
+export function showSuccess(message: string, ms: number = TIMINGS.toastDefaultMs): void {
+  notifications.show({ message, color: 'teal', autoClose: autoClose(ms) });
+}
+
+export function showInfo(message: string, ms: number = TIMINGS.toastDefaultMs): void {
+  notifications.show({ message, autoClose: autoClose(ms) });
+}
+
+export function showError(message: string, ms: number = TIMINGS.toastDefaultMs): void {
+  notifications.show({ message, color: 'red', autoClose: autoClose(ms) });
+}
+
+/** The text to show for a failed call: the server's message, or the generic server error. */
+export function errorText(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.status === 403 && error.detail === 'Storage limit exceeded') {
+      return i18next.t('errors.quota');
+    }
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return i18next.t('errors.server');
+}
+
+export function showApiError(error: unknown): void {
+  const specific = isApiError(error) && Boolean(error.serverMessage);
+  showError(errorText(error), specific ? TIMINGS.toastDefaultMs : TIMINGS.toastServerErrorMs);
+}

@@ -1,0 +1,23 @@
+/** Rule flags (spec part 1 §3 Rules): each counts as allowed unless explicitly false. */
+export const RULE_AREAS = [
+  'workspaces',
+  'settings',
+  'public_profile',
+  'profile',
+  'memos',
+  'connections',
+  'collections',
+  'admin',
+] as const;
+export type RuleArea = (typeof RULE_AREAS)[number];
+
+/** Plan rules (DESIGN.md §6 plan table) live beside the area flags. */
+export interface UserRules extends Partial<Record<RuleArea, boolean>> {
+  has_subscription?: boolean;
+  bronze?: boolean;
+  silver?: boolean;
+}
+
+export function ruleAllows(rules: UserRules | undefined, area: RuleArea): boolean {
+  return rules?.[area] !== false;
+}
