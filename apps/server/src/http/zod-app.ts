@@ -15,3 +15,5 @@ export type ZodApp = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+// Route bodies that may be absent use `.nullish()`: Fastify validates a missing body as null.

@@ -69,7 +69,7 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'Email a new verification code',
-        body: resendVerificationSchema.optional(),
+        body: resendVerificationSchema.nullish(),
       },
     },
     async (request) =>
@@ -102,7 +102,7 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'End the current session',
-        body: z.object({ refresh_token: z.string().max(200).optional() }).optional(),
+        body: z.object({ refresh_token: z.string().max(200).optional() }).nullish(),
       },
     },
     async (request, reply) => {

@@ -24,7 +24,7 @@ export function registerTwoFactorRoutes(
         tags,
         security,
         summary: 'Start two-factor setup',
-        body: twoFactorSetupSchema.optional(),
+        body: twoFactorSetupSchema.nullish(),
       },
     },
     async (request) =>

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import { AUTH, LOGIN_ERROR, LOGIN_STATUS } from '@memoria/domain';
+import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import {
+  bearer,
+  createUser,
+  enableEmailTwoFactor,
+  enableTotp,
+  signedInUser,
+  uniqueEmail,
+} from '../../test/factories.js';
+
+describeDb('login and second factor', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  let address = 0;
+  /** Each test signs in from its own address so per-address limits stay apart. */
+  const loginAs = (
+    payload: object,
+    remoteAddress = `10.2.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+  ) => t.app.inject({ method: 'POST', url: '/api/login', payload, remoteAddress });
+
+  it('answers a token pair for good credentials (email is case-insensitive)', async () => {
+    const user = await createUser(t);
+    const res = await loginAs({ usermail: user.usermail.toUpperCase(), password: user.password });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['refresh_token', 'token']);
+    const me = await t.app.inject({ url: '/api/profile', headers: bearer(body.token) });
+    expect(me.json().id).toBe(user.id);
+  });
+
+  it('answers 401 "Invalid credentials." alike for a wrong password and an unknown address', async () => {
+    const user = await createUser(t);
+    const wrong = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' });
+    const unknown = await loginAs({ usermail: uniqueEmail('nobody'), password: 'Wrong-pass1' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({
+        error: LOGIN_ERROR.invalidCredentials,
+        status: 401,
+        title: 'Unauthorized',
+        detail: 'Wrong email or password.',
+      });
+    }
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('unverified accounts learn so only after a correct password', async () => {
+    const user = await createUser(t, { active: false });
+    const bad = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' });
+    expect(bad.json().error).toBe(LOGIN_ERROR.invalidCredentials);
+    const good = await loginAs({ usermail: user.usermail, password: user.password });
+    expect(good.statusCode).toBe(401);
+    expect(good.json().error).toBe(LOGIN_ERROR.notActivated);
+  });
+
+  it('a disabled account cannot sign in and its sessions stop at once', async () => {
+    const session = await signedInUser(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled_at: t.database.dialect.time(new Date()) })
+      .where('id', '=', session.id)
+      .execute();
+    const res = await loginAs({ usermail: session.usermail, password: session.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(LOGIN_ERROR.accountDisabled);
+    const me = await t.app.inject({ url: '/api/profile', headers: session.headers });
+    expect(me.statusCode).toBe(401);
+    expect(me.headers['x-token-expired']).toBe('1');
+  });
+
+  it('validates the payload', async () => {
+    const missing = await loginAs({ usermail: 'a@b.cc' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().violations).toEqual([
+      { propertyPath: 'password', message: 'This value is required.', code: 'validation.required' },
+    ]);
+    const array = await loginAs([1, 2] as unknown as object);
+    expect(array.statusCode).toBe(422);
+    const wrongType = await loginAs({ usermail: { $ne: 1 }, password: true });
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().violations.map((v: { code: string }) => v.code)).toEqual([
+      'validation.type',
+      'validation.type',
+    ]);
+  });
+
+  it('TOTP: asks for the code, accepts a current code, refuses a wrong one', async () => {
+    const session = await signedInUser(t);
+    const { secret, backupCodes } = await enableTotp(t, session);
+    expect(backupCodes).toHaveLength(AUTH.backupCodeCount);
+    const first = await loginAs({ usermail: session.usermail, password: session.password });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: LOGIN_STATUS.twoFactorRequired, method: 'totp' });
+
+    const wrong = await loginAs({
+      usermail: session.usermail,
+      password: session.password,
+      code: '000000' === (await generate({ secret })) ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({
+      error: LOGIN_ERROR.codeInvalid,
+      status: 401,
+      detail: 'Authentication code not valid or incorrect.',
+    });
+
+    const ok = await loginAs({
+      usermail: session.usermail,
+      password: session.password,
+      code: await generate({ secret }),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().token).toBeTruthy();
+
+    // a wrong password with a right code still fails as bad credentials
+    const badPassword = await loginAs({
+      usermail: session.usermail,
+      password: 'Wrong-pass1',
+      code: await generate({ secret }),
+    });
+    expect(badPassword.json().error).toBe(LOGIN_ERROR.invalidCredentials);
+  });
+
+  it('backup codes work once each, on every sign-in path', async () => {
+    const session = await signedInUser(t);
+    const { backupCodes } = await enableTotp(t, session);
+    const [first, second] = backupCodes as [string, string];
+    const use = (code: string) =>
+      loginAs({ usermail: session.usermail, password: session.password, code });
+    expect((await use(first)).statusCode).toBe(200);
+    const reused = await use(first);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().error).toBe(LOGIN_ERROR.codeInvalid);
+    // typed in upper case without the dash
+    expect((await use(second.replace('-', '').toUpperCase())).statusCode).toBe(200);
+
+    const emailUser = await signedInUser(t);
+    const { backupCodes: emailBackups } = await enableEmailTwoFactor(t, emailUser);
+    const viaBackup = await loginAs({
+      usermail: emailUser.usermail,
+      password: emailUser.password,
+      code: emailBackups[0],
+    });
+    expect(viaBackup.statusCode).toBe(200);
+  });
+
+  it('email 2FA: the first call mails a code, the second signs in with it', async () => {
+    const session = await signedInUser(t, { locale: 'uk' });
+    await enableEmailTwoFactor(t, session);
+    t.mail.clear();
+    const first = await loginAs({ usermail: session.usermail, password: session.password });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: LOGIN_STATUS.emailCodeSent, method: 'email' });
+    const mail = t.mail.lastTo(session.usermail);
+    expect(mail?.template).toBe('signInCode');
+    expect(mail?.locale).toBe('uk');
+    expect(mail?.subject).toContain('Memoria');
+    const code = t.mail.codeFor(session.usermail);
+
+    const wrong = await loginAs({
+      usermail: session.usermail,
+      password: session.password,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toBe(LOGIN_ERROR.codeInvalid);
+    const ok = await loginAs({ usermail: session.usermail, password: session.password, code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().token).toBeTruthy();
+    // the emailed code is single use
+    const again = await loginAs({ usermail: session.usermail, password: session.password, code });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('locks out an account after repeated failures with 429 and Retry-After', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
+      const res = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await loginAs({ usermail: user.usermail, password: user.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+    expect(blocked.json().detail).toMatch(/^Too many attempts\. Please wait \d+ minutes/);
+  });
+
+  it('counts failures per client address; a forged X-Forwarded-For changes nothing', async () => {
+    const ip = '10.9.9.9';
+    for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { usermail: uniqueEmail('spray'), password: 'Wrong-pass1' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const user = await createUser(t);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { usermail: user.usermail, password: user.password },
+      remoteAddress: ip,
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    expect(blocked.statusCode).toBe(429);
+    // another address is not affected
+    const other = await loginAs({ usermail: user.usermail, password: user.password });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describeDb('login behind a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: '127.0.0.1' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('uses X-Forwarded-For from the trusted proxy as the client address', async () => {
+    for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { usermail: uniqueEmail('proxy'), password: 'Wrong-pass1' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '203.0.113.50' },
+      });
+    }
+    const user = await createUser(t);
+    const sameClient = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { usermail: user.usermail, password: user.password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.50' },
+    });
+    expect(sameClient.statusCode).toBe(429);
+    const otherClient = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { usermail: user.usermail, password: user.password },
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.51' },
+    });
+    expect(otherClient.statusCode).toBe(200);
+  });
+});
