@@ -12,6 +12,8 @@ export interface GuardInput {
   session: SessionState;
   /** undefined while the profile loads; null when there is no user. */
   user: { name: string } | null | undefined;
+  /** Where a login that just finished wants to go (see afterLoginDestination). */
+  afterLogin?: string;
 }
 
 export type GuardDecision =
@@ -45,7 +47,9 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   const params = new URLSearchParams(input.search);
 
   if (access === 'loggedOut') {
-    if (input.session === 'full' && !params.has('login_type')) return { type: 'redirect', to: '/' };
+    if (input.session === 'full' && !params.has('login_type')) {
+      return { type: 'redirect', to: input.afterLogin ?? '/' };
+    }
     return { type: 'render' };
   }
 

@@ -7,6 +7,7 @@ import { changeLocale, currentLocale } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 import { lazyPage } from './lazy-page';
 import { decideNavigation, type RouteAccess } from './navigation-rules';
+import { postLoginDestination, setPostLoginDestination } from './session-actions';
 import { useSession } from './use-session';
 
 const PinLockScreen = lazyPage(
@@ -45,18 +46,21 @@ export function RouteGuard() {
     }
   }, [profileLocale]);
 
+  // Once past the sign-in screens, a finished login's destination is spent.
+  useEffect(() => {
+    if (access !== 'loggedOut') setPostLoginDestination(undefined);
+  }, [access]);
+
+  let known: { name: string } | null | undefined = null;
+  if (session) known = profile.isError ? null : user ? { name: user.user_profile.name } : undefined;
+
   const decision = decideNavigation({
     pathname: location.pathname,
     search: location.search,
     access,
     session: session ? session.kind : 'none',
-    user: session
-      ? profile.isError
-        ? null
-        : user
-          ? { name: user.user_profile.name }
-          : undefined
-      : null,
+    user: known,
+    afterLogin: postLoginDestination(),
   });
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;

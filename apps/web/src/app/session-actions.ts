@@ -11,6 +11,18 @@ export function setNavigator(fn: (to: string) => void): void {
   navigate = fn;
 }
 
+/**
+ * The login page decides the destination, but the route guard sees the new session first
+ * (router location updates are transitions): it reads the destination from here.
+ */
+let pendingDestination: string | undefined;
+export function setPostLoginDestination(to: string | undefined): void {
+  pendingDestination = to;
+}
+export function postLoginDestination(): string | undefined {
+  return pendingDestination;
+}
+
 export function startSession(pair: TokenPair, kind: SessionKind = 'full'): void {
   // A new account must not see the previous account's cached data.
   queryClient.clear();

@@ -15,7 +15,7 @@ export function buildTheme(customColour: string | null | undefined): MantineThem
       lg: em(BREAKPOINTS.lg),
       xl: em(BREAKPOINTS.xl),
     },
-    focusRing: 'always',
+    focusRing: 'auto',
     defaultRadius: 'md',
     cursorType: 'pointer',
     // A valid custom colour becomes the primary colour; otherwise the default comes back.

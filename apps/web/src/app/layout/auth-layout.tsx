@@ -1,7 +1,8 @@
-import { Container, Grid, Paper } from '@mantine/core';
+import { Box, Container, Grid, Paper } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
+import { Brand } from './brand';
 import { GuestWelcome } from './guest-welcome';
 
 /** Sign-in area: the welcome panel beside the form (the form comes first on small screens). */
@@ -13,6 +14,9 @@ export function AuthLayout() {
           <GuestWelcome />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 1, lg: 2 }}>
+          <Box hiddenFrom="lg" px="xs" pb="md">
+            <Brand to="/auth" />
+          </Box>
           <Paper
             component="main"
             id="main"

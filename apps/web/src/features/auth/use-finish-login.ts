@@ -1,7 +1,7 @@
 import type { TokenPair } from '@memoria/domain';
 import { useLocation, useNavigate } from 'react-router';
 import { afterLoginDestination } from '../../app/navigation-rules';
-import { startSession } from '../../app/session-actions';
+import { setPostLoginDestination, startSession } from '../../app/session-actions';
 import { browserSettings } from '../../app/settings';
 
 /** Stores the full session and goes where spec part 1 §2.2 says a login lands. */
@@ -11,6 +11,7 @@ export function useFinishLogin() {
   return (pair: TokenPair) => {
     // Decide before startSession marks this browser as having logged in.
     const destination = afterLoginDestination(search, browserSettings.get());
+    setPostLoginDestination(destination);
     startSession(pair, 'full');
     navigate(destination, { replace: true });
   };

@@ -1,0 +1,79 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { configureClient } from '../api/client';
+import { resetSessionCache, setSession } from '../api/session';
+import { queryClient } from '../app/query-client';
+import { routes } from '../app/routes';
+import { setNavigator } from '../app/session-actions';
+import { initI18n } from '../i18n';
+import { buildTheme } from '../app/theme';
+
+export type FetchRoute = (url: string, init: RequestInit) => Response | undefined;
+
+export function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Stubs fetch with a list of handlers; unmatched calls answer 404. Returns the call log. */
+export function mockApi(handler: FetchRoute) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ url, method: init.method ?? 'GET', body });
+      return handler(url, init) ?? json(404, { message: 'not found' });
+    }),
+  );
+  return calls;
+}
+
+export function signIn(kind: 'full' | 'activation' = 'full') {
+  setSession({ token: 'T', refreshToken: 'R', kind });
+}
+
+export const testUser = (name = 'Ada') => ({
+  id: 7,
+  '@id': '/api/user/7',
+  profile_id: 7,
+  usermail: 'ada@example.com',
+  user_type: 'normal',
+  workspace_type: null,
+  is_active: true,
+  user_profile: {
+    id: 7,
+    name,
+    locale: 'en',
+    country: 'BE',
+    custom_colour: null,
+    two_factor_authentication: false,
+    two_factor_method: null,
+  },
+  user_picture: null,
+  rules: {},
+  has_lock_code: false,
+});
+
+/** Renders the real route table at `path` inside the app's providers. */
+export async function renderApp(path: string) {
+  await initI18n('en');
+  resetSessionCache();
+  queryClient.clear();
+  configureClient({ getLocale: () => 'en', onSessionExpired: () => {}, baseUrl: '' });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to) => void router.navigate(to));
+  const utils = render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={buildTheme(null)} env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { ...utils, router };
+}
