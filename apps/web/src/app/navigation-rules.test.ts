@@ -162,3 +162,12 @@ describe('after login', () => {
     expect(rememberableRoute('/collections', '?a=1')).toBe('/collections?a=1');
   });
 });
+
+describe('logout', () => {
+  it('goes to plain /auth while logging out', () => {
+    expect(decide({ session: 'none', user: null, pathname: '/feed', loggingOut: true })).toEqual({
+      type: 'redirect',
+      to: '/auth',
+    });
+  });
+});

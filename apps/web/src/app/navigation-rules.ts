@@ -14,6 +14,8 @@ export interface GuardInput {
   user: { name: string } | null | undefined;
   /** Where a login that just finished wants to go (see afterLoginDestination). */
   afterLogin?: string;
+  /** Set while a logout is under way: protected routes go straight to /auth. */
+  loggingOut?: boolean;
 }
 
 export type GuardDecision =
@@ -55,6 +57,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 
   if (access === 'login') {
     if (input.session === 'none') {
+      if (input.loggingOut) return { type: 'redirect', to: AUTH_PATH };
       return { type: 'redirect', to: loginRedirect(input.pathname, input.search) };
     }
     if (input.session === 'activation') return { type: 'redirect', to: VERIFICATION_PATH };

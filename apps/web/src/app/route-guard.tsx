@@ -7,7 +7,12 @@ import { changeLocale, currentLocale } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 import { lazyPage } from './lazy-page';
 import { decideNavigation, type RouteAccess } from './navigation-rules';
-import { postLoginDestination, setPostLoginDestination } from './session-actions';
+import {
+  isLoggingOut,
+  postLoginDestination,
+  setLoggingOut,
+  setPostLoginDestination,
+} from './session-actions';
 import { useSession } from './use-session';
 
 const PinLockScreen = lazyPage(
@@ -49,6 +54,7 @@ export function RouteGuard() {
   // Once past the sign-in screens, a finished login's destination is spent.
   useEffect(() => {
     if (access !== 'loggedOut') setPostLoginDestination(undefined);
+    else setLoggingOut(false);
   }, [access]);
 
   let known: { name: string } | null | undefined = null;
@@ -61,6 +67,7 @@ export function RouteGuard() {
     session: session ? session.kind : 'none',
     user: known,
     afterLogin: postLoginDestination(),
+    loggingOut: isLoggingOut(),
   });
 
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;

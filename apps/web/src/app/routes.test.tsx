@@ -1,4 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getSession } from '../api/session';
+import { browserSettings } from './settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../test/render';
 
@@ -75,5 +78,26 @@ describe('route guards in the route table', () => {
     expect(await screen.findByTestId('guest-welcome')).toBeInTheDocument();
     expect(screen.getByTestId('language-select')).toBeInTheDocument();
     expect(screen.queryByTestId('bottom-bar')).not.toBeInTheDocument();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session, goes to /auth and remembers the last route', async () => {
+    signIn();
+    const calls = mockApi((url) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/logout') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    window.history.replaceState(null, '', '/collections?tab=own');
+    const { router } = await renderApp('/collections?tab=own');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('account-menu'));
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe('');
+    expect(getSession()).toBeNull();
+    expect(browserSettings.get().lastRoute).toBe('/collections?tab=own');
+    expect(calls.find((call) => call.url === '/api/logout')?.body).toEqual({ refresh_token: 'R' });
   });
 });

@@ -23,6 +23,15 @@ export function postLoginDestination(): string | undefined {
   return pendingDestination;
 }
 
+/** A user-initiated logout goes to plain /auth, not to /auth?redirect=… (guard reads this). */
+let loggingOut = false;
+export function isLoggingOut(): boolean {
+  return loggingOut;
+}
+export function setLoggingOut(value: boolean): void {
+  loggingOut = value;
+}
+
 export function startSession(pair: TokenPair, kind: SessionKind = 'full'): void {
   // A new account must not see the previous account's cached data.
   queryClient.clear();
@@ -52,6 +61,7 @@ export async function logout(): Promise<void> {
       // The session ends locally whatever the server says.
     }
   }
+  loggingOut = true;
   endLocally();
   navigate('/auth');
 }

@@ -1,10 +1,10 @@
-import { AppShell, Burger, Group } from '@mantine/core';
+import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
 import { PageLoader } from '../../ui/page-loader';
 import { useSession } from '../use-session';
@@ -47,13 +47,20 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Brand />
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-            aria-expanded={opened}
-            data-testid="menu-toggle"
-          />
+          <Group gap="xs" wrap="nowrap">
+            {!signedIn && (
+              <Button component={Link} to="/auth" size="xs">
+                {t('welcome.login')}
+              </Button>
+            )}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={opened}
+              data-testid="menu-toggle"
+            />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>

@@ -13,6 +13,7 @@ import { IconLock } from '@tabler/icons-react';
 import { PIN_PATTERN } from '@memoria/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
 import { logout } from '../../app/session-actions';
 import { PasswordPrompt } from '../../ui/password-prompt';
 import { errorText, showSuccess } from '../../ui/toasts';
@@ -44,7 +45,9 @@ export function PinLockScreen() {
       await validateLockCode(pin);
       setSecureMode(user.id, false);
     } catch (failure) {
-      setError(errorText(failure) || t('lock.wrong'));
+      // A wrong PIN is a 400 "Invalid"; a lockout (423/429) explains itself.
+      const locked = isApiError(failure) && (failure.status === 423 || failure.status === 429);
+      setError(locked ? errorText(failure) : t('lock.wrong'));
       setPin('');
     } finally {
       setChecking(false);
