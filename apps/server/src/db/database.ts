@@ -10,6 +10,8 @@ import { dialectHelpers, type DialectHelpers } from './dialect.js';
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: DialectHelpers;
+  /** the PostgreSQL schema the tables live in, when not the default */
+  schema?: string;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -43,7 +45,7 @@ function openPostgres(url: string, schema?: string): Database {
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
-  return wrap(db, dialectHelpers('postgres'));
+  return { ...wrap(db, dialectHelpers('postgres')), schema };
 }
 
 function wrap(db: Kysely<DatabaseSchema>, dialect: DialectHelpers): Database {

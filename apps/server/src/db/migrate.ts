@@ -34,6 +34,9 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: new StaticMigrationProvider(database.dialect),
+    // Kysely looks for its tables in every schema; name ours so a neighbouring schema
+    // (another test file's, another app's) is never mistaken for this one.
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

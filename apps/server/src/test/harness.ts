@@ -61,8 +61,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
   }
   const database = openDatabase(target);
-  await migrateToLatest(database);
-
+  const cleanup = async () => {
+    await database.destroy();
+    await dropSchema?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  let app: FastifyInstance;
+  const secrets = secretsFrom(randomBytes(32).toString('hex'));
+  const mail = createMailSink();
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://memoria.test' }),
     database: target,
@@ -72,17 +78,22 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     globalRateLimitPerMinute: 100_000,
     ...options.config,
   };
-  const secrets = secretsFrom(randomBytes(32).toString('hex'));
-  const mail = createMailSink();
-  const app = await buildApp({
-    config,
-    database,
-    secrets,
-    logger: options.logger ?? false,
-    mailTransport: options.realMail ? undefined : mail.transport,
-    failureLimit: options.failureLimit,
-  });
-  await app.ready();
+  try {
+    await migrateToLatest(database);
+    app = await buildApp({
+      config,
+      database,
+      secrets,
+      logger: options.logger ?? false,
+      mailTransport: options.realMail ? undefined : mail.transport,
+      failureLimit: options.failureLimit,
+    });
+    await app.ready();
+  } catch (error) {
+    // A suite that fails to start must not leave its schema and folder behind.
+    await cleanup().catch(() => undefined);
+    throw error;
+  }
   return {
     app,
     database,
@@ -92,9 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     async close() {
       await app.close();
-      await database.destroy();
-      await dropSchema?.();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }

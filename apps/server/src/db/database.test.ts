@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, describeDb, TEST_DB, type TestApp } from '../test/harness.js';
+import { migrateToLatest } from './migrate.js';
+import { isoTime, readBool, readCount, readJson, readTime } from './dialect.js';
+import { isUniqueViolation } from './errors.js';
+
+describe('dialect helpers', () => {
+  it('read either engine form', () => {
+    expect(readBool(1)).toBe(true);
+    expect(readBool(true)).toBe(true);
+    expect(readBool(0)).toBe(false);
+    expect(readBool(null)).toBe(false);
+    expect(readCount('42')).toBe(42);
+    expect(readCount(7)).toBe(7);
+    expect(readCount(null)).toBe(0);
+    expect(readJson('{"a":1}', {})).toEqual({ a: 1 });
+    expect(readJson({ a: 1 }, {})).toEqual({ a: 1 });
+    expect(readJson('not json', { b: 2 })).toEqual({ b: 2 });
+    expect(readTime('2026-01-02T03:04:05.000Z')?.getTime()).toBe(Date.UTC(2026, 0, 2, 3, 4, 5));
+    expect(readTime('nonsense')).toBeNull();
+    expect(isoTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe('2026-01-02T03:04:05.000+00:00');
+  });
+});
+
+describeDb(`database (${TEST_DB})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('migrations are idempotent', async () => {
+    expect(await migrateToLatest(t.database)).toEqual([]);
+  });
+
+  it('runs the engine the tests asked for, with the SQLite pragmas', async () => {
+    expect(t.database.dialect.name).toBe(TEST_DB);
+    if (TEST_DB === 'sqlite') {
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(
+        t.database.db,
+      );
+      expect(journal.rows[0]?.journal_mode).toBe('wal');
+      const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(t.database.db);
+      expect(fk.rows[0]?.foreign_keys).toBe(1);
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.database.db);
+      expect(sync.rows[0]?.synchronous).toBe(2);
+    }
+  });
+
+  it('stores booleans, times, JSON and counts the same way on both engines', async () => {
+    const { db, dialect } = t.database;
+    const now = new Date();
+    const row = await db
+      .insertInto('users')
+      .values({
+        usermail: 'dialect@example.test',
+        password_hash: 'x',
+        is_active: dialect.bool(true),
+        rules: dialect.json({ silver: true, list: [1, 2] }),
+        two_factor_enabled: dialect.bool(false),
+        workspace_type: null,
+        created_at: dialect.time(now),
+        updated_at: dialect.time(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(typeof row.id).toBe('number');
+    const read = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(readBool(read.is_active)).toBe(true);
+    expect(readBool(read.two_factor_enabled)).toBe(false);
+    expect(readTime(read.created_at)?.getTime()).toBe(now.getTime());
+    expect(readJson(read.rules, {})).toEqual({ silver: true, list: [1, 2] });
+    const count = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(readCount(count.n)).toBeGreaterThanOrEqual(1);
+
+    const duplicate = await db
+      .insertInto('users')
+      .values({
+        usermail: 'dialect@example.test',
+        password_hash: 'x',
+        is_active: dialect.bool(true),
+        rules: dialect.json({}),
+        two_factor_enabled: dialect.bool(false),
+        workspace_type: null,
+        created_at: dialect.time(now),
+        updated_at: dialect.time(now),
+      })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+  });
+});
