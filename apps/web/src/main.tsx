@@ -7,7 +7,7 @@ import { configureClient } from './api/client';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
 import { handleSessionExpired } from './app/session-actions';
-import { browserSettings } from './app/settings';
+import { browserSettings, guestSettings } from './app/settings';
 import { currentLocale, initI18n } from './i18n';
 import { initialLocale } from './i18n/language';
 import { isLocale } from '@memoria/domain';
@@ -16,7 +16,9 @@ async function start() {
   // A signed-in user's remembered profile locale beats the cookie for the first paint.
   const remembered = browserSettings.get().user?.locale;
   const locale =
-    localStorage.getItem('token') && isLocale(remembered) ? remembered : initialLocale();
+    localStorage.getItem('token') && isLocale(remembered)
+      ? remembered
+      : initialLocale(guestSettings.get().locale);
   await initI18n(locale);
   configureClient({ getLocale: currentLocale, onSessionExpired: handleSessionExpired });
 

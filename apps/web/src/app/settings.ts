@@ -16,7 +16,10 @@ export interface UserSettings {
   secureMode?: boolean;
 }
 
-export type GuestSettings = Record<string, unknown>;
+export interface GuestSettings {
+  /** A visitor's language choice (the cookie holds it too; this survives cookie clearing). */
+  locale?: string;
+}
 
 export function settingsKey(scope: 'browser' | 'guest' | number): string {
   if (scope === 'browser') return 'settings';
@@ -49,4 +52,9 @@ export const userSettings = {
   get: (userId: number) => read<UserSettings>(settingsKey(userId)),
   update: (userId: number, patch: Partial<UserSettings>) =>
     write<UserSettings>(settingsKey(userId), patch),
+};
+
+export const guestSettings = {
+  get: () => read<GuestSettings>(settingsKey('guest')),
+  update: (patch: Partial<GuestSettings>) => write<GuestSettings>(settingsKey('guest'), patch),
 };

@@ -28,10 +28,14 @@ export function browserLocale(languages: readonly string[] | undefined): Locale 
   return DEFAULT_LOCALE;
 }
 
-/** Start-up choice: the cookie, then the browser languages. The profile locale wins later. */
-export function initialLocale(): Locale {
+/**
+ * Start-up choice: the cookie, then a visitor's saved choice, then the browser languages.
+ * The profile locale wins once it is known.
+ */
+export function initialLocale(guestChoice?: string): Locale {
   return (
     readLanguageCookie() ??
+    (isLocale(guestChoice) ? guestChoice : undefined) ??
     browserLocale(navigator.languages?.length ? navigator.languages : [navigator.language])
   );
 }

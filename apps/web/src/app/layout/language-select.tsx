@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale } from '../../i18n';
 import { useProfile, usePatchProfile } from '../../features/profile/queries';
 import { showApiError } from '../../ui/toasts';
+import { guestSettings } from '../settings';
 import { useSession } from '../use-session';
 
 const OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
@@ -29,6 +30,8 @@ export function LanguageSelect({ testId = 'language-select' }: { testId?: string
         showApiError(error);
         return;
       }
+    } else {
+      guestSettings.update({ locale });
     }
     await changeLocale(locale);
   };

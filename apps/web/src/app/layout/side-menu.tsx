@@ -1,4 +1,4 @@
-import { Divider, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, Divider, Group, NavLink, Stack } from '@mantine/core';
 import { ruleAllows, type User } from '@memoria/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -20,7 +20,7 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
       <Group p="md" visibleFrom="lg">
         <Brand />
       </Group>
-      <ScrollArea style={{ flex: 1 }} px="xs">
+      <Box style={{ flex: 1, overflowY: 'auto' }} px="xs">
         <nav aria-label={t('nav.mainNavigation')}>
           {items.map((item) => {
             const active = isActivePath(pathname, item.to);
@@ -40,7 +40,7 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
             );
           })}
         </nav>
-      </ScrollArea>
+      </Box>
       <Divider />
       <Stack p="sm" gap="xs">
         <Group align="flex-end" gap="xs" wrap="nowrap">

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,17 +10,16 @@ export function ThemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? t('theme.dark') : t('theme.light');
   return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        aria-label={t('theme.toggle')}
-        title={label}
-        onClick={() => setColorScheme(next)}
-        data-testid="theme-toggle"
-      >
-        {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
-      </ActionIcon>
-    </Tooltip>
+    // A native title instead of a Tooltip: Floating UI stays out of the first screen.
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={t('theme.toggle')}
+      title={label}
+      onClick={() => setColorScheme(next)}
+      data-testid="theme-toggle"
+    >
+      {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+    </ActionIcon>
   );
 }

@@ -1,6 +1,8 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { currentLocale } from '../../i18n';
+import { formatDate } from '../../i18n/format';
 import { useProfile } from '../profile/queries';
 import { PageLoader } from '../../ui/page-loader';
 import { PasswordSection } from './password-section';
@@ -16,9 +18,16 @@ export function AccountSettingsPage() {
   const nameless = !user.user_profile.name.trim();
   return (
     <Stack gap="xl" maw={720} mx="auto" data-testid="account-settings">
-      <Title order={1} size="h2">
-        {t('account.title')}
-      </Title>
+      <div>
+        <Title order={1} size="h2">
+          {t('account.title')}
+        </Title>
+        {user.created_at && (
+          <Text c="dimmed" size="sm" data-testid="member-since">
+            {t('account.memberSince', { date: formatDate(user.created_at, currentLocale()) })}
+          </Text>
+        )}
+      </div>
       <Outlet />
       {nameless && (
         <Alert color="yellow" role="status" data-testid="name-needed">

@@ -1,14 +1,15 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { needsStagingConfirmation, rememberStagingConfirmation } from '../../app/staging';
 
+const StagingDialog = lazy(() =>
+  import('./staging-dialog').then((m) => ({ default: m.StagingDialog })),
+);
+
 /**
- * The staging warning (stagingAuthWarning) before login or signup. `confirm()` resolves true
- * when the user may go on; render `dialog` somewhere in the page.
+ * The staging warning before login or signup (spec part 1 §8). `confirm()` resolves true when
+ * the user may go on; render `dialog` somewhere in the page.
  */
 export function useStagingConfirm() {
-  const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const resolver = useRef<(ok: boolean) => void>(undefined);
 
@@ -27,19 +28,11 @@ export function useStagingConfirm() {
     resolver.current = undefined;
   };
 
-  const dialog = (
-    <Modal opened={opened} onClose={() => finish(false)} title={t('staging.title')} centered>
-      <Text size="sm">{t('staging.text')}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={() => finish(false)} data-testid="staging-cancel">
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={() => finish(true)} data-testid="staging-confirm" data-autofocus>
-          {t('staging.confirm')}
-        </Button>
-      </Group>
-    </Modal>
-  );
+  const dialog = opened ? (
+    <Suspense fallback={null}>
+      <StagingDialog onAnswer={finish} />
+    </Suspense>
+  ) : null;
 
   return { confirm, dialog };
 }

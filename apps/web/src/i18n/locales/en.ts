@@ -146,6 +146,7 @@ export const en = {
   },
   account: {
     title: 'Account settings',
+    memberSince: 'Member since {{date}}',
     profile: {
       title: 'Profile',
       name: 'Name',

@@ -147,6 +147,7 @@ export const nl: LocaleShape = {
   },
   account: {
     title: 'Accountinstellingen',
+    memberSince: 'Lid sinds {{date}}',
     profile: {
       title: 'Profiel',
       name: 'Naam',
