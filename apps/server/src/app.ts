@@ -100,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: config.globalRateLimitPerMinute,
     timeWindow: '1 minute',
+    // Load balancers probe health often from one address.
+    allowList: (request) => request.url === '/api/health',
     ...(redis ? { redis, skipOnError: true } : {}),
   });
   await registerApiDocs(app, config.publicUrl);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { ApiError } from './errors.js';
 import type { AuthContext } from './request-context.js';
 
@@ -14,9 +14,11 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * onRequest hooks: `required` answers 401 without a valid session, `optional` lets
+ * preParsing hooks: `required` answers 401 without a valid session, `optional` lets
  * visitors through but still rejects a bad token. The signup (activation) session may
- * only call routes whose config says allowActivation.
+ * only call routes whose config says allowActivation. preParsing runs after the global
+ * rate limit (an onRequest hook) and before the body is read or validated, so a caller
+ * without a session gets 401 rather than 422 and never has a body parsed.
  */
 export function createAuthGuard(authenticator: Authenticator) {
   async function resolve(request: FastifyRequest, token: string): Promise<void> {
@@ -28,14 +30,24 @@ export function createAuthGuard(authenticator: Authenticator) {
   }
 
   return {
-    async required(request: FastifyRequest): Promise<void> {
+    async required(
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: RequestPayload,
+    ): Promise<RequestPayload> {
       const token = bearer(request);
       if (!token) throw new ApiError(401, 'error.unauthorized');
       await resolve(request, token);
+      return payload;
     },
-    async optional(request: FastifyRequest): Promise<void> {
+    async optional(
+      request: FastifyRequest,
+      _reply: FastifyReply,
+      payload: RequestPayload,
+    ): Promise<RequestPayload> {
       const token = bearer(request);
       if (token) await resolve(request, token);
+      return payload;
     },
   };
 }

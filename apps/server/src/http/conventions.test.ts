@@ -212,8 +212,8 @@ describeDb('HTTP conventions', () => {
     expect(initializer.statusCode).toBe(200);
   });
 
-  it('responds with the global rate-limit headers', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
+  it('responds with the global rate-limit headers (health is exempt)', async () => {
+    const res = await t.app.inject({ url: '/api/profile', headers: session.headers });
     expect(res.headers['x-ratelimit-limit']).toBeDefined();
   });
 });

@@ -16,7 +16,7 @@ export function registerLockCodeRoutes(
   app.patch(
     '/api/lock-code',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: { tags, security, summary: 'Set or change the PIN', body: lockCodeSchema },
     },
     async (request) =>
@@ -30,14 +30,14 @@ export function registerLockCodeRoutes(
 
   app.get(
     '/api/lock-code-exist',
-    { onRequest: guard.required, schema: { tags, security, summary: 'Whether a PIN is set' } },
+    { preParsing: guard.required, schema: { tags, security, summary: 'Whether a PIN is set' } },
     async (request) => lockCodes.exists(authOf(request)),
   );
 
   app.get(
     '/api/lock-code-validate/:value',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security,
@@ -51,7 +51,7 @@ export function registerLockCodeRoutes(
   app.get(
     '/api/lock-code-reset',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: { tags, security, summary: 'Remove the PIN (after validate-password)' },
     },
     async (request) => lockCodes.reset(authOf(request), callerOf(request)),

@@ -44,7 +44,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/user/account/verification',
     {
-      onRequest: guard.optional,
+      preParsing: guard.optional,
       config: { allowActivation: true },
       schema: {
         tags,
@@ -64,7 +64,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/account/resend-verification',
     {
-      onRequest: guard.optional,
+      preParsing: guard.optional,
       config: { allowActivation: true },
       schema: {
         tags,
@@ -97,7 +97,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/logout',
     {
-      onRequest: guard.optional,
+      preParsing: guard.optional,
       config: { allowActivation: true },
       schema: {
         tags,
@@ -137,7 +137,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/reset-password',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security: secured,
@@ -157,7 +157,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/validate-password',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security: secured,

@@ -19,7 +19,7 @@ export function registerTwoFactorRoutes(
   app.post(
     '/api/profile/2fa',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security,
@@ -34,7 +34,7 @@ export function registerTwoFactorRoutes(
   app.post(
     '/api/profile/2fa-confirm',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security,
@@ -48,7 +48,7 @@ export function registerTwoFactorRoutes(
   app.get(
     '/api/profile/2fa-backup',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: { tags, security, summary: 'A fresh set of backup codes' },
     },
     async (request) => twoFactor.newBackupCodes(authOf(request)),
@@ -57,7 +57,7 @@ export function registerTwoFactorRoutes(
   app.post(
     '/api/profile/2fa-disable',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security,

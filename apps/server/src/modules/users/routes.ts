@@ -20,7 +20,7 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
   app.get(
     '/api/profile',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       config: { allowActivation: true },
       schema: { tags, security, summary: 'The signed-in user' },
     },
@@ -30,7 +30,7 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
   app.patch(
     '/api/user/profile/:id',
     {
-      onRequest: guard.required,
+      preParsing: guard.required,
       schema: {
         tags,
         security,
