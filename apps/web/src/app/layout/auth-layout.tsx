@@ -1,5 +1,6 @@
 import { Box, Container, Grid, Paper } from '@mantine/core';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { Brand } from './brand';
@@ -7,8 +8,12 @@ import { GuestWelcome } from './guest-welcome';
 
 /** Sign-in area: the welcome panel beside the form (the form comes first on small screens). */
 export function AuthLayout() {
+  const { t } = useTranslation();
   return (
     <Container size="lg" py={{ base: 'md', lg: 60 }} px={{ base: 'xs', sm: 'md' }}>
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
       <Grid gap={{ base: 'md', lg: 48 }} align="flex-start">
         <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 2, lg: 1 }}>
           <GuestWelcome />
