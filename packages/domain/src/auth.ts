@@ -135,3 +135,36 @@ export interface TwoFactorConfirmAnswer {
   method: TwoFactorMethod;
   backup_codes: string[];
 }
+
+/** POST /api/logout (our addition): the refresh token ends its session when the access token has expired. */
+export const logoutSchema = z.object({ refresh_token: z.string().max(200).optional() });
+
+/** Answers of the session calls that carry a translated status line. */
+export interface StatusAnswer {
+  status: string;
+}
+
+/** POST /api/user/account/verification: with the signup session it also carries the new full session. */
+export type VerificationAnswer = StatusAnswer & Partial<TokenPair>;
+
+/** GET /api/profile/2fa-backup */
+export interface BackupCodesAnswer {
+  backup_codes: string[];
+}
+
+/** POST /api/profile/2fa-disable */
+export interface TwoFactorDisableAnswer {
+  two_factor_authentication: false;
+  status: string;
+}
+
+/** GET /api/lock-code-exist; PATCH /api/lock-code and GET /api/lock-code-reset add a status. */
+export interface LockCodeAnswer {
+  exists: boolean;
+  status?: string;
+}
+
+/** POST /api/validate-password, GET /api/lock-code-validate/{value} */
+export interface ValidAnswer {
+  valid: true;
+}

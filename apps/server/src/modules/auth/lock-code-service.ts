@@ -1,4 +1,10 @@
-import { AUTH, PIN_PATTERN, formatMessage } from '@memoria/domain';
+import {
+  AUTH,
+  PIN_PATTERN,
+  formatMessage,
+  type LockCodeAnswer,
+  type ValidAnswer,
+} from '@memoria/domain';
 
 import { ApiError, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
@@ -49,12 +55,17 @@ export function createLockCodeService(deps: AuthDeps) {
   }
 
   return {
-    async exists(auth: AuthContext) {
+    async exists(auth: AuthContext): Promise<LockCodeAnswer> {
       const user = await account(auth);
       return { exists: user.lock_code_hash !== null };
     },
 
-    async set(auth: AuthContext, lockCode: string, current: string | undefined, caller: Caller) {
+    async set(
+      auth: AuthContext,
+      lockCode: string,
+      current: string | undefined,
+      caller: Caller,
+    ): Promise<LockCodeAnswer> {
       const user = await account(auth);
       if (user.lock_code_hash !== null) {
         if (!current) throw violation('current_lock_code', 'validation.required');
@@ -70,14 +81,14 @@ export function createLockCodeService(deps: AuthDeps) {
       return { exists: true, status: formatMessage('auth.pinSaved', caller.locale) };
     },
 
-    async validate(auth: AuthContext, value: string, caller: Caller) {
+    async validate(auth: AuthContext, value: string, caller: Caller): Promise<ValidAnswer> {
       const user = await account(auth);
       if (user.lock_code_hash === null) throw new ApiError(400, 'auth.pinMissing');
       if (!(await pinMatches(user, value, caller))) throw new ApiError(400, 'auth.pinInvalid');
-      return { valid: true as const };
+      return { valid: true };
     },
 
-    async reset(auth: AuthContext, caller: Caller) {
+    async reset(auth: AuthContext, caller: Caller): Promise<LockCodeAnswer> {
       const confirmed = auth.reauthenticatedAt;
       if (!confirmed || Date.now() - confirmed.getTime() > REAUTH_WINDOW_MS) {
         throw new ApiError(403, 'auth.pinResetNeedsPassword');

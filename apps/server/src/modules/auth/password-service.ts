@@ -1,5 +1,5 @@
-import { AUTH, formatMessage } from '@memoria/domain';
-import { readTime } from '../../db/dialect.js';
+import { AUTH, formatMessage, type StatusAnswer, type ValidAnswer } from '@memoria/domain';
+import { readBool, readTime } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import type { AuthDeps } from './deps.js';
@@ -41,7 +41,7 @@ export function createPasswordService(deps: AuthDeps) {
     requirePassword,
 
     /** Always the same answer, so the call does not reveal which addresses have accounts. */
-    async forgot(usermail: string, caller: Caller) {
+    async forgot(usermail: string, caller: Caller): Promise<StatusAnswer> {
       await limiter.check('send', usermail, caller.ip);
       await limiter.fail('send', usermail, caller.ip);
       const user = await findAccountByEmail(db, usermail);
@@ -58,7 +58,7 @@ export function createPasswordService(deps: AuthDeps) {
       return { status: formatMessage('auth.resetSent', caller.locale) };
     },
 
-    async confirmForgot(token: string, password: string, caller: Caller) {
+    async confirmForgot(token: string, password: string, caller: Caller): Promise<StatusAnswer> {
       const reset = await findPasswordReset(db, sha256(token.trim()));
       const expires = readTime(reset?.expires_at);
       if (
@@ -70,17 +70,27 @@ export function createPasswordService(deps: AuthDeps) {
       ) {
         throw new ApiError(400, 'auth.resetTokenInvalid');
       }
+      const user = await findAccountById(db, reset.user_id);
+      // Opening the emailed link proves the address, as the verification code would.
+      const activate = user && !readBool(user.is_active);
       await updateCredentials(db, dialect, reset.user_id, {
         password_hash: await passwords.hash(password),
+        ...(activate
+          ? { is_active: dialect.bool(true), activated_at: dialect.time(new Date()) }
+          : {}),
       });
       await sessions.revokeAll(reset.user_id);
-      const user = await findAccountById(db, reset.user_id);
       if (user) await limiter.clear('login', user.usermail);
       await mailUser(reset.user_id, 'passwordChanged');
       return { status: formatMessage('auth.passwordChanged', caller.locale) };
     },
 
-    async change(auth: AuthContext, current: string, next: string, caller: Caller) {
+    async change(
+      auth: AuthContext,
+      current: string,
+      next: string,
+      caller: Caller,
+    ): Promise<StatusAnswer> {
       const user = await requirePassword(auth, current, caller);
       if (current === next) throw violation('newPassword', 'validation.passwordSame');
       await updateCredentials(db, dialect, user.id, { password_hash: await passwords.hash(next) });
@@ -90,10 +100,10 @@ export function createPasswordService(deps: AuthDeps) {
     },
 
     /** Confirms the password; the session counts as recently re-authenticated (PIN reset). */
-    async validate(auth: AuthContext, password: string, caller: Caller) {
+    async validate(auth: AuthContext, password: string, caller: Caller): Promise<ValidAnswer> {
       await requirePassword(auth, password, caller);
       await sessions.markReauthenticated(auth.sessionId);
-      return { valid: true as const };
+      return { valid: true };
     },
   };
 }

@@ -166,4 +166,15 @@ describeDb('forgotten password, password change, validate-password', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('a reset link also activates an account that was never verified', async () => {
+    const user = await createUser(t, { active: false });
+    await post('/api/forgot-password', { usermail: user.usermail });
+    const res = await post('/api/forgot-password-confirm', {
+      password: NEW_PASSWORD,
+      userForgotPassword: tokenOf(t.mail.linkFor(user.usermail)),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await login(t, { ...user, password: NEW_PASSWORD })).token).toBeTruthy();
+  });
 });

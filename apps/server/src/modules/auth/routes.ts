@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import {
   credentialsSchema,
   forgotPasswordConfirmSchema,
   forgotPasswordSchema,
+  logoutSchema,
   refreshSchema,
   resendVerificationSchema,
   resetPasswordSchema,
@@ -102,7 +102,7 @@ export function registerAuthRoutes(
       schema: {
         tags,
         summary: 'End the current session',
-        body: z.object({ refresh_token: z.string().max(200).optional() }).nullish(),
+        body: logoutSchema.nullish(),
       },
     },
     async (request, reply) => {

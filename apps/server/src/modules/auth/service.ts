@@ -4,6 +4,8 @@ import {
   formatMessage,
   type Locale,
   type LoginAnswer,
+  type StatusAnswer,
+  type VerificationAnswer,
   type TokenPair,
 } from '@memoria/domain';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -96,7 +98,11 @@ export function createAccountService(deps: AuthDeps) {
     },
 
     /** {code} with the signup session: activates and swaps it for a full session. */
-    async verifyWithSession(auth: AuthContext, code: string, caller: Caller) {
+    async verifyWithSession(
+      auth: AuthContext,
+      code: string,
+      caller: Caller,
+    ): Promise<VerificationAnswer> {
       const user = await findAccountById(db, auth.userId);
       if (!user) throw new ApiError(401, 'error.unauthorized');
       if (readBool(user.is_active)) throw new ApiError(409, 'auth.alreadyActivated');
@@ -107,7 +113,7 @@ export function createAccountService(deps: AuthDeps) {
     },
 
     /** {usermail, code} without a session: activates; the client then signs in. */
-    async verifyByEmail(usermail: string, code: string, caller: Caller) {
+    async verifyByEmail(usermail: string, code: string, caller: Caller): Promise<StatusAnswer> {
       const user = await findAccountByEmail(db, usermail);
       if (!user) {
         // Same answer as a wrong code, so the call does not reveal which addresses exist.
@@ -124,7 +130,7 @@ export function createAccountService(deps: AuthDeps) {
       auth: AuthContext | null,
       usermail: string | undefined,
       caller: Caller,
-    ) {
+    ): Promise<StatusAnswer> {
       let user: Account | undefined;
       if (auth) user = await findAccountById(db, auth.userId);
       else if (usermail) user = await findAccountByEmail(db, usermail);

@@ -1,7 +1,9 @@
 import {
   LOGIN_STATUS,
   formatMessage,
+  type BackupCodesAnswer,
   type TwoFactorConfirmAnswer,
+  type TwoFactorDisableAnswer,
   type TwoFactorMethod,
   type TwoFactorSetupAnswer,
 } from '@memoria/domain';
@@ -89,7 +91,7 @@ export function createTwoFactorService(
       return { two_factor_authentication: true, method, backup_codes: backupCodes };
     },
 
-    async newBackupCodes(auth: AuthContext): Promise<{ backup_codes: string[] }> {
+    async newBackupCodes(auth: AuthContext): Promise<BackupCodesAnswer> {
       const user = await account(auth);
       if (!readBool(user.two_factor_enabled)) {
         throw new ApiError(400, 'auth.twoFactorRequiredForBackup');
@@ -97,7 +99,11 @@ export function createTwoFactorService(
       return { backup_codes: await codes.newBackupCodes(user.id) };
     },
 
-    async disable(auth: AuthContext, password: string, caller: Caller) {
+    async disable(
+      auth: AuthContext,
+      password: string,
+      caller: Caller,
+    ): Promise<TwoFactorDisableAnswer> {
       const user = await passwordService.requirePassword(auth, password, caller);
       await updateCredentials(db, dialect, user.id, {
         two_factor_enabled: dialect.bool(false),
@@ -108,7 +114,7 @@ export function createTwoFactorService(
       });
       await codes.dropBackupCodes(user.id);
       return {
-        two_factor_authentication: false as const,
+        two_factor_authentication: false,
         status: formatMessage('auth.twoFactorDisabled', caller.locale),
       };
     },
