@@ -1,0 +1,65 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18next from 'i18next';
+import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
+import { readLanguageCookie } from '../../i18n/language';
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+describe('layout', () => {
+  it('switching language as a signed-in user patches the profile and shows Dutch', async () => {
+    signIn();
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (init.method === 'PATCH') {
+        const user = testUser();
+        return json(200, { ...user, user_profile: { ...user.user_profile, locale: 'nl' } });
+      }
+      return undefined;
+    });
+    await renderApp('/');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByTestId('language-select'), 'nl');
+    expect(await screen.findByText("Jouw memo's")).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ locale: 'nl' });
+    expect(calls.find((call) => call.method === 'PATCH')?.url).toBe('/api/user/profile/7');
+    expect(readLanguageCookie()).toBe('nl');
+  });
+
+  it('a visitor switches language without any call', async () => {
+    const calls = mockApi(() => undefined);
+    await renderApp('/auth');
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByTestId('language-select'), 'nl');
+    expect(await screen.findByRole('heading', { name: 'Inloggen' })).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('tapping the active bottom-bar link reloads the view', async () => {
+    signIn();
+    const calls = mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
+    const { router } = await renderApp('/collections');
+    const bar = await screen.findByTestId('bottom-bar');
+    await screen.findByTestId('coming-soon');
+    const before = screen.getByTestId('coming-soon');
+    const user = userEvent.setup();
+    await user.click(within(bar).getByText('Collections'));
+    await waitFor(() => expect(screen.getByTestId('coming-soon')).not.toBe(before));
+    expect(router.state.location.pathname).toBe('/collections');
+    await user.click(within(bar).getByText('Discover'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
+    expect(calls.length).toBeGreaterThan(0);
+  });
+
+  it('hides workspaces unless the rules allow them', async () => {
+    signIn();
+    mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
+    await renderApp('/');
+    const menu = await screen.findByTestId('side-menu');
+    expect(within(menu).getByText('Workspaces')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('account settings', () => {
+  it('sets up two-step verification with an authenticator app', async () => {
+    signIn();
+    let enabled = false;
+    const calls = mockApi((url) => {
+      if (url === '/api/profile') {
+        const user = testUser();
+        return json(200, {
+          ...user,
+          user_profile: {
+            ...user.user_profile,
+            two_factor_authentication: enabled,
+            two_factor_method: enabled ? 'totp' : null,
+          },
+        });
+      }
+      if (url === '/api/lock-code-exist') return json(200, { exists: false });
+      if (url === '/api/profile/2fa') {
+        return json(200, {
+          method: 'totp',
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauth_url: 'otpauth://totp/x',
+          qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+        });
+      }
+      if (url === '/api/profile/2fa-confirm') {
+        enabled = true;
+        return json(200, {
+          two_factor_authentication: true,
+          method: 'totp',
+          backup_codes: ['aaaa-bbbb', 'cccc-dddd'],
+        });
+      }
+      return undefined;
+    });
+    await renderApp('/account-settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('twofa-method-totp'));
+    expect(await screen.findByTestId('twofa-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    expect(screen.getByAltText('QR code for your authenticator app')).toHaveAttribute(
+      'src',
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
+    await user.type(screen.getByTestId('twofa-code'), '654321');
+    await user.click(screen.getByTestId('twofa-confirm'));
+    const codes = await screen.findByTestId('twofa-backup-codes');
+    expect(within(codes).getByText('aaaa-bbbb')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/profile/2fa')?.body).toEqual({ method: 'totp' });
+    expect(calls.find((call) => call.url === '/api/profile/2fa-confirm')?.body).toEqual({
+      code: '654321',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('twofa-status')).toHaveTextContent('authenticator app'),
+    );
+  });
+
+  it('saves the profile name with a merge-patch', async () => {
+    signIn();
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, testUser(''));
+      if (url === '/api/lock-code-exist') return json(200, { exists: false });
+      if (url === '/api/user/profile/7' && init.method === 'PATCH') {
+        return json(200, testUser('Grace'));
+      }
+      return undefined;
+    });
+    await renderApp('/feed');
+    expect(await screen.findByTestId('name-needed')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('profile-name'), 'Grace');
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(screen.queryByTestId('name-needed')).not.toBeInTheDocument());
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toEqual({ name: 'Grace', country: 'BE' });
+  });
+
+  it('saves a valid custom colour once, after the debounce, with # added', async () => {
+    signIn();
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/lock-code-exist') return json(200, { exists: false });
+      if (init.method === 'PATCH') return json(200, testUser());
+      return undefined;
+    });
+    await renderApp('/account-settings');
+    const input = await screen.findByTestId('profile-colour');
+    const user = userEvent.setup();
+    await user.click(input);
+    await user.paste('e8590c');
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      custom_colour: '#e8590c',
+    });
+    await user.clear(input);
+    await user.type(input, '#12');
+    expect(await screen.findByText('Invalid colour code')).toBeInTheDocument();
+  });
+});

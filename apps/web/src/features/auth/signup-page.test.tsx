@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSession } from '../../api/session';
+import { STAGING_CONFIRMED_KEY } from '../../app/staging';
+import { json, mockApi, renderApp, testUser } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('signup and verification', () => {
+  it('signs up, keeps the activation session, verifies and lands home', async () => {
+    sessionStorage.setItem(STAGING_CONFIRMED_KEY, '1');
+    const calls = mockApi((url) => {
+      if (url === '/api/signup') return json(201, { token: 'A', refresh_token: 'AR' });
+      if (url === '/api/profile') return json(200, testUser('Ada'));
+      if (url === '/api/user/account/verification') {
+        return json(200, { status: 'ok', token: 'F', refresh_token: 'FR' });
+      }
+      return undefined;
+    });
+    const { router } = await renderApp('/auth/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('signup-name'), 'Ada');
+    await user.type(screen.getByTestId('signup-usermail'), 'ada@example.com');
+    await user.type(screen.getByTestId('signup-password'), 'weak');
+    await user.click(screen.getByTestId('signup-submit'));
+    expect(calls.find((call) => call.url === '/api/signup')).toBeUndefined();
+
+    await user.type(screen.getByTestId('signup-password'), 'Pass123!');
+    await user.click(screen.getByTestId('signup-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signup/verification'));
+    expect(calls.find((call) => call.url === '/api/signup')?.body).toMatchObject({
+      usermail: 'ada@example.com',
+      password: 'weakPass123!',
+      userProfile: { name: 'Ada', locale: 'en', country: 'GB' },
+    });
+    expect(getSession()?.kind).toBe('activation');
+
+    await user.type(await screen.findByTestId('verification-code'), '123456');
+    await user.click(screen.getByTestId('verification-submit'));
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(getSession()).toMatchObject({ token: 'F', kind: 'full' });
+    expect(calls.find((call) => call.url === '/api/user/account/verification')?.body).toEqual({
+      code: '123456',
+    });
+  });
+
+  it('puts server violations on the fields', async () => {
+    sessionStorage.setItem(STAGING_CONFIRMED_KEY, '1');
+    mockApi((url) =>
+      url === '/api/signup'
+        ? json(422, {
+            violations: [{ propertyPath: 'usermail', message: 'This address is taken.' }],
+          })
+        : undefined,
+    );
+    await renderApp('/auth/signup');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('signup-name'), 'Ada');
+    await user.type(screen.getByTestId('signup-usermail'), 'ada@example.com');
+    await user.type(screen.getByTestId('signup-password'), 'Pass123!');
+    await user.click(screen.getByTestId('signup-submit'));
+    expect(await screen.findByText('This address is taken.')).toBeInTheDocument();
+  });
+
+  it('sends an activation session from protected routes to verification', async () => {
+    mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
+    const { setSession } = await import('../../api/session');
+    setSession({ token: 'A', refreshToken: 'AR', kind: 'activation' });
+    const { router } = await renderApp('/collections');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signup/verification'));
+  });
+});
