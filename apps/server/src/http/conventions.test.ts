@@ -201,6 +201,10 @@ describeDb('HTTP conventions', () => {
     }
     const login = doc.paths['/api/login'].post.requestBody.content['application/json'].schema;
     expect(login.properties).toHaveProperty('usermail');
+    expect(doc.paths['/api/login'].post.responses).toHaveProperty('200');
+    const user = doc.paths['/api/profile'].get.responses['200'].content['application/json'].schema;
+    expect(user.properties).toHaveProperty('user_profile');
+    expect(user.properties).not.toHaveProperty('password_hash');
     expect(Object.keys(doc.paths).every((p: string) => p.startsWith('/api/'))).toBe(true);
     expect(Object.keys(doc.paths)).not.toContain('/api/docs/json');
 

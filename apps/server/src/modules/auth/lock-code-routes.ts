@@ -4,6 +4,7 @@ import type { AuthGuard } from '../../http/auth.js';
 import { authOf, callerOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { createLockCodeService } from './lock-code-service.js';
+import { lockCodeAnswer, validAnswer } from './answers.js';
 
 const tags = ['pin'];
 const security = [{ bearer: [] }];
@@ -17,7 +18,13 @@ export function registerLockCodeRoutes(
     '/api/lock-code',
     {
       preParsing: guard.required,
-      schema: { tags, security, summary: 'Set or change the PIN', body: lockCodeSchema },
+      schema: {
+        tags,
+        security,
+        summary: 'Set or change the PIN',
+        body: lockCodeSchema,
+        response: { 200: lockCodeAnswer },
+      },
     },
     async (request) =>
       lockCodes.set(
@@ -30,7 +37,15 @@ export function registerLockCodeRoutes(
 
   app.get(
     '/api/lock-code-exist',
-    { preParsing: guard.required, schema: { tags, security, summary: 'Whether a PIN is set' } },
+    {
+      preParsing: guard.required,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether a PIN is set',
+        response: { 200: lockCodeAnswer },
+      },
+    },
     async (request) => lockCodes.exists(authOf(request)),
   );
 
@@ -43,6 +58,7 @@ export function registerLockCodeRoutes(
         security,
         summary: 'Check the PIN',
         params: z.object({ value: z.string().max(64) }),
+        response: { 200: validAnswer },
       },
     },
     async (request) => lockCodes.validate(authOf(request), request.params.value, callerOf(request)),
@@ -52,7 +68,12 @@ export function registerLockCodeRoutes(
     '/api/lock-code-reset',
     {
       preParsing: guard.required,
-      schema: { tags, security, summary: 'Remove the PIN (after validate-password)' },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the PIN (after validate-password)',
+        response: { 200: lockCodeAnswer },
+      },
     },
     async (request) => lockCodes.reset(authOf(request), callerOf(request)),
   );

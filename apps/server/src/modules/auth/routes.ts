@@ -16,6 +16,13 @@ import { authOf, callerOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { createAccountService } from './service.js';
 import type { createPasswordService } from './password-service.js';
+import {
+  loginAnswer,
+  statusAnswer,
+  tokenPairAnswer,
+  validAnswer,
+  verificationAnswer,
+} from './answers.js';
 
 const tags = ['session'];
 const secured = [{ bearer: [] }];
@@ -33,6 +40,7 @@ export function registerAuthRoutes(
         tags,
         summary: 'Create an account (answers an activation session)',
         body: signupSchema,
+        response: { 201: tokenPairAnswer },
       },
     },
     async (request, reply) => {
@@ -51,6 +59,7 @@ export function registerAuthRoutes(
         summary:
           'Activate with the emailed code: {code} with the signup session, or {usermail, code}',
         body: verificationSchema,
+        response: { 200: verificationAnswer },
       },
     },
     async (request) => {
@@ -70,6 +79,7 @@ export function registerAuthRoutes(
         tags,
         summary: 'Email a new verification code',
         body: resendVerificationSchema.nullish(),
+        response: { 200: statusAnswer },
       },
     },
     async (request) =>
@@ -83,6 +93,7 @@ export function registerAuthRoutes(
         tags,
         summary: 'Sign in (second call with code when 2FA is on)',
         body: credentialsSchema,
+        response: { 200: loginAnswer },
       },
     },
     async (request) => accounts.login(request.body, callerOf(request)),
@@ -90,7 +101,14 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/token/refresh',
-    { schema: { tags, summary: 'Rotate the refresh token', body: refreshSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token',
+        body: refreshSchema,
+        response: { 200: tokenPairAnswer },
+      },
+    },
     async (request) => accounts.refresh(request.body.refresh_token),
   );
 
@@ -113,7 +131,14 @@ export function registerAuthRoutes(
 
   app.post(
     '/api/forgot-password',
-    { schema: { tags, summary: 'Email a password reset link', body: forgotPasswordSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Email a password reset link',
+        body: forgotPasswordSchema,
+        response: { 200: statusAnswer },
+      },
+    },
     async (request) => passwords.forgot(request.body.usermail, callerOf(request)),
   );
 
@@ -124,6 +149,7 @@ export function registerAuthRoutes(
         tags,
         summary: 'Set a new password with the emailed link token',
         body: forgotPasswordConfirmSchema,
+        response: { 200: statusAnswer },
       },
     },
     async (request) =>
@@ -143,6 +169,7 @@ export function registerAuthRoutes(
         security: secured,
         summary: 'Change the password',
         body: resetPasswordSchema,
+        response: { 200: statusAnswer },
       },
     },
     async (request) =>
@@ -163,6 +190,7 @@ export function registerAuthRoutes(
         security: secured,
         summary: 'Confirm the current password',
         body: validatePasswordSchema,
+        response: { 200: validAnswer },
       },
     },
     async (request) =>

@@ -7,6 +7,12 @@ import type { AuthGuard } from '../../http/auth.js';
 import { authOf, callerOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { createTwoFactorService } from './two-factor-service.js';
+import {
+  backupCodesAnswer,
+  twoFactorConfirmAnswer,
+  twoFactorDisableAnswer,
+  twoFactorSetupAnswer,
+} from './answers.js';
 
 const tags = ['two-factor'];
 const security = [{ bearer: [] }];
@@ -25,6 +31,7 @@ export function registerTwoFactorRoutes(
         security,
         summary: 'Start two-factor setup',
         body: twoFactorSetupSchema.nullish(),
+        response: { 200: twoFactorSetupAnswer },
       },
     },
     async (request) =>
@@ -40,6 +47,7 @@ export function registerTwoFactorRoutes(
         security,
         summary: 'Confirm setup with a code; answers backup codes',
         body: twoFactorConfirmSchema,
+        response: { 200: twoFactorConfirmAnswer },
       },
     },
     async (request) => twoFactor.confirm(authOf(request), request.body.code, callerOf(request)),
@@ -49,7 +57,12 @@ export function registerTwoFactorRoutes(
     '/api/profile/2fa-backup',
     {
       preParsing: guard.required,
-      schema: { tags, security, summary: 'A fresh set of backup codes' },
+      schema: {
+        tags,
+        security,
+        summary: 'A fresh set of backup codes',
+        response: { 200: backupCodesAnswer },
+      },
     },
     async (request) => twoFactor.newBackupCodes(authOf(request)),
   );
@@ -63,6 +76,7 @@ export function registerTwoFactorRoutes(
         security,
         summary: 'Turn two-factor sign-in off',
         body: twoFactorDisableSchema,
+        response: { 200: twoFactorDisableAnswer },
       },
     },
     async (request) => twoFactor.disable(authOf(request), request.body.password, callerOf(request)),

@@ -6,6 +6,7 @@ import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import type { UserService } from './service.js';
+import { userAnswer } from './answers.js';
 
 const tags = ['profile'];
 const security = [{ bearer: [] }];
@@ -22,7 +23,7 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
     {
       preParsing: guard.required,
       config: { allowActivation: true },
-      schema: { tags, security, summary: 'The signed-in user' },
+      schema: { tags, security, summary: 'The signed-in user', response: { 200: userAnswer } },
     },
     async (request) => users.loadUser(authOf(request).userId),
   );
@@ -37,6 +38,7 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
         summary: 'Change own profile (merge-patch)',
         params: z.object({ id: z.string().max(64) }),
         body: profilePatchBody,
+        response: { 200: userAnswer },
       },
     },
     async (request) => {
