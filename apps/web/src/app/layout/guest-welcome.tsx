@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,20 +7,21 @@ import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 
 /** What a visitor sees instead of the side menu (spec part 1 §1). */
-export function GuestWelcome({ compact = false }: { compact?: boolean }) {
+export function GuestWelcome() {
   const { t } = useTranslation();
   return (
     <Stack gap="md" p="md" data-testid="guest-welcome">
       <Group justify="space-between">
-        <Brand to="/auth" />
-        <ThemeToggle />
+        {/* Below lg the header (or the sign-in screen) already shows the brand. */}
+        <Box visibleFrom="lg">
+          <Brand to="/auth" />
+        </Box>
+        <Box ml="auto">
+          <ThemeToggle />
+        </Box>
       </Group>
-      {!compact && (
-        <>
-          <Title order={2}>{t('welcome.title')}</Title>
-          <Text c="dimmed">{t('welcome.text')}</Text>
-        </>
-      )}
+      <Title order={2}>{t('welcome.title')}</Title>
+      <Text c="dimmed">{t('welcome.text')}</Text>
       <LanguageSelect />
       <Anchor component={Link} to="/file-transfer" size="sm">
         <Group gap={6} component="span" wrap="nowrap">
