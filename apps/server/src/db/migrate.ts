@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { DialectHelpers } from './dialect.js';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_users_sessions.js';
+import * as m0002 from './migrations/0002_totp_last_step.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -12,6 +13,7 @@ export interface VersionedMigration {
 // Listed by hand: the server is bundled, so there is no migrations folder to scan at run time.
 const MIGRATIONS: Record<string, VersionedMigration> = {
   '0001_users_sessions': m0001,
+  '0002_totp_last_step': m0002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

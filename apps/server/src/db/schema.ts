@@ -30,6 +30,7 @@ export interface UsersTable {
   two_factor_secret: string | null;
   two_factor_pending_method: string | null;
   two_factor_pending_secret: string | null;
+  two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: DbTime;
   updated_at: DbTime;
 }

@@ -111,13 +111,23 @@ describeDb('login and second factor', () => {
       detail: 'Authentication code not valid or incorrect.',
     });
 
+    const current = await generate({ secret });
     const ok = await loginAs({
       usermail: session.usermail,
       password: session.password,
-      code: await generate({ secret }),
+      code: current,
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().token).toBeTruthy();
+
+    // the same code cannot be used twice (replay within its 30 s window)
+    const replay = await loginAs({
+      usermail: session.usermail,
+      password: session.password,
+      code: current,
+    });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error).toBe(LOGIN_ERROR.codeInvalid);
 
     // a wrong password with a right code still fails as bad credentials
     const badPassword = await loginAs({

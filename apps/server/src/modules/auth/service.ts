@@ -4,6 +4,7 @@ import {
   formatMessage,
   type Locale,
   type LoginAnswer,
+  type MessageKey,
   type StatusAnswer,
   type VerificationAnswer,
   type TokenPair,
@@ -13,8 +14,8 @@ import { readBool } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import type { AuthDeps } from './deps.js';
-import { checkTotp } from './totp.js';
-import { findAccountByEmail, findAccountById, updateCredentials } from './store.js';
+import { totpStep } from './totp.js';
+import { findAccountByEmail, findAccountById, updateCredentials, useTotpStep } from './store.js';
 
 /** Who is asking, for rate limits, the session label and the language of answers. */
 export interface Caller {
@@ -25,8 +26,9 @@ export interface Caller {
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
 
-const loginError = (status: number, key: Parameters<typeof formatMessage>[0], error: string) =>
-  new ApiError(status, key as never, { extra: { error } });
+/** Login failures carry the spec's protocol value in `error` beside the uniform body. */
+const loginError = (status: number, key: MessageKey, error: string) =>
+  new ApiError(status, key, { extra: { error } });
 
 export function createAccountService(deps: AuthDeps) {
   const { ctx, users, sessions, codes, mailUser } = deps;
@@ -54,7 +56,8 @@ export function createAccountService(deps: AuthDeps) {
   async function secondFactorMatches(user: Account, code: string): Promise<boolean> {
     if (/^\d{6}$/.test(code.trim())) {
       if (user.two_factor_method === 'totp' && user.two_factor_secret) {
-        if (await checkTotp(user.two_factor_secret, code.trim())) return true;
+        const step = await totpStep(user.two_factor_secret, code.trim());
+        if (step !== null && (await useTotpStep(db, user.id, step))) return true;
       } else if (user.two_factor_method === 'email') {
         if ((await codes.check(user.id, 'login', code)) === 'ok') return true;
       }

@@ -18,6 +18,19 @@ export async function updateCredentials(
     .execute();
 }
 
+/** Records a used TOTP step; false when this or a later step was already used (a replay). */
+export async function useTotpStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ two_factor_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) =>
+      eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Adds one to the wrong-PIN counter and returns the new count. */
 export async function countPinFailure(db: Db, userId: number): Promise<number> {
   const row = await db

@@ -86,6 +86,7 @@ export function createTwoFactorService(
         two_factor_secret: method === 'totp' ? user.two_factor_pending_secret : null,
         two_factor_pending_method: null,
         two_factor_pending_secret: null,
+        two_factor_last_step: null,
       });
       const backupCodes = await codes.newBackupCodes(user.id);
       return { two_factor_authentication: true, method, backup_codes: backupCodes };
