@@ -9,7 +9,18 @@ async function main(): Promise<void> {
   const secrets = loadSecrets(config.dataDir, config.jwtSecret);
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database);
-  const app = await buildApp({ config, database, secrets });
+  const app = await buildApp({
+    config,
+    database,
+    secrets,
+    // Readable logs for a person at a terminal; JSON lines for log collectors otherwise.
+    logger: process.stdout.isTTY
+      ? {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+        }
+      : { level: config.logLevel },
+  });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
   let closing = false;
@@ -34,8 +45,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: config.database.kind, dataDir: config.dataDir },
-    `Memoria listening on ${config.publicUrl}`,
+    { database: config.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
+    'Memoria is ready',
   );
 }
 
