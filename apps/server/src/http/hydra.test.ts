@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { hydraCollection, parsePaging, sendCollection, wantsHydra } from './hydra.js';
-import { intIdFromIri } from './iri.js';
+import { intIdFromIri, iriRef } from './iri.js';
 
 describe('hydra paging', () => {
   const options = { defaultItemsPerPage: 10, maxItemsPerPage: 50 };
@@ -96,5 +96,14 @@ describe('IRI helpers', () => {
     expect(intIdFromIri('0')).toBeUndefined();
     expect(intIdFromIri('99999999999')).toBeUndefined();
     expect(intIdFromIri(null)).toBeUndefined();
+  });
+
+  it('iriRef: a request field taking an IRI or an id', () => {
+    const user = iriRef('user');
+    expect(user.parse('/api/user/5')).toBe(5);
+    expect(user.parse(5)).toBe(5);
+    const wrong = user.safeParse('/api/collection/5');
+    expect(wrong.success).toBe(false);
+    expect(wrong.error?.issues[0]?.message).toBe('validation.invalid');
   });
 });

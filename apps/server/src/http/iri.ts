@@ -11,9 +11,6 @@ export function intIdFromIri(value: unknown, kind?: string): number | undefined 
   return id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
-/** Route param schema for integer ids; anything else is a 404 rather than a 5xx. */
-export const intIdParam = z.string().regex(/^\d{1,10}$/, 'validation.invalid');
-
 /** A zod schema accepting an IRI or bare id of `kind`, giving the integer id. */
 export function iriRef(kind: string) {
   return z.union([z.string(), z.number()]).transform((value, ctx) => {
