@@ -19,6 +19,8 @@ describe('config', () => {
     expect(config.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
     expect(config.jwtSecret).toBeUndefined();
     expect(config.passwordHashing).toBe('standard');
+    expect(config.globalRateLimitPerMinute).toBe(1200);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimitPerMinute).toBe(50);
   });
 
   it('selects PostgreSQL for postgres URLs', () => {

@@ -50,6 +50,10 @@ const envSchema = z.object({
   ),
   WEB_DIST: optionalString,
   JWT_SECRET: optionalString,
+  RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(1200),
+  ),
 });
 
 export type DatabaseTarget =
@@ -102,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageDir, '../web/dist'),
     jwtSecret: e.JWT_SECRET,
     passwordHashing: 'standard',
-    globalRateLimitPerMinute: 1200,
+    globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 
