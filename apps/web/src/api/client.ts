@@ -34,6 +34,8 @@ export interface RequestOptions {
   /** Send no Authorization header (public calls, refresh). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Let the request finish even if the page navigates away (small settings writes). */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -112,6 +114,7 @@ async function send(path: string, options: RequestOptions, token: string | undef
     headers: buildHeaders(options, token),
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    keepalive: options.keepalive,
   });
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale } from '../../i18n';
 import { useProfile, usePatchProfile } from '../../features/profile/queries';
 import { showApiError } from '../../ui/toasts';
-import { guestSettings } from '../settings';
+import { browserSettings, guestSettings } from '../settings';
 import { useSession } from '../use-session';
 
 const OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
@@ -22,18 +22,22 @@ export function LanguageSelect({ testId = 'language-select' }: { testId?: string
   const onChange = async (value: string) => {
     if (!isLocale(value)) return;
     const locale: Locale = value;
+    const previous = currentLocale();
+    // Switch at once; the profile (which wins on every device) follows.
+    await changeLocale(locale);
     const user = profile.data;
     if (session?.kind === 'full' && user) {
+      const remembered = browserSettings.get().user;
+      if (remembered) browserSettings.update({ user: { ...remembered, locale } });
       try {
         await patch.mutateAsync({ user, patch: { locale } });
       } catch (error) {
+        await changeLocale(previous);
         showApiError(error);
-        return;
       }
     } else {
       guestSettings.update({ locale });
     }
-    await changeLocale(locale);
   };
 
   return (

@@ -38,10 +38,12 @@ export function ProfileSection({ user }: { user: User }) {
 
   const onLanguage = async (value: string) => {
     if (!isLocale(value)) return;
+    const previous = currentLocale();
+    await changeLocale(value);
     try {
       await patch.mutateAsync({ user, patch: { locale: value } });
-      await changeLocale(value);
     } catch (error) {
+      await changeLocale(previous);
       showApiError(error);
     }
   };

@@ -40,7 +40,8 @@ export function useProfile() {
 }
 
 export function patchProfile(user: User, patch: ProfilePatch): Promise<User> {
-  return api.patch<User>(`/api/user/profile/${user.profile_id}`, patch);
+  // keepalive: a language or colour change must land even if the user navigates at once.
+  return api.patch<User>(`/api/user/profile/${user.profile_id}`, patch, { keepalive: true });
 }
 
 export function usePatchProfile() {
