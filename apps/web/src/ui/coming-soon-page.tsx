@@ -3,11 +3,13 @@ import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../app/use-session';
+import { usePageTitle } from './use-page-title';
 
 /** Placeholder for screens that later work fills in, shown inside the real layout. */
 export function ComingSoonPage() {
   const { t } = useTranslation();
   const session = useSession();
+  usePageTitle(t('comingSoon.title'));
   return (
     <Stack align="center" ta="center" py="xl" px="md" gap="md" data-testid="coming-soon">
       <ThemeIcon size={64} radius="xl" variant="light" aria-hidden>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../i18n';
 import { useSession } from '../app/use-session';
+import { usePageTitle } from './use-page-title';
 
 export type NotFoundResource = 'collection' | 'user' | 'memo';
 
@@ -51,6 +52,7 @@ export function ErrorPage({ status, resource, publicLink, message }: ErrorPagePr
     text = message ?? t('errors.page.server');
   }
 
+  usePageTitle(title ?? String(status));
   return (
     <Stack align="center" ta="center" py="xl" px="md" gap="md" data-testid={`error-page-${status}`}>
       <Text fz={56} fw={800} c="dimmed" aria-hidden>

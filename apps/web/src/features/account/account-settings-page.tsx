@@ -9,11 +9,13 @@ import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { ProfileSection } from './profile-section';
 import { TwoFactorSection } from './two-factor-section';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** /account-settings: profile basics, password, two-step verification and PIN. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const user = useProfile().data;
+  usePageTitle(t('account.title'));
   if (!user) return <PageLoader />;
   const nameless = !user.user_profile.name.trim();
   return (

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { showApiError } from '../../ui/toasts';
 import { useForgotPassword } from './queries';
+import { usePageTitle } from '../../ui/use-page-title';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const forgot = useForgotPassword();
+  usePageTitle(t('auth.forgot.title'));
   const [sent, setSent] = useState(false);
   const form = useForm({
     initialValues: { usermail: '' },

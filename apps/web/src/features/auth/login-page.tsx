@@ -26,6 +26,7 @@ import {
 } from './queries';
 import { useFinishLogin } from './use-finish-login';
 import { useStagingConfirm } from './use-staging-confirm';
+import { usePageTitle } from '../../ui/use-page-title';
 
 type Step =
   { kind: 'credentials' } | { kind: 'code'; method: TwoFactorMethod } | { kind: 'activation' };
@@ -42,6 +43,7 @@ export function LoginPage() {
   const verify = useVerifyAccount();
   const resend = useResendVerification();
   const finish = useFinishLogin();
+  usePageTitle(t('auth.login.title'));
 
   const form = useForm({
     initialValues: { usermail: params.get('usermail') ?? '', password: '' },

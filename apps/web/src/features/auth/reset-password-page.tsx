@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, showSuccess } from '../../ui/toasts';
 import { PasswordChecklist } from './password-checklist';
 import { useForgotPasswordConfirm } from './queries';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** /auth/reset?token=…: the link from the forgot-password email. */
 export function ResetPasswordPage() {
@@ -15,6 +16,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const confirm = useForgotPasswordConfirm();
+  usePageTitle(t('auth.reset.title'));
   const [error, setError] = useState<string>();
   const form = useForm({
     initialValues: { password: '', repeat: '' },

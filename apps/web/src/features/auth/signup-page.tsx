@@ -29,6 +29,7 @@ import { countryOptions } from './country-options';
 import { PasswordChecklist } from './password-checklist';
 import { useSignup } from './queries';
 import { useStagingConfirm } from './use-staging-confirm';
+import { usePageTitle } from '../../ui/use-page-title';
 
 export const SIGNUP_USERMAIL_KEY = 'signup-usermail';
 
@@ -38,6 +39,7 @@ export function SignupPage() {
   const staging = useStagingConfirm();
   const navigate = useNavigate();
   const signup = useSignup();
+  usePageTitle(t('auth.signup.title'));
   const locale = currentLocale();
   const countries = useMemo(() => countryOptions(locale), [locale]);
 

@@ -9,6 +9,7 @@ import { errorText, showApiError, showSuccess } from '../../ui/toasts';
 import { CodeStep } from './code-step';
 import { useResendVerification, useVerifyAccount } from './queries';
 import { SIGNUP_USERMAIL_KEY } from './signup-page';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** /auth/signup/verification: the 6-digit code from the signup email activates the account. */
 export function VerificationPage() {
@@ -23,6 +24,7 @@ export function VerificationPage() {
   const [error, setError] = useState<string>();
   const verify = useVerifyAccount();
   const resend = useResendVerification();
+  usePageTitle(t('auth.verification.title'));
   const mailOk = withSession || (usermail.trim() !== '' && isEmail(usermail));
 
   const submit = async (code: string) => {

@@ -3,11 +3,13 @@ import { IconNotes } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../profile/queries';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** Home ("/"): the own memo list; until memos land, a friendly empty state. */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useProfile().data;
+  usePageTitle(t('home.title'));
   return (
     <Stack gap="lg" data-testid="home-page" maw={900} mx="auto">
       <div>

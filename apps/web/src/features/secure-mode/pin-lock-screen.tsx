@@ -20,11 +20,13 @@ import { errorText, showSuccess } from '../../ui/toasts';
 import { useResetLockCode, validateLockCode } from '../account/queries';
 import { useProfile } from '../profile/queries';
 import { setSecureMode } from './secure-mode';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** Shown on every route while secure mode is on, until the PIN checks out. */
 export function PinLockScreen() {
   const { t } = useTranslation();
   const user = useProfile().data;
+  usePageTitle(t('lock.title'));
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
   const [checking, setChecking] = useState(false);
