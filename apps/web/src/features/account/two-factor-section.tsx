@@ -99,6 +99,9 @@ export function TwoFactorSection({ user }: { user: User }) {
               {t('account.twofa.disable')}
             </Button>
           </Group>
+          <Text size="xs" c="dimmed">
+            {t('account.twofa.regenerateHint')}
+          </Text>
         </Stack>
       ) : (
         !setup && (
