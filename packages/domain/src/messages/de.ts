@@ -1,5 +1,76 @@
 import type { MessageCatalogue } from './en.js';
-import { en } from './en.js';
 
-// TODO-TRANSLATE placeholder until translated
-export const de: MessageCatalogue = { ...en };
+export const de: MessageCatalogue = {
+  // validation
+  'validation.required': 'Dieser Wert ist erforderlich.',
+  'validation.invalid': 'Dieser Wert ist ungültig.',
+  'validation.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+  'validation.passwordWeak':
+    'Das Passwort muss mindestens 8 Zeichen lang sein und drei der folgenden enthalten: Kleinbuchstabe, Großbuchstabe, Ziffer, eines von !@#$%^&*.',
+  'validation.passwordTooLong': 'Das Passwort ist zu lang.',
+  'validation.passwordWrong': 'Das Passwort ist nicht korrekt.',
+  'validation.passwordSame': 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  'validation.codeInvalid': 'Geben Sie den 6-stelligen Code ein.',
+  'validation.language': 'Diese Sprache kann nicht eingestellt werden',
+  'validation.country': 'Wählen Sie ein Land aus.',
+  'validation.tooLong': 'Dieser Wert ist zu lang.',
+  'validation.tooShort': 'Dieser Wert ist zu kurz.',
+  'validation.phone':
+    'Die Telefonnummer muss dem Format +XXXXXXXXXX entsprechen (mit Ländervorwahl).',
+  'validation.colour': 'Ungültiger Farbcode',
+  'validation.pinFormat': 'Die PIN muss aus 4 bis 8 Ziffern bestehen.',
+  'validation.pinWrong': 'Die aktuelle PIN ist nicht korrekt.',
+  'validation.twoFactorMethod': 'Wählen Sie E-Mail oder Authenticator-App.',
+  'validation.emailTaken': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
+  'validation.unknownField': 'Dieses Feld wird nicht erwartet.',
+  'validation.type': 'Dieser Wert hat den falschen Typ.',
+  'validation.number': 'Dieser Wert muss eine Zahl sein.',
+  'validation.min': 'Dieser Wert muss mindestens {min} sein.',
+  'validation.max': 'Dieser Wert darf höchstens {max} sein.',
+  // errors
+  'error.badRequest': 'Die Anfrage konnte nicht verstanden werden.',
+  'error.invalidJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+  'error.unsupportedMediaType': 'Dieser Inhaltstyp wird nicht unterstützt.',
+  'error.payloadTooLarge': 'Die Anfrage ist zu groß.',
+  'error.unauthorized': 'Sie müssen sich anmelden.',
+  'error.tokenExpired': 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  'error.forbidden': 'Sie sind nicht berechtigt, diese Aktion auszuführen',
+  'error.accessDenied': 'Sie haben keinen Zugriff auf diese Informationen',
+  'error.notFound': 'Diese Seite existiert nicht',
+  'error.methodNotAllowed': 'Diese Methode ist hier nicht erlaubt.',
+  'error.conflict': 'Dies steht im Konflikt mit dem aktuellen Zustand.',
+  'error.tooManyRequests':
+    'Zu viele Versuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es erneut.',
+  'error.server': 'Verbindungsproblem',
+  'error.validation': 'Die gesendeten Daten sind ungültig.',
+  'error.storageLimit': 'Sie haben Ihr Speicherkontingent überschritten.',
+  // session
+  'auth.invalidCredentials': 'Falsche E-Mail-Adresse oder falsches Passwort.',
+  'auth.notActivated':
+    'Ihr Konto ist noch nicht aktiviert. Geben Sie den Code ein, den wir Ihnen per E-Mail gesendet haben.',
+  'auth.accountDisabled': 'Dieses Konto wurde deaktiviert. Wenden Sie sich an den Support.',
+  'auth.codeInvalid': 'Der Authentifizierungscode ist ungültig oder falsch.',
+  'auth.codeExpired':
+    'Der Code ist abgelaufen oder es gab zu viele Versuche. Fordern Sie einen neuen Code an.',
+  'auth.codeSent': 'E-Mail mit Authentifizierungscode gesendet.',
+  'auth.twoFactorRequired': 'Geben Sie den Code aus Ihrer Authenticator-App ein.',
+  'auth.alreadyActivated': 'Dieses Konto ist bereits aktiviert.',
+  'auth.activated': 'Ihr Konto ist aktiviert.',
+  'auth.verificationSent': 'Wir haben einen neuen Bestätigungscode gesendet.',
+  'auth.resetSent':
+    'Falls ein Konto für diese Adresse existiert, haben wir einen Link zum Zurücksetzen des Passworts gesendet.',
+  'auth.resetTokenInvalid': 'Dieser Link zum Zurücksetzen ist ungültig oder abgelaufen.',
+  'auth.passwordChanged': 'Ihr Passwort wurde geändert.',
+  'auth.twoFactorNotStarted': 'Starten Sie zuerst die Einrichtung der Zwei-Faktor-Anmeldung.',
+  'auth.twoFactorEnabled': 'Die Zwei-Faktor-Anmeldung ist aktiviert.',
+  'auth.twoFactorDisabled': 'Die Zwei-Faktor-Anmeldung ist deaktiviert.',
+  'auth.twoFactorRequiredForBackup': 'Aktivieren Sie zuerst die Zwei-Faktor-Anmeldung.',
+  'auth.sessionLimited': 'Aktivieren Sie Ihr Konto, um fortzufahren.',
+  'auth.pinInvalid': 'Ungültig',
+  'auth.pinMissing': 'Es ist keine PIN festgelegt.',
+  'auth.pinLocked': 'Zu viele falsche PINs. Setzen Sie Ihre PIN mit Ihrem Passwort zurück.',
+  'auth.pinResetNeedsPassword': 'Bestätigen Sie Ihr Passwort, bevor Sie die PIN zurücksetzen.',
+  'auth.pinSaved': 'Ihre PIN wurde gespeichert.',
+  'auth.pinReset': 'Ihre PIN wurde entfernt.',
+  'profile.notYours': 'Sie sind nicht berechtigt, diese Aktion auszuführen',
+};

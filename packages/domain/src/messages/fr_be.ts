@@ -1,5 +1,76 @@
 import type { MessageCatalogue } from './en.js';
-import { en } from './en.js';
 
-// TODO-TRANSLATE placeholder until translated
-export const fr_be: MessageCatalogue = { ...en };
+export const fr_be: MessageCatalogue = {
+  // validation
+  'validation.required': 'Cette valeur est obligatoire.',
+  'validation.invalid': "Cette valeur n'est pas valide.",
+  'validation.email': 'Veuillez saisir une adresse e-mail valide.',
+  'validation.passwordWeak':
+    'Le mot de passe doit comporter au moins 8 caractères et trois des éléments suivants : minuscule, majuscule, chiffre, un caractère parmi !@#$%^&*.',
+  'validation.passwordTooLong': 'Le mot de passe est trop long.',
+  'validation.passwordWrong': "Le mot de passe n'est pas correct.",
+  'validation.passwordSame': "Le nouveau mot de passe doit être différent de l'actuel.",
+  'validation.codeInvalid': 'Saisissez le code à 6 chiffres.',
+  'validation.language': 'Impossible de définir cette langue',
+  'validation.country': 'Choisissez un pays.',
+  'validation.tooLong': 'Cette valeur est trop longue.',
+  'validation.tooShort': 'Cette valeur est trop courte.',
+  'validation.phone':
+    "Le numéro de téléphone doit être au format +XXXXXXXXXX (avec l'indicatif du pays).",
+  'validation.colour': 'Code couleur non valide',
+  'validation.pinFormat': 'Le code PIN doit comporter de 4 à 8 chiffres.',
+  'validation.pinWrong': "Le code PIN actuel n'est pas correct.",
+  'validation.twoFactorMethod': "Choisissez l'e-mail ou l'application d'authentification.",
+  'validation.emailTaken': 'Un compte existe déjà avec cette adresse e-mail.',
+  'validation.unknownField': "Ce champ n'est pas attendu.",
+  'validation.type': "Cette valeur n'est pas du bon type.",
+  'validation.number': 'Cette valeur doit être un nombre.',
+  'validation.min': 'Cette valeur doit être au moins égale à {min}.',
+  'validation.max': 'Cette valeur doit être au plus égale à {max}.',
+  // errors
+  'error.badRequest': "La requête n'a pas pu être comprise.",
+  'error.invalidJson': "Le corps de la requête n'est pas du JSON valide.",
+  'error.unsupportedMediaType': "Ce type de contenu n'est pas pris en charge.",
+  'error.payloadTooLarge': 'La requête est trop volumineuse.',
+  'error.unauthorized': 'Vous devez vous connecter.',
+  'error.tokenExpired': 'Votre session a pris fin. Veuillez vous reconnecter.',
+  'error.forbidden': "Vous n'avez pas l'autorisation d'effectuer cette action",
+  'error.accessDenied': "Vous n'avez pas accès à ces informations",
+  'error.notFound': "Cette page n'existe pas",
+  'error.methodNotAllowed': "Cette méthode n'est pas autorisée ici.",
+  'error.conflict': "Ceci est en conflit avec l'état actuel.",
+  'error.tooManyRequests': 'Trop de tentatives. Veuillez patienter {minutes} minutes et réessayer.',
+  'error.server': 'Problème de connexion',
+  'error.validation': 'Les données envoyées ne sont pas valides.',
+  'error.storageLimit': 'Vous avez dépassé votre quota de stockage.',
+  // session
+  'auth.invalidCredentials': 'Adresse e-mail ou mot de passe incorrect.',
+  'auth.notActivated':
+    "Votre compte n'est pas encore activé. Saisissez le code que nous vous avons envoyé par e-mail.",
+  'auth.accountDisabled': "Ce compte a été désactivé. Contactez l'assistance.",
+  'auth.codeInvalid': "Code d'authentification non valide ou incorrect.",
+  'auth.codeExpired':
+    'Le code a expiré ou trop de tentatives ont été effectuées. Demandez un nouveau code.',
+  'auth.codeSent': "E-mail avec le code d'authentification envoyé.",
+  'auth.twoFactorRequired': "Saisissez le code de votre application d'authentification.",
+  'auth.alreadyActivated': 'Ce compte est déjà activé.',
+  'auth.activated': 'Votre compte est activé.',
+  'auth.verificationSent': 'Nous avons envoyé un nouveau code de vérification.',
+  'auth.resetSent':
+    'Si un compte existe pour cette adresse, nous avons envoyé un lien pour réinitialiser le mot de passe.',
+  'auth.resetTokenInvalid': "Ce lien de réinitialisation n'est pas valide ou a expiré.",
+  'auth.passwordChanged': 'Votre mot de passe a été modifié.',
+  'auth.twoFactorNotStarted': "Commencez d'abord la configuration de la connexion à deux facteurs.",
+  'auth.twoFactorEnabled': 'La connexion à deux facteurs est activée.',
+  'auth.twoFactorDisabled': 'La connexion à deux facteurs est désactivée.',
+  'auth.twoFactorRequiredForBackup': "Activez d'abord la connexion à deux facteurs.",
+  'auth.sessionLimited': 'Activez votre compte pour continuer.',
+  'auth.pinInvalid': 'Non valide',
+  'auth.pinMissing': "Aucun code PIN n'est défini.",
+  'auth.pinLocked':
+    'Trop de codes PIN erronés. Réinitialisez votre code PIN avec votre mot de passe.',
+  'auth.pinResetNeedsPassword': 'Confirmez votre mot de passe avant de réinitialiser le code PIN.',
+  'auth.pinSaved': 'Votre code PIN a été enregistré.',
+  'auth.pinReset': 'Votre code PIN a été supprimé.',
+  'profile.notYours': "Vous n'avez pas l'autorisation d'effectuer cette action",
+};

@@ -1,5 +1,74 @@
 import type { MessageCatalogue } from './en.js';
-import { en } from './en.js';
 
-// TODO-TRANSLATE placeholder until translated
-export const nl: MessageCatalogue = { ...en };
+export const nl: MessageCatalogue = {
+  // validation
+  'validation.required': 'Deze waarde is verplicht.',
+  'validation.invalid': 'Deze waarde is niet geldig.',
+  'validation.email': 'Vul een geldig e-mailadres in.',
+  'validation.passwordWeak':
+    'Het wachtwoord moet minstens 8 tekens hebben en drie van: kleine letter, hoofdletter, cijfer, een van !@#$%^&*.',
+  'validation.passwordTooLong': 'Het wachtwoord is te lang.',
+  'validation.passwordWrong': 'Het wachtwoord is niet juist.',
+  'validation.passwordSame': 'Het nieuwe wachtwoord moet verschillen van het huidige.',
+  'validation.codeInvalid': 'Vul de 6-cijferige code in.',
+  'validation.language': 'Deze taal kan niet worden ingesteld',
+  'validation.country': 'Kies een land.',
+  'validation.tooLong': 'Deze waarde is te lang.',
+  'validation.tooShort': 'Deze waarde is te kort.',
+  'validation.phone': 'Het telefoonnummer moet de vorm +XXXXXXXXXX hebben (met landcode).',
+  'validation.colour': 'Ongeldige kleurcode',
+  'validation.pinFormat': 'De pincode moet uit 4 tot 8 cijfers bestaan.',
+  'validation.pinWrong': 'De huidige pincode is niet juist.',
+  'validation.twoFactorMethod': 'Kies e-mail of authenticator-app.',
+  'validation.emailTaken': 'Er bestaat al een account met dit e-mailadres.',
+  'validation.unknownField': 'Dit veld wordt niet verwacht.',
+  'validation.type': 'Deze waarde heeft het verkeerde type.',
+  'validation.number': 'Deze waarde moet een getal zijn.',
+  'validation.min': 'Deze waarde moet minstens {min} zijn.',
+  'validation.max': 'Deze waarde mag hoogstens {max} zijn.',
+  // errors
+  'error.badRequest': 'Het verzoek kon niet worden begrepen.',
+  'error.invalidJson': 'De inhoud van het verzoek is geen geldige JSON.',
+  'error.unsupportedMediaType': 'Dit inhoudstype wordt niet ondersteund.',
+  'error.payloadTooLarge': 'Het verzoek is te groot.',
+  'error.unauthorized': 'Je moet inloggen.',
+  'error.tokenExpired': 'Je sessie is beëindigd. Log opnieuw in.',
+  'error.forbidden': 'Je hebt geen toestemming om deze actie uit te voeren',
+  'error.accessDenied': 'Je hebt geen toegang tot deze informatie',
+  'error.notFound': 'Die pagina bestaat niet',
+  'error.methodNotAllowed': 'Deze methode is hier niet toegestaan.',
+  'error.conflict': 'Dit is in strijd met de huidige toestand.',
+  'error.tooManyRequests': 'Te veel pogingen. Wacht {minutes} minuten en probeer het opnieuw.',
+  'error.server': 'Verbindingsprobleem',
+  'error.validation': 'De gegevens die je hebt verstuurd zijn niet geldig.',
+  'error.storageLimit': 'Je hebt je opslaglimiet overschreden.',
+  // session
+  'auth.invalidCredentials': 'Verkeerd e-mailadres of wachtwoord.',
+  'auth.notActivated':
+    'Je account is nog niet geactiveerd. Vul de code in die we je hebben gemaild.',
+  'auth.accountDisabled': 'Dit account is uitgeschakeld. Neem contact op met support.',
+  'auth.codeInvalid': 'Verificatiecode ongeldig of onjuist.',
+  'auth.codeExpired':
+    'De code is verlopen of er zijn te veel pogingen gedaan. Vraag een nieuwe code aan.',
+  'auth.codeSent': 'E-mail met verificatiecode verstuurd.',
+  'auth.twoFactorRequired': 'Vul de code uit je authenticator-app in.',
+  'auth.alreadyActivated': 'Dit account is al geactiveerd.',
+  'auth.activated': 'Je account is geactiveerd.',
+  'auth.verificationSent': 'We hebben een nieuwe verificatiecode gestuurd.',
+  'auth.resetSent':
+    'Als er een account bestaat voor dit adres, hebben we een link gestuurd om het wachtwoord opnieuw in te stellen.',
+  'auth.resetTokenInvalid': 'Deze herstellink is ongeldig of verlopen.',
+  'auth.passwordChanged': 'Je wachtwoord is gewijzigd.',
+  'auth.twoFactorNotStarted': 'Begin eerst met het instellen van tweestapsverificatie.',
+  'auth.twoFactorEnabled': 'Tweestapsverificatie staat aan.',
+  'auth.twoFactorDisabled': 'Tweestapsverificatie staat uit.',
+  'auth.twoFactorRequiredForBackup': 'Zet eerst tweestapsverificatie aan.',
+  'auth.sessionLimited': 'Activeer je account om verder te gaan.',
+  'auth.pinInvalid': 'Ongeldig',
+  'auth.pinMissing': 'Er is geen pincode ingesteld.',
+  'auth.pinLocked': 'Te veel verkeerde pincodes. Reset je pincode met je wachtwoord.',
+  'auth.pinResetNeedsPassword': 'Bevestig je wachtwoord voordat je de pincode reset.',
+  'auth.pinSaved': 'Je pincode is opgeslagen.',
+  'auth.pinReset': 'Je pincode is verwijderd.',
+  'profile.notYours': 'Je hebt geen toestemming om deze actie uit te voeren',
+};

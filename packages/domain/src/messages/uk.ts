@@ -1,5 +1,74 @@
 import type { MessageCatalogue } from './en.js';
-import { en } from './en.js';
 
-// TODO-TRANSLATE placeholder until translated
-export const uk: MessageCatalogue = { ...en };
+export const uk: MessageCatalogue = {
+  // validation
+  'validation.required': 'Це значення обов’язкове.',
+  'validation.invalid': 'Це значення некоректне.',
+  'validation.email': 'Введіть дійсну адресу електронної пошти.',
+  'validation.passwordWeak':
+    'Пароль має містити щонайменше 8 символів і три з таких: мала літера, велика літера, цифра, один із символів !@#$%^&*.',
+  'validation.passwordTooLong': 'Пароль задовгий.',
+  'validation.passwordWrong': 'Пароль неправильний.',
+  'validation.passwordSame': 'Новий пароль має відрізнятися від поточного.',
+  'validation.codeInvalid': 'Введіть 6-значний код.',
+  'validation.language': 'Не вдається встановити цю мову',
+  'validation.country': 'Виберіть країну.',
+  'validation.tooLong': 'Це значення задовге.',
+  'validation.tooShort': 'Це значення закоротке.',
+  'validation.phone': 'Номер телефону має бути у форматі +XXXXXXXXXX (з кодом країни).',
+  'validation.colour': 'Недійсний код кольору',
+  'validation.pinFormat': 'PIN-код має містити від 4 до 8 цифр.',
+  'validation.pinWrong': 'Поточний PIN-код неправильний.',
+  'validation.twoFactorMethod': 'Виберіть електронну пошту або застосунок автентифікації.',
+  'validation.emailTaken': 'Обліковий запис із цією адресою електронної пошти вже існує.',
+  'validation.unknownField': 'Це поле не очікується.',
+  'validation.type': 'Це значення має неправильний тип.',
+  'validation.number': 'Це значення має бути числом.',
+  'validation.min': 'Це значення має бути не менше {min}.',
+  'validation.max': 'Це значення має бути не більше {max}.',
+  // errors
+  'error.badRequest': 'Не вдалося зрозуміти запит.',
+  'error.invalidJson': 'Тіло запиту не є коректним JSON.',
+  'error.unsupportedMediaType': 'Цей тип вмісту не підтримується.',
+  'error.payloadTooLarge': 'Запит завеликий.',
+  'error.unauthorized': 'Вам потрібно увійти.',
+  'error.tokenExpired': 'Ваш сеанс завершився. Увійдіть знову.',
+  'error.forbidden': 'У вас немає дозволу на виконання цієї дії',
+  'error.accessDenied': 'Ви не маєте доступу до цієї інформації',
+  'error.notFound': 'Такої сторінки не існує',
+  'error.methodNotAllowed': 'Цей метод тут не дозволено.',
+  'error.conflict': 'Це суперечить поточному стану.',
+  'error.tooManyRequests': 'Забагато спроб. Зачекайте {minutes} хв і спробуйте ще раз.',
+  'error.server': 'Проблема з підключенням',
+  'error.validation': 'Надіслані дані некоректні.',
+  'error.storageLimit': 'Ви перевищили квоту сховища.',
+  // session
+  'auth.invalidCredentials': 'Неправильна адреса електронної пошти або пароль.',
+  'auth.notActivated':
+    'Ваш обліковий запис ще не активовано. Введіть код, який ми надіслали вам електронною поштою.',
+  'auth.accountDisabled': 'Цей обліковий запис вимкнено. Зверніться до служби підтримки.',
+  'auth.codeInvalid': 'Код автентифікації недійсний або неправильний.',
+  'auth.codeExpired':
+    'Термін дії коду минув або було зроблено забагато спроб. Запросіть новий код.',
+  'auth.codeSent': 'Лист із кодом автентифікації надіслано.',
+  'auth.twoFactorRequired': 'Введіть код із вашого застосунку автентифікації.',
+  'auth.alreadyActivated': 'Цей обліковий запис уже активовано.',
+  'auth.activated': 'Ваш обліковий запис активовано.',
+  'auth.verificationSent': 'Ми надіслали новий код підтвердження.',
+  'auth.resetSent':
+    'Якщо обліковий запис для цієї адреси існує, ми надіслали посилання для скидання пароля.',
+  'auth.resetTokenInvalid': 'Це посилання для скидання недійсне або термін його дії минув.',
+  'auth.passwordChanged': 'Ваш пароль змінено.',
+  'auth.twoFactorNotStarted': 'Спочатку почніть налаштування двофакторного входу.',
+  'auth.twoFactorEnabled': 'Двофакторний вхід увімкнено.',
+  'auth.twoFactorDisabled': 'Двофакторний вхід вимкнено.',
+  'auth.twoFactorRequiredForBackup': 'Спочатку увімкніть двофакторний вхід.',
+  'auth.sessionLimited': 'Активуйте обліковий запис, щоб продовжити.',
+  'auth.pinInvalid': 'Недійсний',
+  'auth.pinMissing': 'PIN-код не встановлено.',
+  'auth.pinLocked': 'Забагато неправильних PIN-кодів. Скиньте PIN-код за допомогою пароля.',
+  'auth.pinResetNeedsPassword': 'Підтвердьте пароль, перш ніж скидати PIN-код.',
+  'auth.pinSaved': 'Ваш PIN-код збережено.',
+  'auth.pinReset': 'Ваш PIN-код видалено.',
+  'profile.notYours': 'У вас немає дозволу на виконання цієї дії',
+};
