@@ -5,6 +5,7 @@ import { currentLocale } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { useProfile } from '../profile/queries';
 import { PageLoader } from '../../ui/page-loader';
+import { QueryErrorView } from '../../ui/query-error';
 import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { ProfileSection } from './profile-section';
@@ -14,8 +15,12 @@ import { usePageTitle } from '../../ui/use-page-title';
 /** /account-settings: profile basics, password, two-step verification and PIN. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
-  const user = useProfile().data;
+  const profile = useProfile();
+  const user = profile.data;
   usePageTitle(t('account.title'));
+  if (profile.isError && !user) {
+    return <QueryErrorView error={profile.error} onRetry={() => void profile.refetch()} />;
+  }
   if (!user) return <PageLoader />;
   const nameless = !user.user_profile.name.trim();
   return (

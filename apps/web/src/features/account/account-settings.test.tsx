@@ -102,4 +102,15 @@ describe('account settings', () => {
     await user.type(input, '#12');
     expect(await screen.findByText('Invalid colour code')).toBeInTheDocument();
   });
+
+  it('shows the error view with status when the profile cannot load', async () => {
+    signIn();
+    mockApi((url) =>
+      url === '/api/profile' ? json(500, { message: 'Connection issue' }) : undefined,
+    );
+    await renderApp('/account-settings');
+    const view = await screen.findByTestId('query-error', {}, { timeout: 9000 });
+    expect(view).toHaveTextContent('Connection issue (500)');
+    // server errors are retried twice before the view shows
+  }, 12000);
 });

@@ -36,6 +36,9 @@ export function useProfile() {
     },
     enabled: Boolean(session),
     staleTime: 60_000,
+    // A failed profile must not refetch each time a page mounts: a refetch puts the query back
+    // to pending, the guard waits, the page remounts, and it would loop.
+    retryOnMount: false,
   });
 }
 

@@ -1,0 +1,25 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api/errors';
+import { errorText } from './toasts';
+
+/** A failed data fetch: the message and status, with a retry (spec part 1 §8). */
+export function QueryErrorView({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const status = isApiError(error) ? error.status : undefined;
+  return (
+    <Alert color="red" role="alert" title={t('errors.unknown')} data-testid="query-error">
+      <Text size="sm">
+        {errorText(error)}
+        {status !== undefined && ` (${status})`}
+      </Text>
+      {onRetry && (
+        <Group mt="sm">
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        </Group>
+      )}
+    </Alert>
+  );
+}
