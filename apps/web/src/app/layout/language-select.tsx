@@ -22,21 +22,24 @@ export function LanguageSelect({ testId = 'language-select' }: { testId?: string
   const onChange = async (value: string) => {
     if (!isLocale(value)) return;
     const locale: Locale = value;
-    const previous = currentLocale();
-    // Switch at once; the profile (which wins on every device) follows.
-    await changeLocale(locale);
     const user = profile.data;
-    if (session?.kind === 'full' && user) {
-      const remembered = browserSettings.get().user;
-      if (remembered) browserSettings.update({ user: { ...remembered, locale } });
-      try {
-        await patch.mutateAsync({ user, patch: { locale } });
-      } catch (error) {
-        await changeLocale(previous);
-        showApiError(error);
-      }
-    } else {
+    if (session?.kind !== 'full' || !user) {
       guestSettings.update({ locale });
+      await changeLocale(locale);
+      return;
+    }
+    const previous = currentLocale();
+    const remembered = browserSettings.get().user;
+    if (remembered) browserSettings.update({ user: { ...remembered, locale } });
+    // Send the PATCH before anything else (the user may navigate away at once), and switch
+    // the interface meanwhile; the profile locale wins on every device afterwards.
+    const saving = patch.mutateAsync({ user, patch: { locale } });
+    await changeLocale(locale);
+    try {
+      await saving;
+    } catch (error) {
+      await changeLocale(previous);
+      showApiError(error);
     }
   };
 

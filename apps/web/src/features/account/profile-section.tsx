@@ -39,9 +39,10 @@ export function ProfileSection({ user }: { user: User }) {
   const onLanguage = async (value: string) => {
     if (!isLocale(value)) return;
     const previous = currentLocale();
+    const saving = patch.mutateAsync({ user, patch: { locale: value } });
     await changeLocale(value);
     try {
-      await patch.mutateAsync({ user, patch: { locale: value } });
+      await saving;
     } catch (error) {
       await changeLocale(previous);
       showApiError(error);
