@@ -15,7 +15,7 @@ export function AccountMenu({ user, onNavigate }: { user: User; onNavigate?: () 
       <Menu.Target>
         <UnstyledButton
           data-testid="account-menu"
-          aria-label={t('nav.accountMenu')}
+          aria-label={`${t('nav.accountMenu')}: ${name}`}
           p="xs"
           w="100%"
           style={{ borderRadius: 'var(--mantine-radius-md)' }}
