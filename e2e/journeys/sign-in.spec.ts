@@ -43,14 +43,14 @@ test('a new user signs up, activates, turns on two-factor, signs in with it and 
   await page.getByTestId('twofa-confirm').click();
   await expect(page.getByTestId('twofa-backup-codes')).toBeVisible();
 
-  // Sign out and back in with the second factor
+  // Sign out and back in with the second factor; sign-in returns to the last route (spec §2.2)
   await logout(page);
   const beforeLogin = await submitLogin(page, usermail, STRONG_PASSWORD);
   await expect(page.getByTestId('login-code')).toBeVisible();
   const loginCode = await waitForMail(usermail, CODE, { after: beforeLogin });
   await page.getByTestId('login-code').fill(loginCode.match[1]!);
   await page.getByTestId('login-code-submit').click();
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
 
   // Switch the interface to Dutch
   await page.goto('/account-settings');
@@ -89,14 +89,14 @@ test('an authenticator app and a single-use backup code sign a user in', async (
   await submitLogin(page, usermail, STRONG_PASSWORD);
   await page.getByTestId('login-code').fill(await generate({ secret }));
   await page.getByTestId('login-code-submit').click();
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
 
   // A backup code works once
   await logout(page);
   await submitLogin(page, usermail, STRONG_PASSWORD);
   await page.getByTestId('login-code').fill(backupCodes[0]!);
   await page.getByTestId('login-code-submit').click();
-  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page).toHaveURL(/\/account-settings$/);
   await logout(page);
   await submitLogin(page, usermail, STRONG_PASSWORD);
   await page.getByTestId('login-code').fill(backupCodes[0]!);
