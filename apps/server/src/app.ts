@@ -11,7 +11,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import type { Secrets } from './secrets.js';
 import { createMailer, type MailTransport } from './mail/mailer.js';
-import { createFailureLimiter } from './http/rate-limit.js';
+import { createFailureLimiter, waitForRedis } from './http/rate-limit.js';
 import { registerRequestContext } from './http/request-context.js';
 import { registerJsonParsers } from './http/content-types.js';
 import { registerErrorHandling, type NotFoundFallback } from './http/error-handler.js';
@@ -69,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     redisUrl: config.redisUrl,
     points: options.failureLimit,
   });
+  await limiter.ready();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
   redis?.on('error', () => undefined);
+  if (redis) await waitForRedis(redis);
   await app.register(rateLimit, {
     global: true,
     max: config.globalRateLimitPerMinute,

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
 import { createFailureLimiter, type FailureLimiter } from './rate-limit.js';
@@ -13,8 +14,9 @@ async function expectBlocked(limiter: FailureLimiter, account: string, ip: strin
 function limiterContract(name: string, make: () => FailureLimiter) {
   describe(name, () => {
     let limiter: FailureLimiter;
-    beforeAll(() => {
+    beforeAll(async () => {
       limiter = make();
+      await limiter.ready();
     });
     afterAll(() => limiter.close());
 
@@ -41,20 +43,43 @@ function limiterContract(name: string, make: () => FailureLimiter) {
 
 limiterContract('failure limiter (memory)', () => createFailureLimiter({ points: 3 }));
 
-const redisServer = spawnSync('redis-server', ['--version']).status === 0;
-describe.skipIf(!redisServer)('failure limiter (redis)', () => {
-  let server: ChildProcess;
-  const port = 26000 + Math.floor(Math.random() * 2000);
+/**
+ * Redis: CI points TEST_REDIS_URL at its running server; elsewhere a throwaway redis-server is
+ * started when one is installed.
+ */
+const sharedRedisUrl = process.env.TEST_REDIS_URL;
+const redisInstalled = spawnSync('redis-server', ['--version']).status === 0;
+describe.skipIf(!sharedRedisUrl && !redisInstalled)('failure limiter (redis)', () => {
+  let server: ChildProcess | undefined;
+  let redisUrl = sharedRedisUrl ?? '';
+  const keyPrefix = `test-fail-${randomUUID()}`;
   beforeAll(async () => {
+    if (sharedRedisUrl) return;
+    const port = 26000 + Math.floor(Math.random() * 2000);
     server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
+    redisUrl = `redis://127.0.0.1:${port}`;
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
   afterAll(() => {
     server?.kill();
   });
-  limiterContract('shared counters', () =>
-    createFailureLimiter({ points: 3, redisUrl: `redis://127.0.0.1:${port}` }),
-  );
+  limiterContract('one instance', () => createFailureLimiter({ points: 3, redisUrl, keyPrefix }));
+
+  it('shares counters between server instances', async () => {
+    const first = createFailureLimiter({ points: 3, redisUrl, keyPrefix });
+    const second = createFailureLimiter({ points: 3, redisUrl, keyPrefix });
+    try {
+      await Promise.all([first.ready(), second.ready()]);
+      const account = `shared-${randomUUID()}@x.test`;
+      await first.fail('login', account, '10.9.0.1');
+      await second.fail('login', account, '10.9.0.2');
+      await first.fail('login', account, '10.9.0.3');
+      await expectBlocked(second, account, '10.9.0.4');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
 });

@@ -22,13 +22,33 @@ export interface FailureLimiter {
   fail(action: LimitedAction, account: string, ip: string): Promise<void>;
   /** forget the account's failures after a success (the address keeps its count) */
   clear(action: LimitedAction, account: string): Promise<void>;
+  /** resolves once the shared store is connected (or after a short wait without it) */
+  ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Waits until a Redis client is connected, at most `timeoutMs`. Commands sent before that
+ * would fall back to per-instance memory counters (the offline queue is off so that an
+ * unreachable Redis never stalls requests), so the server waits for it at start.
+ */
+export async function waitForRedis(client: Redis, timeoutMs = 5000): Promise<void> {
+  if (client.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 export interface FailureLimiterOptions {
   redisUrl?: string;
   points?: number;
   durationSeconds?: number;
+  /** separates instances sharing one Redis (tests run side by side) */
+  keyPrefix?: string;
 }
 
 export function createFailureLimiter(options: FailureLimiterOptions = {}): FailureLimiter {
@@ -43,7 +63,7 @@ export function createFailureLimiter(options: FailureLimiterOptions = {}): Failu
       storeClient: redis,
       points,
       duration,
-      keyPrefix: 'memoria-fail',
+      keyPrefix: options.keyPrefix ?? 'memoria-fail',
       // Keep limiting, per instance, while Redis is unreachable.
       insuranceLimiter: new RateLimiterMemory({ points, duration }),
     });
@@ -76,6 +96,9 @@ export function createFailureLimiter(options: FailureLimiterOptions = {}): Failu
     },
     async clear(action, account) {
       await limiter.delete(`${action}:a:${account.toLowerCase()}`);
+    },
+    async ready() {
+      if (redis) await waitForRedis(redis);
     },
     async close() {
       redis?.disconnect();
