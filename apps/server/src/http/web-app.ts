@@ -5,10 +5,14 @@ import fastifyStatic from '@fastify/static';
 import type { NotFoundFallback } from './error-handler.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The build writes these siblings (apps/web/build/precompress.ts); headers follow the original. */
+const COMPRESSED_SUFFIX = /\.(?:br|gz)$/;
 
 /**
  * Serves the built web app when WEB_DIST/index.html exists. Hashed files under /assets/
  * are cached for a year; index.html is always revalidated so a deploy shows at once.
+ * The build writes .br and .gz siblings of the text files; a client that accepts them gets
+ * the compressed file (Content-Encoding, Vary: Accept-Encoding), any other the original.
  * Returns the SPA fallback for the not-found handler: any GET outside /api that accepts
  * HTML gets index.html.
  */
@@ -27,8 +31,13 @@ export async function registerWebApp(
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, filePath: string) {
-      const relative = path.relative(root, filePath).split(path.sep).join('/');
+      const relative = path
+        .relative(root, filePath)
+        .split(path.sep)
+        .join('/')
+        .replace(COMPRESSED_SUFFIX, '');
       if (relative.startsWith('assets/')) res.header('cache-control', IMMUTABLE);
       else if (relative === 'index.html') res.header('cache-control', 'no-cache');
       else res.header('cache-control', 'public, max-age=3600');
