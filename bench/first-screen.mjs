@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// Measures the JavaScript a real browser downloads for the first screen, as served by the
+// built server: the visitor's /auth and a signed-in user's /. Each screen loads in a fresh
+// browser context (empty cache) until the network is idle; every script response is summed
+// by its transferred body size (CDP encodedDataLength minus the response headers).
+//
+// Usage: npm run build && node bench/first-screen.mjs [--budget 150] [--json]
+// The headline figure forces `Accept-Encoding: gzip`; brotli is measured the same way with
+// `Accept-Encoding: br`. Exits 1 when a gzip figure is over the budget (kB, 1 kB = 1024 B).
+// Only talks to 127.0.0.1 (localhost would show the staging confirmation).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    budget: { type: 'string', default: '150' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const budgetKb = Number(values.budget);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`not ready: ${url}`);
+}
+
+/** A verified user created through the API, as bench/run.mjs does. */
+async function signedInUser(base, dataDir) {
+  const usermail = 'first-screen@example.test';
+  const password = 'FirstScreen#Password1';
+  const signup = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usermail, password, userProfile: { name: 'Bench', locale: 'en' } }),
+  });
+  const { token: activationToken } = await signup.json();
+  const outbox = join(dataDir, 'outbox');
+  const mail = readdirSync(outbox)
+    .map((f) => readFileSync(join(outbox, f), 'utf8'))
+    .join('\n');
+  const code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
+  const verified = await fetch(`${base}/api/user/account/verification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${activationToken}` },
+    body: JSON.stringify({ code }),
+  });
+  const session = await verified.json();
+  if (!session.token || !session.refresh_token) {
+    throw new Error(`could not activate the user: ${JSON.stringify(session)}`);
+  }
+  return { token: session.token, refreshToken: session.refresh_token };
+}
+
+/**
+ * Loads one screen in a fresh context and returns the script responses:
+ * { url, encoding, bytes } with bytes = the body as transferred.
+ */
+async function loadScreen(browser, url, encoding, session, ready) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (session) {
+    // The keys of apps/web/src/api/session.ts.
+    await context.addInitScript(
+      ([token, refreshToken]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('refresh_token', refreshToken);
+        localStorage.setItem('session_kind', 'full');
+      },
+      [session.token, session.refreshToken],
+    );
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': encoding } });
+  const responses = new Map();
+  const scripts = [];
+  const failures = [];
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    responses.set(requestId, {
+      url: response.url,
+      mimeType: response.mimeType,
+      encoding: headers['content-encoding'] ?? 'identity',
+      headerBytes: response.encodedDataLength,
+    });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const response = responses.get(requestId);
+    if (!response) return;
+    const isScript = /javascript/.test(response.mimeType) || /\.m?js(\?|$)/.test(response.url);
+    if (!isScript) return;
+    scripts.push({
+      url: response.url,
+      encoding: response.encoding,
+      bytes: encodedDataLength - response.headerBytes,
+    });
+  });
+  cdp.on('Network.loadingFailed', ({ requestId, errorText }) => {
+    failures.push(`${responses.get(requestId)?.url ?? requestId}: ${errorText}`);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  if (failures.length > 0) throw new Error(`failed requests:\n${failures.join('\n')}`);
+  return scripts;
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'memoria-first-screen-'));
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+let browser;
+let overBudget = false;
+try {
+  await waitFor(`${base}/api/health`);
+  const session = await signedInUser(base, dataDir);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+
+  const screens = [
+    {
+      name: 'visitor /auth',
+      url: `${base}/auth`,
+      session: null,
+      ready: (page) => page.locator('input[type="password"]').first().waitFor(),
+    },
+    {
+      name: 'signed-in /',
+      url: `${base}/`,
+      session,
+      ready: (page) => page.getByTestId('account-menu').first().waitFor(),
+    },
+  ];
+
+  const report = [];
+  for (const screen of screens) {
+    const result = { screen: screen.name, url: screen.url.replace(base, '') };
+    for (const encoding of ['gzip', 'br']) {
+      const scripts = await loadScreen(browser, screen.url, encoding, screen.session, screen.ready);
+      const wrong = scripts.filter((s) => s.encoding !== encoding && s.bytes > 1024);
+      if (wrong.length > 0) {
+        console.warn(
+          `warning (${screen.name}, ${encoding}): served without ${encoding}: ` +
+            wrong.map((s) => `${s.url} (${s.encoding})`).join(', '),
+        );
+      }
+      result[encoding] = {
+        total: scripts.reduce((sum, s) => sum + s.bytes, 0),
+        scripts: scripts
+          .map((s) => ({ file: new URL(s.url).pathname, encoding: s.encoding, bytes: s.bytes }))
+          .sort((a, b) => b.bytes - a.bytes),
+      };
+    }
+    report.push(result);
+  }
+
+  if (values.json) {
+    console.log(JSON.stringify({ date: new Date().toISOString(), budgetKb, report }, null, 2));
+  } else {
+    for (const result of report) {
+      const brBytes = new Map(result.br.scripts.map((s) => [s.file, s.bytes]));
+      console.log(`\n${result.screen} (${result.url}): ${result.gzip.scripts.length} scripts`);
+      for (const s of result.gzip.scripts) {
+        console.log(
+          `${kb(s.bytes).padStart(8)} kB gzip ${kb(brBytes.get(s.file) ?? 0).padStart(8)} kB br  ${s.file}`,
+        );
+      }
+      console.log(
+        `${kb(result.gzip.total).padStart(8)} kB gzip ${kb(result.br.total).padStart(8)} kB br  total`,
+      );
+    }
+    console.log(`\n| screen | JS gzip | JS brotli | scripts |`);
+    console.log('|---|---:|---:|---:|');
+    for (const result of report) {
+      console.log(
+        `| ${result.screen} | ${kb(result.gzip.total)} kB | ${kb(result.br.total)} kB | ${result.gzip.scripts.length} |`,
+      );
+    }
+  }
+  for (const result of report) {
+    if (result.gzip.total > budgetKb * 1024) {
+      overBudget = true;
+      console.warn(`over budget: ${result.screen} ${kb(result.gzip.total)} kB > ${budgetKb} kB`);
+    }
+  }
+} finally {
+  await browser?.close();
+  server.kill();
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exitCode = overBudget ? 1 : 0;
