@@ -80,7 +80,9 @@ try {
   const { token: activationToken } = await signup.json();
   const { readdirSync, readFileSync } = await import('node:fs');
   const outbox = join(dataDir, 'outbox');
-  const mail = readdirSync(outbox).map((f) => readFileSync(join(outbox, f), 'utf8')).join('\n');
+  const mail = readdirSync(outbox)
+    .map((f) => readFileSync(join(outbox, f), 'utf8'))
+    .join('\n');
   const code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
   const verified = await fetch(`${base}/api/user/account/verification`, {
     method: 'POST',
@@ -110,11 +112,15 @@ try {
   );
   rows.push(await measure('GET / (built web app index.html)', { url: `${base}/` }));
 
-  console.log(`\nautocannon, ${connections} connections, ${duration} s each, node ${process.version}\n`);
+  console.log(
+    `\nautocannon, ${connections} connections, ${duration} s each, node ${process.version}\n`,
+  );
   console.log('| what | req/s | p50 ms | p99 ms | non-2xx | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of rows) {
-    console.log(`| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} |`);
+    console.log(
+      `| ${row.title} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} |`,
+    );
   }
 } finally {
   hello.kill();
