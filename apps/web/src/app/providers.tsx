@@ -1,15 +1,37 @@
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useMemo,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useProfile } from '../features/profile/queries';
 import { queryClient } from './query-client';
 import { browserSettings } from './settings';
 import { buildTheme } from './theme';
+import { loadToastContainer, subscribeToasts, toastsRequested } from '../ui/toast-queue';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
 
-// The toast container is not needed for the first paint; toasts queue in its store until then.
-const Toasts = lazy(() => import('../ui/toast-container'));
+// The toast container is not needed for the first screen: it loads and mounts with the first
+// toast, which waits in the notifications store until the container is there.
+// Should it fail to load, toasts stay in the store rather than take the app down.
+const Toasts = lazy((): Promise<{ default: ComponentType }> =>
+  loadToastContainer().catch(() => ({ default: () => null })),
+);
+
+function LazyToasts() {
+  const requested = useSyncExternalStore(subscribeToasts, toastsRequested, toastsRequested);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 /** The theme follows the user's custom colour (from the profile, or the remembered one). */
 function ThemedProviders({ children }: { children: ReactNode }) {
@@ -24,9 +46,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
     >
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <LazyToasts />
       {children}
     </MantineProvider>
   );

@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { TIMINGS } from '@memoria/domain';
 import i18next from 'i18next';
 import { isApiError } from '../api/errors';
+import { show } from './toast-queue';
 
 /** Toasts (spec part 1 §9): 2000 ms by default, 3500 ms for server errors, 0 = until closed. */
 function autoClose(ms: number): number | false {
@@ -9,15 +9,15 @@ function autoClose(ms: number): number | false {
 }
 
 export function showSuccess(message: string, ms: number = TIMINGS.toastDefaultMs): void {
-  notifications.show({ message, color: 'teal', autoClose: autoClose(ms) });
+  show({ message, color: 'teal', autoClose: autoClose(ms) });
 }
 
 export function showInfo(message: string, ms: number = TIMINGS.toastDefaultMs): void {
-  notifications.show({ message, autoClose: autoClose(ms) });
+  show({ message, autoClose: autoClose(ms) });
 }
 
 export function showError(message: string, ms: number = TIMINGS.toastDefaultMs): void {
-  notifications.show({ message, color: 'red', autoClose: autoClose(ms) });
+  show({ message, color: 'red', autoClose: autoClose(ms) });
 }
 
 /** The text to show for a failed call: the server's message, or the generic server error. */
