@@ -1,73 +1,74 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronUp, IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
 import type { User } from '@memoria/domain';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { setSecureMode } from '../../features/secure-mode/secure-mode';
-import { logout } from '../session-actions';
+import { useRef, useState, type ComponentType } from 'react';
+import { loadChunk } from '../lazy-page';
+import { AccountButton } from './account-button';
+import type { AccountMenuPopupProps } from './account-menu-popup';
 
-/** The user's card at the foot of the side menu: settings, lock (with a PIN), logout. */
+type Popup = ComponentType<AccountMenuPopupProps>;
+
+let popupChunk: Promise<Popup> | undefined;
+
+/** The menu's chunk: fetched once; a failed fetch may be retried. */
+function loadPopup(onFailure: 'retry-later' | 'reload'): Promise<Popup> {
+  const importer = () => import('./account-menu-popup').then((m) => m.AccountMenuPopup);
+  popupChunk ??= (onFailure === 'reload' ? loadChunk(importer) : importer()).catch(
+    (error: unknown) => {
+      popupChunk = undefined;
+      throw error;
+    },
+  );
+  return popupChunk;
+}
+
+/**
+ * The user's card at the foot of the side menu: settings, lock (with a PIN), logout. The
+ * first screen shows only the card; the menu (Mantine Menu and Floating UI) loads on the
+ * first hover, focus or touch, and a click before it has loaded opens it once it is there.
+ */
 export function AccountMenu({ user, onNavigate }: { user: User; onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  const name = user.user_profile.name || user.usermail;
+  const [loaded, setLoaded] = useState<{ Popup: Popup; opened: boolean; focus: boolean }>();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const wantsOpen = useRef(false);
+
+  const load = (onFailure: 'retry-later' | 'reload') => {
+    loadPopup(onFailure).then(
+      (Popup) =>
+        setLoaded(
+          (current) =>
+            current ?? {
+              Popup,
+              opened: wantsOpen.current,
+              focus: document.activeElement === trigger.current,
+            },
+        ),
+      (error: unknown) => {
+        if (onFailure === 'reload') console.error('the account menu could not be loaded', error);
+      },
+    );
+  };
+
+  if (loaded) {
+    return (
+      <loaded.Popup
+        user={user}
+        onNavigate={onNavigate}
+        initiallyOpened={loaded.opened}
+        takeFocus={loaded.focus}
+      />
+    );
+  }
   return (
-    <Menu position="top-start" width={240} withinPortal>
-      <Menu.Target>
-        <UnstyledButton
-          data-testid="account-menu"
-          aria-label={`${t('nav.accountMenu')}: ${name}`}
-          p="xs"
-          w="100%"
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Group wrap="nowrap" gap="sm">
-            <Avatar
-              src={user.user_picture?.content_url}
-              alt=""
-              color="initials"
-              name={name}
-              radius="xl"
-            />
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate>
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {user.usermail}
-              </Text>
-            </div>
-            <IconChevronUp size={16} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to="/account-settings"
-          leftSection={<IconSettings size={16} />}
-          onClick={onNavigate}
-        >
-          {t('nav.accountSettings')}
-        </Menu.Item>
-        {user.has_lock_code && (
-          <Menu.Item
-            leftSection={<IconLock size={16} />}
-            onClick={() => setSecureMode(user.id, true)}
-            data-testid="lock-app"
-          >
-            {t('nav.lock')}
-          </Menu.Item>
-        )}
-        <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={16} />}
-          onClick={() => void logout()}
-          data-testid="logout"
-        >
-          {t('nav.logout')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <AccountButton
+      user={user}
+      ref={trigger}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => load('retry-later')}
+      onFocus={() => load('retry-later')}
+      onClick={() => {
+        wantsOpen.current = true;
+        load('reload');
+      }}
+    />
   );
 }

@@ -1,0 +1,72 @@
+import { Menu } from '@mantine/core';
+import { IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
+import type { User } from '@memoria/domain';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { setSecureMode } from '../../features/secure-mode/secure-mode';
+import { logout } from '../session-actions';
+import { AccountButton } from './account-button';
+
+export interface AccountMenuPopupProps {
+  user: User;
+  onNavigate?: () => void;
+  /** Open at once: the user clicked the trigger before this chunk had loaded. */
+  initiallyOpened?: boolean;
+  /** Take the focus: the placeholder trigger had it. */
+  takeFocus?: boolean;
+}
+
+/**
+ * The account menu itself (Mantine Menu, hence Floating UI): loaded by account-menu.tsx on
+ * the first hover, focus or click of the trigger, so it is not part of the first screen.
+ */
+export function AccountMenuPopup({
+  user,
+  onNavigate,
+  initiallyOpened = false,
+  takeFocus = false,
+}: AccountMenuPopupProps) {
+  const { t } = useTranslation();
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (takeFocus) target.current?.focus();
+    // Only when this replaces the placeholder.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <Menu position="top-start" width={240} withinPortal defaultOpened={initiallyOpened}>
+      <Menu.Target>
+        <AccountButton user={user} ref={target} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component={Link}
+          to="/account-settings"
+          leftSection={<IconSettings size={16} />}
+          onClick={onNavigate}
+        >
+          {t('nav.accountSettings')}
+        </Menu.Item>
+        {user.has_lock_code && (
+          <Menu.Item
+            leftSection={<IconLock size={16} />}
+            onClick={() => setSecureMode(user.id, true)}
+            data-testid="lock-app"
+          >
+            {t('nav.lock')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void logout()}
+          data-testid="logout"
+        >
+          {t('nav.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
