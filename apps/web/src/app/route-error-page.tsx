@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../api/errors';
 import { ChunkLoadError } from './lazy-page';

@@ -1,8 +1,9 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@memoria/domain';
 import type { LocaleShape } from './locales/en';
 import { writeLanguageCookie } from './language';
+import { activeLanguage, addBundle, hasBundle, setLanguage } from './translate';
+
+export { t, useTranslation, type TFunction, type TranslationKey } from './translate';
 
 /** Only the active language is fetched: each locale file is its own chunk. */
 const loaders: Record<Locale, () => Promise<LocaleShape>> = {
@@ -16,36 +17,27 @@ const loaders: Record<Locale, () => Promise<LocaleShape>> = {
 };
 
 async function ensureLoaded(locale: Locale): Promise<void> {
-  if (i18next.hasResourceBundle(locale, 'translation')) return;
-  const resources = await loaders[locale]();
-  i18next.addResourceBundle(locale, 'translation', resources, true, true);
+  if (hasBundle(locale)) return;
+  addBundle(locale, await loaders[locale]());
 }
 
-export async function initI18n(locale: Locale): Promise<typeof i18next> {
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    // Every locale file has every key (tsc checks), so no second language is loaded.
-    fallbackLng: false,
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+export async function initI18n(locale: Locale): Promise<void> {
+  // Every locale file has every key (tsc checks), so no second language is loaded.
   await ensureLoaded(locale);
+  setLanguage(locale);
   document.documentElement.lang = locale.replace('_', '-');
-  return i18next;
 }
 
 export function currentLocale(): Locale {
-  const language = i18next.language;
+  const language = activeLanguage();
   return isLocale(language) ? language : DEFAULT_LOCALE;
 }
 
 /** Switches the interface language and remembers it in the `language` cookie. */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeLanguageCookie(locale);
-  if (currentLocale() === locale && i18next.hasResourceBundle(locale, 'translation')) return;
+  if (currentLocale() === locale && hasBundle(locale)) return;
   await ensureLoaded(locale);
-  await i18next.changeLanguage(locale);
+  setLanguage(locale);
   document.documentElement.lang = locale.replace('_', '-');
 }

@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLocale } from '../i18n';
+import { currentLocale, useTranslation } from '../i18n';
 import { useSession } from '../app/use-session';
 import { usePageTitle } from './use-page-title';
 

@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /** Loader of the spec (size 35, stroke 2.25 look) while a page or its data loads. */
 export function PageLoader() {

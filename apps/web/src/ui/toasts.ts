@@ -1,6 +1,6 @@
 import { TIMINGS } from '@memoria/domain';
-import i18next from 'i18next';
 import { isApiError } from '../api/errors';
+import { t } from '../i18n';
 import { show } from './toast-queue';
 
 /** Toasts (spec part 1 §9): 2000 ms by default, 3500 ms for server errors, 0 = until closed. */
@@ -24,11 +24,11 @@ export function showError(message: string, ms: number = TIMINGS.toastDefaultMs):
 export function errorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 403 && error.detail === 'Storage limit exceeded') {
-      return i18next.t('errors.quota');
+      return t('errors.quota');
     }
     if (error.serverMessage) return error.serverMessage;
   }
-  return i18next.t('errors.server');
+  return t('errors.server');
 }
 
 export function showApiError(error: unknown): void {

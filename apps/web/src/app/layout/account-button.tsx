@@ -2,7 +2,7 @@ import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronUp } from '@tabler/icons-react';
 import type { User } from '@memoria/domain';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 type ButtonProps = Omit<ComponentPropsWithRef<'button'>, 'children' | 'style'>;
 

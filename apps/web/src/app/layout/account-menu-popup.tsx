@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
 import type { User } from '@memoria/domain';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { setSecureMode } from '../../features/secure-mode/secure-mode';
 import { logout } from '../session-actions';

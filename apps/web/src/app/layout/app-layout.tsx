@@ -3,7 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
 import { PageLoader } from '../../ui/page-loader';

@@ -1,6 +1,6 @@
 import { Box, Container, Grid, Paper } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { Brand } from './brand';

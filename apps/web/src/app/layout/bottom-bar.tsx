@@ -1,5 +1,5 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import type { MouseEvent } from 'react';
 import { BOTTOM_BAR, isActivePath } from './nav-items';

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTransfer } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { Brand } from './brand';
 import { LanguageSelect } from './language-select';

@@ -1,7 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from '@memoria/domain';
-import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale } from '../../i18n';
+import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { useProfile, usePatchProfile } from '../../features/profile/queries';
 import { showApiError } from '../../ui/toasts';
 import { browserSettings, guestSettings } from '../settings';

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18next from 'i18next';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
 import { readLanguageCookie } from '../../i18n/language';
+import { initI18n } from '../../i18n';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
+  await initI18n('en');
 });
 
 describe('layout', () => {

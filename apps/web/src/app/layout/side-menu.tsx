@@ -1,6 +1,6 @@
 import { Box, Divider, Group, NavLink, Stack } from '@mantine/core';
 import { ruleAllows, type User } from '@memoria/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu';
 import { Brand } from './brand';

@@ -1,7 +1,6 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { currentLocale } from '../../i18n';
+import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { useProfile } from '../profile/queries';
 import { PageLoader } from '../../ui/page-loader';

@@ -1,6 +1,6 @@
 import { Button, CopyButton, Group, SimpleGrid, Stack, Text, Code } from '@mantine/core';
 import { IconCopy, IconDownload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 function download(codes: string[]) {
   const blob = new Blob([`Memoria backup codes\n\n${codes.join('\n')}\n`], { type: 'text/plain' });

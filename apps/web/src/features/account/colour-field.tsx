@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { TIMINGS, normaliseCustomColour, type User } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { profileKeys, usePatchProfile } from '../profile/queries';
 import { showApiError } from '../../ui/toasts';
 

@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { isStrongPassword } from '@memoria/domain';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError, showSuccess } from '../../ui/toasts';
 import { PasswordChecklist } from '../auth/password-checklist';

@@ -2,7 +2,7 @@ import { Button, Group, PasswordInput, SimpleGrid, Stack, Text } from '@mantine/
 import { useForm } from '@mantine/form';
 import { PIN_PATTERN, type User } from '@memoria/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
 import { PasswordPrompt } from '../../ui/password-prompt';
 import { errorText, showApiError, showSuccess } from '../../ui/toasts';

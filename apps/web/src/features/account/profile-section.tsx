@@ -2,8 +2,7 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { LOCALES, LOCALE_NAMES, isLocale, type User } from '@memoria/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { changeLocale, currentLocale } from '../../i18n';
+import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError, showSuccess } from '../../ui/toasts';
 import { countryOptions } from '../auth/country-options';

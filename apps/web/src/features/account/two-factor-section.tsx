@@ -1,7 +1,7 @@
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import type { TwoFactorMethod, TwoFactorSetupAnswer, User } from '@memoria/domain';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PasswordPrompt } from '../../ui/password-prompt';
 import { errorText, showApiError, showSuccess } from '../../ui/toasts';
 import { BackupCodes } from './backup-codes';

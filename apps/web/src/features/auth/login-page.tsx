@@ -12,7 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { LOGIN_ERROR, isEmail, type TwoFactorMethod } from '@memoria/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { errorText, showSuccess, showApiError } from '../../ui/toasts';

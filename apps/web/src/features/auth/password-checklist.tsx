@@ -1,6 +1,6 @@
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 export function passwordChecks(password: string) {
   return {

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { isStrongPassword } from '@memoria/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText, showSuccess } from '../../ui/toasts';
 import { PasswordChecklist } from './password-checklist';

@@ -18,10 +18,9 @@ import {
   type Locale,
 } from '@memoria/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { startSession } from '../../app/session-actions';
-import { changeLocale, currentLocale } from '../../i18n';
+import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { LOCALE_COUNTRY } from '../../i18n/countries';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError } from '../../ui/toasts';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The staging warning (stagingAuthWarning); loaded only when it has to show. */
 export function StagingDialog({ onAnswer }: { onAnswer: (ok: boolean) => void }) {

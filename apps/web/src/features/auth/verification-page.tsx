@@ -1,7 +1,7 @@
 import { Anchor, Stack, TextInput } from '@mantine/core';
 import { isEmail } from '@memoria/domain';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { startSession } from '../../app/session-actions';
 import { useSession } from '../../app/use-session';

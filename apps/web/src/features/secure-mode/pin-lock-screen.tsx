@@ -12,7 +12,7 @@ import {
 import { IconLock } from '@tabler/icons-react';
 import { PIN_PATTERN } from '@memoria/domain';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { isApiError } from '../../api/errors';
 import { logout } from '../../app/session-actions';
 import { PasswordPrompt } from '../../ui/password-prompt';

@@ -1,0 +1,42 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { en } from './locales/en';
+import { addBundle, setLanguage, t, useTranslation, type TranslationKey } from './translate';
+
+afterEach(() => {
+  addBundle('en', en);
+  setLanguage('en');
+});
+
+describe('t', () => {
+  it('looks up nested keys in the active language', () => {
+    addBundle('en', en);
+    setLanguage('en');
+    expect(t('common.save')).toBe('Save');
+  });
+
+  it('replaces {{name}} placeholders, missing values with nothing', () => {
+    addBundle('en', {
+      ...en,
+      home: { ...en.home, greeting: 'Hi {{name}}, {{ count }} {{gone}}!' },
+    });
+    setLanguage('en');
+    expect(t('home.greeting', { name: 'Ada', count: 3 })).toBe('Hi Ada, 3 !');
+  });
+
+  it('answers the key for an unknown key or a branch', () => {
+    expect(t('nope.nothing' as TranslationKey)).toBe('nope.nothing');
+    expect(t('common' as TranslationKey)).toBe('common');
+  });
+
+  it('useTranslation renders again with the new language', () => {
+    addBundle('en', en);
+    addBundle('nl', { ...en, common: { ...en.common, save: 'Opslaan' } });
+    setLanguage('en');
+    const { result } = renderHook(() => useTranslation());
+    expect(result.current.t('common.save')).toBe('Save');
+    act(() => setLanguage('nl'));
+    expect(result.current.t('common.save')).toBe('Opslaan');
+    expect(result.current.i18n.language).toBe('nl');
+  });
+});

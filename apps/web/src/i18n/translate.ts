@@ -1,0 +1,79 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { LocaleShape } from './locales/en';
+
+/**
+ * The app's own translation function: nested keys and `{{name}}` interpolation are all the
+ * locale files use, so this replaces i18next and react-i18next (about 17 kB gzipped) on the
+ * first screen. Only the active language's strings are loaded (i18n/index.ts).
+ */
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Every dotted key of the locale files: `t('nav.memos')`; a typo fails `tsc`. */
+export type TranslationKey = Leaves<LocaleShape>;
+export type TranslationValues = Record<string, string | number | null | undefined>;
+export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
+
+const bundles = new Map<string, LocaleShape>();
+const listeners = new Set<() => void>();
+let language = '';
+
+function lookup(bundle: LocaleShape | undefined, key: string): string | undefined {
+  let node: unknown = bundle;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The text of `key` in the active language, `{{name}}` replaced; the key itself if missing. */
+export const t: TFunction = (key, values) => {
+  const text = lookup(bundles.get(language), key) ?? key;
+  if (!values) return text;
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+    const value = values[name];
+    return value === null || value === undefined ? '' : String(value);
+  });
+};
+
+export function activeLanguage(): string {
+  return language;
+}
+
+export function hasBundle(locale: string): boolean {
+  return bundles.has(locale);
+}
+
+export function addBundle(locale: string, strings: LocaleShape): void {
+  bundles.set(locale, strings);
+  if (locale === language) notify();
+}
+
+/** Switches the active language; components using useTranslation render again. */
+export function setLanguage(locale: string): void {
+  if (locale === language) return;
+  language = locale;
+  notify();
+}
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The translation hook: `const { t } = useTranslation()`; renders again on a language switch. */
+export function useTranslation(): { t: TFunction; i18n: { language: string } } {
+  const current = useSyncExternalStore(subscribe, activeLanguage, activeLanguage);
+  // A new `t` per language, so memoised values that depend on it follow the switch.
+  return useMemo(
+    () => ({ t: (key, values) => t(key, values), i18n: { language: current } }),
+    [current],
+  );
+}
