@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../ui/use-form';
 import { isEmail } from '@memoria/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';

@@ -9,7 +9,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../ui/use-form';
 import { LOGIN_ERROR, isEmail, type TwoFactorMethod } from '@memoria/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';

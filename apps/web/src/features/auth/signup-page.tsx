@@ -8,7 +8,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm } from '../../ui/use-form';
 import {
   LOCALES,
   LOCALE_NAMES,
