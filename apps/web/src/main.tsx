@@ -2,10 +2,10 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { configureClient } from './api/client';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { handleSessionExpired } from './app/session-actions';
 import { browserSettings, guestSettings } from './app/settings';
 import { currentLocale, initI18n } from './i18n';
@@ -27,7 +27,9 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from '../i18n';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { isApiError } from '../api/errors';
 import { ChunkLoadError } from './lazy-page';
 
@@ -10,8 +9,7 @@ const ErrorPage = lazy(() => import('../ui/error-page').then((m) => ({ default: 
  * Whatever a route throws ends here. A chunk failure gets plain markup: loading another chunk
  * for the error page would likely fail the same way.
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
 
   if (error instanceof ChunkLoadError) {
@@ -24,11 +22,7 @@ export function RouteErrorPage() {
       </div>
     );
   }
-  const status = isApiError(error)
-    ? error.status
-    : isRouteErrorResponse(error)
-      ? error.status
-      : 500;
+  const status = isApiError(error) ? error.status : 500;
   const known = status === 401 || status === 403 || status === 404 ? status : 500;
   return (
     <Suspense fallback={null}>

@@ -1,11 +1,13 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, matchRoutes, useLocation, type Location } from 'react-router';
 import { isLocale } from '@memoria/domain';
 import { useProfile } from '../features/profile/queries';
 import { useSecureMode } from '../features/secure-mode/secure-mode';
 import { changeLocale, currentLocale } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
 import { lazyPage } from './lazy-page';
+// routes.tsx imports this module too; the table is only read while rendering.
+import { routes } from './routes';
 import { decideNavigation, type RouteAccess } from './navigation-rules';
 import {
   isLoggingOut,
@@ -25,10 +27,10 @@ export interface RouteHandle {
 }
 
 /** The access of the deepest matched route that declares one (default public). */
-function useRouteAccess(): RouteAccess {
-  const matches = useMatches();
+function routeAccess(location: Location): RouteAccess {
+  const matches = matchRoutes(routes, location) ?? [];
   for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const access = (matches[i]?.handle as RouteHandle | undefined)?.access;
+    const access = (matches[i]?.route.handle as RouteHandle | undefined)?.access;
     if (access) return access;
   }
   return 'public';
@@ -37,7 +39,7 @@ function useRouteAccess(): RouteAccess {
 /** Applies the navigation rules and secure mode before any page renders. */
 export function RouteGuard() {
   const location = useLocation();
-  const access = useRouteAccess();
+  const access = routeAccess(location);
   const session = useSession();
   const profile = useProfile();
   const user = profile.data;

@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { act, render } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router';
 import { vi } from 'vitest';
 import { configureClient } from '../api/client';
 import { resetSessionCache, setSession } from '../api/session';
 import { queryClient } from '../app/query-client';
-import { routes } from '../app/routes';
-import { setNavigator } from '../app/session-actions';
+import { AppRoutes } from '../app/router';
 import { initI18n } from '../i18n';
 import { buildTheme } from '../app/theme';
 
@@ -60,18 +60,40 @@ export const testUser = (name = 'Ada') => ({
   has_lock_code: false,
 });
 
+/** What tests see of the router: the current location and a way to navigate. */
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: string) => Promise<void>;
+}
+
+function RouterProbe({ router }: { router: TestRouter }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    router.state.location = location;
+    router.navigate = async (to) => {
+      await act(async () => {
+        await navigate(to);
+      });
+    };
+  }, [router, location, navigate]);
+  return null;
+}
+
 /** Renders the real route table at `path` inside the app's providers. */
 export async function renderApp(path: string) {
   await initI18n('en');
   resetSessionCache();
   queryClient.clear();
   configureClient({ getLocale: () => 'en', onSessionExpired: () => {}, baseUrl: '' });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  setNavigator((to) => void router.navigate(to));
+  const router = { state: {} } as TestRouter;
   const utils = render(
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={buildTheme(null)} env="test">
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <RouterProbe router={router} />
+          <AppRoutes />
+        </MemoryRouter>
       </MantineProvider>
     </QueryClientProvider>,
   );

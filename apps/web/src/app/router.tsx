@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useNavigate, useRoutes } from 'react-router';
+import { routes } from './routes';
+import { setNavigator } from './session-actions';
+
+/** The route table, rendered inside a BrowserRouter (main.tsx) or a MemoryRouter (tests). */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to) => {
+      void navigate(to, { replace: true });
+    });
+  }, [navigate]);
+  return useRoutes(routes);
+}
