@@ -2,16 +2,21 @@ import { AppShell, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
 import { PageLoader } from '../../ui/page-loader';
+import { loadChunk } from '../lazy-page';
 import { useSession } from '../use-session';
 import { BottomBar } from './bottom-bar';
 import { Brand } from './brand';
-import { GuestWelcome } from './guest-welcome';
 import { SideMenu } from './side-menu';
+
+// Only visitors see the welcome panel here: a signed-in first screen does not load it.
+const GuestWelcome = lazy(() =>
+  loadChunk(() => import('./guest-welcome')).then((m) => ({ default: m.GuestWelcome })),
+);
 
 /**
  * The main layout: side menu from lg (1100 px), a header with a menu button and the bottom
@@ -64,7 +69,13 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar>
-        {signedIn && user ? <SideMenu user={user} onNavigate={close} /> : <GuestWelcome />}
+        {signedIn && user ? (
+          <SideMenu user={user} onNavigate={close} />
+        ) : (
+          <Suspense fallback={null}>
+            <GuestWelcome />
+          </Suspense>
+        )}
       </AppShell.Navbar>
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
