@@ -1,31 +1,20 @@
-/* eslint-disable no-console -- a command-line report */
-// Sums the gzipped size of the JavaScript the first screen needs: the entry chunk and every
-// chunk it imports statically (from the Vite manifest). Usage: node scripts/first-screen-size.mjs
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+// The first-screen JavaScript as a browser really downloads it: runs bench/first-screen.mjs,
+// which starts the built server and loads /auth and a signed-in / in Chromium, summing the
+// transferred (gzip, then brotli) bytes of every script. A sum over the Vite manifest's static
+// imports misses the lazy chunks each screen needs at once, so it is not used any more.
+// Usage: npm run build (web and server), then npm run size -w @memoria/web [-- --json]
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const dist = process.env.DIST_DIR ?? new URL('../dist/', import.meta.url).pathname;
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const extra = process.argv.slice(2);
-
-function collect(key, seen) {
-  if (seen.has(key)) return;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) collect(dep, seen);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const server = `${root}apps/server/dist/main.js`;
+const web = `${root}apps/web/dist/index.html`;
+if (!existsSync(server) || !existsSync(web)) {
+  console.error('Build first: npm run build (from the repository root).');
+  process.exit(1);
 }
-
-const seen = new Set();
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-collect(entry, seen);
-for (const name of extra) {
-  const key = Object.keys(manifest).find((k) => k.includes(name));
-  if (key) collect(key, seen);
-}
-let total = 0;
-for (const key of seen) {
-  const size = gzipSync(readFileSync(join(dist, manifest[key].file))).length;
-  total += size;
-  console.log(`${(size / 1024).toFixed(1).padStart(7)} kB  ${manifest[key].file}`);
-}
-console.log(`${(total / 1024).toFixed(1).padStart(7)} kB  total (gzip)`);
+const child = spawn(process.execPath, [`${root}bench/first-screen.mjs`, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+});
+child.on('exit', (code) => process.exit(code ?? 1));
