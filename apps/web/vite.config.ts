@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress';
@@ -23,8 +24,25 @@ const FIRST_SCREEN_MANTINE = new RegExp(
 
 const apiTarget = process.env.MEMORIA_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            {
+              // react-router publishes its production build (dev warnings off) under
+              // dist/production but points every export condition at the development one.
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                import.meta
+                  .resolve('react-router')
+                  .replace(/dist\/development\/index\.m?js$/, 'dist/production/index.mjs'),
+              ),
+            },
+          ]
+        : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -66,4 +84,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
