@@ -24,6 +24,30 @@ describe('t', () => {
     expect(t('home.greeting', { name: 'Ada', count: 3 })).toBe('Hi Ada, 3 !');
   });
 
+  it('chooses plural forms by the language rules, falling back to _other', () => {
+    const withCounts = (forms: Record<string, string>) =>
+      ({ ...en, home: { ...en.home, ...forms } }) as unknown as typeof en;
+    addBundle(
+      'pl',
+      withCounts({
+        memos_one: '{{count}} notatka',
+        memos_few: '{{count}} notatki',
+        memos_many: '{{count}} notatek',
+        memos_other: '{{count}} notatki (ułamek)',
+      }),
+    );
+    setLanguage('pl');
+    const key = 'home.memos' as TranslationKey;
+    expect(t(key, { count: 1 })).toBe('1 notatka');
+    expect(t(key, { count: 3 })).toBe('3 notatki');
+    expect(t(key, { count: 5 })).toBe('5 notatek');
+    expect(t(key, { count: 22 })).toBe('22 notatki');
+    addBundle('en', withCounts({ memos_one: 'one memo', memos_other: '{{count}} memos' }));
+    setLanguage('en');
+    expect(t(key, { count: 1 })).toBe('one memo');
+    expect(t(key, { count: 0 })).toBe('0 memos');
+  });
+
   it('answers the key for an unknown key or a branch', () => {
     expect(t('nope.nothing' as TranslationKey)).toBe('nope.nothing');
     expect(t('common' as TranslationKey)).toBe('common');

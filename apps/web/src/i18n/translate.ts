@@ -1,4 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
+import { LOCALE_TAGS, isLocale } from '@memoria/domain';
 import type { LocaleShape } from './locales/en';
 
 /**
@@ -11,8 +12,17 @@ type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** Every dotted key of the locale files: `t('nav.memos')`; a typo fails `tsc`. */
-export type TranslationKey = Leaves<LocaleShape>;
+type LeafKey = Leaves<LocaleShape>;
+/** `items` for a pair `items_one` / `items_other`: called with `{ count }`. */
+type PluralKey = LeafKey extends infer K ? (K extends `${infer Base}_other` ? Base : never) : never;
+
+/**
+ * Every dotted key of the locale files: `t('nav.memos')`; a typo fails `tsc`. Plural keys
+ * are written without their suffix (`t('x.items', { count })`) and pick `_zero`, `_one`,
+ * `_two`, `_few`, `_many` or `_other` by the language's plural rules (Polish and Ukrainian
+ * need `_few` and `_many`), falling back to `_other`.
+ */
+export type TranslationKey = LeafKey | PluralKey;
 export type TranslationValues = Record<string, string | number | null | undefined>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 
@@ -29,9 +39,31 @@ function lookup(bundle: LocaleShape | undefined, key: string): string | undefine
   return typeof node === 'string' ? node : undefined;
 }
 
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(isLocale(language) ? LOCALE_TAGS[language] : 'en');
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+function resolve(key: string, values: TranslationValues | undefined): string | undefined {
+  const bundle = bundles.get(language);
+  const count = values?.count;
+  if (typeof count === 'number') {
+    const plural =
+      lookup(bundle, `${key}_${pluralCategory(count)}`) ?? lookup(bundle, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(bundle, key);
+}
+
 /** The text of `key` in the active language, `{{name}}` replaced; the key itself if missing. */
 export const t: TFunction = (key, values) => {
-  const text = lookup(bundles.get(language), key) ?? key;
+  const text = resolve(key, values) ?? key;
   if (!values) return text;
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
     const value = values[name];
