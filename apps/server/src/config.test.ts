@@ -23,6 +23,10 @@ describe('config', () => {
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimitPerMinute).toBe(50);
   });
 
+  it('derives the public URL from the port when none is given', () => {
+    expect(loadConfig({ PORT: '3400' }).publicUrl).toBe('http://localhost:3400');
+  });
+
   it('selects PostgreSQL for postgres URLs', () => {
     for (const url of ['postgres://u@h/db', 'postgresql://u@h:5433/db']) {
       expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
