@@ -11,7 +11,7 @@ import {
 import { useProfile } from '../features/profile/queries';
 import { queryClient } from './query-client';
 import { browserSettings } from './settings';
-import { buildTheme } from './theme';
+import { buildTheme, cssVariablesResolver } from './theme';
 import { loadToastContainer, subscribeToasts, toastsRequested } from '../ui/toast-queue';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
@@ -45,6 +45,7 @@ function ThemedProviders({ children }: { children: ReactNode }) {
       theme={theme}
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
     >
       <LazyToasts />
       {children}
