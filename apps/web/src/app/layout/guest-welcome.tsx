@@ -29,7 +29,8 @@ export function GuestWelcome() {
           {t('welcome.fileTransfer')}
         </Group>
       </Anchor>
-      <Group grow>
+      {/* Side by side when both labels fit, one under the other when not. */}
+      <Group grow preventGrowOverflow={false}>
         <Button component={Link} to="/auth" data-testid="welcome-login">
           {t('welcome.login')}
         </Button>
