@@ -5,6 +5,7 @@ import {
   apiLogin,
   apiSetPin,
   apiUserId,
+  bearer,
   useSessionInBrowser,
   type TokenPair,
 } from '../support/accounts.js';
@@ -48,16 +49,41 @@ async function themedPage(browser: Browser, theme: Theme): Promise<Page> {
 }
 
 /**
- * Saves a PNG and checks there is no sideways scrolling. Screens in the app shell are shot
- * at viewport size: a full-page shot would paint the fixed header, side menu and bottom bar
- * where the first viewport ends, not where a user sees them.
+ * What a user would call broken layout: sideways scrolling, and button labels cut off
+ * (Mantine buttons clip a label that does not fit rather than wrap it).
  */
-async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+async function checkFit(page: Page, name: string): Promise<void> {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect.soft(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  const clipped = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.mantine-Button-label')]
+      .filter((label) => label.offsetParent !== null && label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent ?? ''),
+  );
+  expect.soft(clipped, `${name}: button labels cut off`).toEqual([]);
+}
+
+/**
+ * Checks the fit and saves a PNG. Screens in the app shell are shot at viewport size: a
+ * full-page shot would paint the fixed header, side menu and bottom bar where the first
+ * viewport ends, not where a user sees them.
+ */
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  await checkFit(page, name);
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), fullPage });
+}
+
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
+      ),
+    )
+    .toBe(true);
 }
 
 async function setLocked(page: Page, userId: number, on: boolean): Promise<void> {
@@ -110,14 +136,7 @@ test('screens at desktop and mobile size, in the light and the dark theme', asyn
       await expect(member.getByTestId('pin-status')).toContainText('You have a PIN');
       await shoot(member, `account-settings-${suffix}`);
       // The end of the page: the last buttons clear the mobile bottom bar
-      await member.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect
-        .poll(() =>
-          member.evaluate(
-            () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
-          ),
-        )
-        .toBe(true);
+      await scrollToEnd(member);
       if (size === 'mobile') {
         const last = await member.getByTestId('pin-reset').boundingBox();
         const bar = await member.getByTestId('bottom-bar').boundingBox();
@@ -140,4 +159,59 @@ test('screens at desktop and mobile size, in the light and the dark theme', asyn
     await visitor.context().close();
     await member.context().close();
   }
+});
+
+/** Screenshots in the two languages with the longest words; the others are only checked. */
+const SHOT_LOCALES = new Set(['de', 'uk']);
+
+test('every language fits at both sizes (German and Ukrainian screenshots)', async ({
+  browser,
+  request,
+}) => {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const usermail = uniqueEmail('lise-screens');
+  await seedActivatedUser(request, 'Lise Meitner', usermail);
+  const pair = await apiLogin(request, usermail);
+  const profile = await request.get('/api/profile', { headers: bearer(pair) });
+  const { profile_id: profileId } = (await profile.json()) as { profile_id: number };
+  const visitor = await themedPage(browser, 'light');
+  const member = await themedPage(browser, 'light');
+  await member.goto('/auth');
+  await useSessionInBrowser(member, pair);
+
+  for (const locale of ['nl', 'fr_be', 'de', 'es', 'pl', 'uk'] as const) {
+    const saved = await request.patch(`/api/user/profile/${profileId}`, {
+      data: { locale },
+      headers: bearer(pair),
+    });
+    expect(saved.status()).toBe(200);
+    await visitor.context().addCookies([{ name: 'language', value: locale, url: E2E_BASE_URL }]);
+    const lang = new RegExp(`^${locale.replace('_', '-')}$`, 'i');
+    const look = (page: Page, name: string, fullPage = false) =>
+      SHOT_LOCALES.has(locale) ? shoot(page, name, fullPage) : checkFit(page, name);
+
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const suffix = `${size}-${locale}`;
+      await visitor.setViewportSize(viewport);
+      await member.setViewportSize(viewport);
+
+      await visitor.goto('/auth/signup');
+      await expect(visitor.locator('html')).toHaveAttribute('lang', lang);
+      await expect(visitor.getByTestId('signup-submit')).toBeVisible();
+      await look(visitor, `signup-${suffix}`, true);
+
+      await member.goto('/');
+      await expect(member.locator('html')).toHaveAttribute('lang', lang);
+      await expect(member.getByTestId('home-greeting')).toContainText('Lise Meitner');
+      await look(member, `home-${suffix}`);
+
+      await member.goto('/account-settings');
+      await expect(member.getByTestId('pin-status')).toBeVisible();
+      await look(member, `account-settings-${suffix}`);
+      await scrollToEnd(member);
+      await look(member, `account-settings-end-${suffix}`);
+    }
+  }
+  await visitor.context().close();
+  await member.context().close();
 });
