@@ -20,6 +20,8 @@ export default defineConfig({
   ],
   use: {
     baseURL: E2E_BASE_URL,
+    // A click or fill on something that never appears fails in 15 s, not at the test timeout.
+    actionTimeout: 15_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -164,7 +164,7 @@ test('screens at desktop and mobile size, in the light and the dark theme', asyn
 /** Screenshots in the two languages with the longest words; the others are only checked. */
 const SHOT_LOCALES = new Set(['de', 'uk']);
 
-test('every language fits at both sizes (German and Ukrainian screenshots)', async ({
+test('every language fits at 375 px, German and Ukrainian at both sizes (screenshots)', async ({
   browser,
   request,
 }) => {
@@ -191,6 +191,8 @@ test('every language fits at both sizes (German and Ukrainian screenshots)', asy
       SHOT_LOCALES.has(locale) ? shoot(page, name, fullPage) : checkFit(page, name);
 
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      // Long words cut things off on narrow screens: the other languages are checked there.
+      if (size === 'desktop' && !SHOT_LOCALES.has(locale)) continue;
       const suffix = `${size}-${locale}`;
       await visitor.setViewportSize(viewport);
       await member.setViewportSize(viewport);
