@@ -111,6 +111,43 @@ describe('401 handling', () => {
     expect(calls.filter((c) => c.url === '/api/token/refresh')).toHaveLength(1);
   });
 
+  it('uses the tokens another tab rotated while it waited for the refresh lock', async () => {
+    setSession({ token: 'OLD', refreshToken: 'R1', kind: 'full' });
+    // A fake Web Locks API: the other tab held the lock and rotated R1 → R2 meanwhile.
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (_name: string, callback: () => Promise<boolean>) => {
+          localStorage.setItem('token', 'FROM-OTHER-TAB');
+          localStorage.setItem('refresh_token', 'R2');
+          return callback();
+        },
+      },
+    });
+    mockFetch(async (url, init) => {
+      if (url === '/api/token/refresh') return json(200, { token: 'X', refresh_token: 'R3' });
+      const auth = new Headers(init.headers).get('Authorization');
+      return auth === 'Bearer FROM-OTHER-TAB' ? json(200, { ok: true }) : json(401, {});
+    });
+    await expect(api.get('/api/profile')).resolves.toEqual({ ok: true });
+    expect(calls.filter((c) => c.url === '/api/token/refresh')).toHaveLength(0);
+    expect(getSession()).toMatchObject({ token: 'FROM-OTHER-TAB', refreshToken: 'R2' });
+  });
+
+  it('rotates under the lock when no other tab did', async () => {
+    setSession({ token: 'OLD', refreshToken: 'R1', kind: 'full' });
+    const request = vi.fn(async (_name: string, callback: () => Promise<boolean>) => callback());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    mockFetch((url, init) => {
+      if (url === '/api/token/refresh') return json(200, { token: 'NEW', refresh_token: 'R2' });
+      const auth = new Headers(init.headers).get('Authorization');
+      return auth === 'Bearer NEW' ? json(200, { ok: true }) : json(401, {});
+    });
+    await api.get('/api/profile');
+    expect(request).toHaveBeenCalledWith('memoria-token-refresh', expect.any(Function));
+    expect(getSession()).toMatchObject({ token: 'NEW', refreshToken: 'R2' });
+  });
+
   it('logs out when the refresh fails', async () => {
     setSession({ token: 'OLD', refreshToken: 'R1', kind: 'full' });
     mockFetch((url) =>

@@ -1,6 +1,6 @@
 import type { TokenPair } from '@memoria/domain';
 import { ApiError } from './errors';
-import { clearSession, getSession, updateTokens } from './session';
+import { clearSession, getSession, resetSessionCache, updateTokens } from './session';
 
 /**
  * The one HTTP client of the web app (spec part 1 §7.1 request rules, §8 401 handling).
@@ -78,28 +78,45 @@ async function parseBody(response: Response): Promise<unknown> {
 /** One refresh at a time: concurrent 401s wait for the same call. */
 let refreshing: Promise<boolean> | null = null;
 
+async function rotate(refreshToken: string): Promise<boolean> {
+  const response = await fetch(buildUrl('/api/token/refresh'), {
+    method: 'POST',
+    headers: buildHeaders({ method: 'POST', body: {} }, undefined),
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
+  if (!response.ok) return false;
+  const pair = (await parseBody(response)) as Partial<TokenPair> | undefined;
+  if (!pair?.token || !pair.refresh_token) return false;
+  updateTokens(pair.token, pair.refresh_token);
+  return true;
+}
+
+/**
+ * The server revokes a session when a rotated refresh token is presented again, so two tabs
+ * must never refresh with the same token. A Web Lock serialises refreshes across tabs; a tab
+ * that gets the lock after another one rotated finds new tokens in localStorage and uses them.
+ */
+async function refreshAcrossTabs(startedWith: string): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return rotate(startedWith);
+  return locks.request('memoria-token-refresh', async () => {
+    resetSessionCache();
+    const current = getSession()?.refreshToken;
+    if (!current) return false;
+    if (current !== startedWith) return true;
+    return rotate(current);
+  });
+}
+
 export function refreshSession(): Promise<boolean> {
   if (refreshing) return refreshing;
   const refreshToken = getSession()?.refreshToken;
   if (!refreshToken) return Promise.resolve(false);
-  refreshing = (async () => {
-    try {
-      const response = await fetch(buildUrl('/api/token/refresh'), {
-        method: 'POST',
-        headers: buildHeaders({ method: 'POST', body: {} }, undefined),
-        body: JSON.stringify({ refresh_token: refreshToken }),
-      });
-      if (!response.ok) return false;
-      const pair = (await parseBody(response)) as Partial<TokenPair> | undefined;
-      if (!pair?.token || !pair.refresh_token) return false;
-      updateTokens(pair.token, pair.refresh_token);
-      return true;
-    } catch {
-      return false;
-    } finally {
+  refreshing = refreshAcrossTabs(refreshToken)
+    .catch(() => false)
+    .finally(() => {
       refreshing = null;
-    }
-  })();
+    });
   return refreshing;
 }
 
