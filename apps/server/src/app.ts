@@ -14,7 +14,11 @@ import { createMailer, type MailTransport } from './mail/mailer.js';
 import { createFailureLimiter, waitForRedis } from './http/rate-limit.js';
 import { registerRequestContext } from './http/request-context.js';
 import { registerJsonParsers } from './http/content-types.js';
-import { registerErrorHandling, type NotFoundFallback } from './http/error-handler.js';
+import {
+  frameworkErrorHandler,
+  registerErrorHandling,
+  type NotFoundFallback,
+} from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerWebApp } from './http/web-app.js';
@@ -59,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
+    frameworkErrors: frameworkErrorHandler,
     // Trailing slashes and duplicate slashes reach the same route.
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   });

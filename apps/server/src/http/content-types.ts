@@ -11,6 +11,8 @@ const JSON_TYPES = ['application/json', 'application/merge-patch+json', 'applica
 export function registerJsonParsers(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // The API speaks JSON; a text body is refused with 415 instead of failing validation.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     JSON_TYPES,
     { parseAs: 'string' },

@@ -61,6 +61,21 @@ describeDb('HTTP conventions', () => {
     expect(fallback.json().message).toBe(MESSAGES.en['error.notFound']);
   });
 
+  it('a URL that does not decode gets the uniform 400 body, translated', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/lock-code-validate/%00%ff',
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      status: 400,
+      title: 'Bad Request',
+      detail: MESSAGES.en['error.badRequest'],
+      message: MESSAGES.nl['error.badRequest'],
+    });
+  });
+
   it('malformed JSON is 400, an unsupported content type 415, a huge body 413', async () => {
     const bad = await t.app.inject({
       method: 'POST',
@@ -88,6 +103,13 @@ describeDb('HTTP conventions', () => {
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().status).toBe(415);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'usermail=a@b.cc',
+    });
+    expect(text.statusCode).toBe(415);
     const huge = await t.app.inject({
       method: 'POST',
       url: '/api/login',

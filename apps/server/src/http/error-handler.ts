@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { MessageKey } from '@memoria/domain';
+import { localeFromAcceptLanguage, type MessageKey } from '@memoria/domain';
 import { ApiError, ValidationFailed } from './errors.js';
 import { errorBody, violationBody } from './error-body.js';
 import { violationsFromIssues, type IssueLike } from './zod-violations.js';
@@ -66,4 +66,20 @@ export function registerErrorHandling(
     if (fallback.current?.(request, reply)) return reply;
     return reply.code(404).send(errorBody(404, 'error.notFound', request.locale));
   });
+}
+
+/**
+ * Errors Fastify raises before routing (a URL that does not decode, an invalid constraint)
+ * bypass the error handler; they get the uniform body too.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const locale = localeFromAcceptLanguage(request.headers['accept-language']);
+  void reply
+    .code(status)
+    .send(errorBody(status, KEY_BY_STATUS[status] ?? 'error.badRequest', locale));
 }
