@@ -4,5 +4,6 @@ export * from './format.js';
 export * from './validators.js';
 export * from './auth.js';
 export * from './user.js';
+export * from './delegation.js';
 export * from './hydra.js';
 export * from './messages/index.js';

@@ -3,6 +3,7 @@ import type { DialectHelpers } from './dialect.js';
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_users_sessions.js';
 import * as m0002 from './migrations/0002_totp_last_step.js';
+import * as m0003 from './migrations/0003_account_delegations.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -14,6 +15,7 @@ export interface VersionedMigration {
 const MIGRATIONS: Record<string, VersionedMigration> = {
   '0001_users_sessions': m0001,
   '0002_totp_last_step': m0002,
+  '0003_account_delegations': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

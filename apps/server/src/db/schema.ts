@@ -73,6 +73,8 @@ export interface SessionsTable {
   revoked_at: DbTime | null;
   reauthenticated_at: DbTime | null;
   user_agent: string | null;
+  /** the person signed in when the session acts for another account (a delegation) */
+  root_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RefreshTokensTable {
@@ -109,6 +111,16 @@ export interface PasswordResetsTable {
   created_at: DbTime;
 }
 
+export interface AccountDelegationsTable {
+  id: Generated<number>;
+  account_user_id: number;
+  delegate_user_id: number;
+  rules: DbJson;
+  secure_token_hash: string;
+  created_at: DbTime;
+  revoked_at: DbTime | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   user_profiles: UserProfilesTable;
@@ -117,4 +129,5 @@ export interface DatabaseSchema {
   user_codes: UserCodesTable;
   backup_codes: BackupCodesTable;
   password_resets: PasswordResetsTable;
+  account_delegations: AccountDelegationsTable;
 }

@@ -7,7 +7,13 @@ type Db = Kysely<DatabaseSchema>;
 export async function insertSession(
   db: Db,
   d: DialectHelpers,
-  session: { userId: number; scope: string; expiresAt: Date; userAgent: string | null },
+  session: {
+    userId: number;
+    scope: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    rootUserId?: number | null;
+  },
   refreshHash: string,
 ): Promise<number> {
   const now = new Date();
@@ -21,6 +27,7 @@ export async function insertSession(
       revoked_at: null,
       reauthenticated_at: null,
       user_agent: session.userAgent,
+      root_user_id: session.rootUserId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -36,19 +43,33 @@ export async function insertSession(
   return row.id;
 }
 
-/** The session with what the guard needs to know about its user. */
+/**
+ * The session with what the guard needs to know about its user and, for a session acting
+ * through a delegation, whether the person behind it is still enabled and the delegation
+ * still live (so a revocation that races a switch still ends the new session).
+ */
 export function findSessionState(db: Db, sessionId: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('users as root', 'root.id', 'sessions.root_user_id')
+    .leftJoin('account_delegations as delegation', (join) =>
+      join
+        .onRef('delegation.account_user_id', '=', 'sessions.user_id')
+        .onRef('delegation.delegate_user_id', '=', 'sessions.root_user_id')
+        .on('delegation.revoked_at', 'is', null),
+    )
     .select([
       'sessions.id',
       'sessions.user_id',
+      'sessions.root_user_id',
       'sessions.scope',
       'sessions.expires_at',
       'sessions.revoked_at',
       'sessions.reauthenticated_at',
       'users.disabled_at',
+      'root.disabled_at as root_disabled_at',
+      'delegation.id as delegation_id',
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
@@ -92,15 +113,41 @@ export async function addRefreshToken(
     .execute();
 }
 
-export async function revokeSession(db: Db, d: DialectHelpers, sessionId: number): Promise<void> {
-  await db
+/** False when the session was already revoked (another request ended it first). */
+export async function revokeSession(
+  db: Db,
+  d: DialectHelpers,
+  sessionId: number,
+): Promise<boolean> {
+  const result = await db
     .updateTable('sessions')
     .set({ revoked_at: d.time(new Date()) })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the sessions in which `rootUserId` acts for `accountUserId` (a revoked delegation). */
+export async function revokeActingSessions(
+  db: Db,
+  d: DialectHelpers,
+  accountUserId: number,
+  rootUserId: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: d.time(new Date()) })
+    .where('user_id', '=', accountUserId)
+    .where('root_user_id', '=', rootUserId)
+    .where('revoked_at', 'is', null)
     .execute();
 }
 
+/**
+ * Ends the user's sessions: those of the account, including delegates acting for it, and
+ * those in which the user acts for other accounts (a password reset must reach them too).
+ */
 export async function revokeUserSessions(
   db: Db,
   d: DialectHelpers,
@@ -110,7 +157,7 @@ export async function revokeUserSessions(
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: d.time(new Date()) })
-    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('root_user_id', '=', userId)]))
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
   await query.execute();

@@ -1,0 +1,98 @@
+import {
+  delegationRules,
+  iri,
+  type Delegation,
+  type DelegationRules,
+  type RuleArea,
+} from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { isoTime, readJson } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict, notFound, violation } from '../../http/errors.js';
+import { revokeActingSessions } from '../auth/session-store.js';
+import { opaqueToken, sameHash, sha256 } from '../auth/tokens.js';
+import { findUserById } from '../users/store.js';
+import {
+  findActiveDelegation,
+  insertDelegation,
+  markRevoked,
+  type DelegationRow,
+} from './store.js';
+
+function present(row: DelegationRow): Delegation {
+  return {
+    id: row.id,
+    account_user: iri('user', row.account_user_id),
+    delegate_user: iri('user', row.delegate_user_id),
+    ...delegationRules(readJson<Partial<DelegationRules>>(row.rules, {})),
+    created_at: isoTime(row.created_at) ?? '',
+  };
+}
+
+/**
+ * Delegations: `delegate` may act for `account` after switching with the secure token.
+ * The token is answered once, at creation, and kept only as its SHA-256 hash. Only the
+ * database is needed, so tests and later flows (account roles, workspace orders) can
+ * create delegations without the HTTP layer.
+ */
+export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
+  const { db, dialect } = ctx.database;
+
+  return {
+    async create(input: {
+      accountUserId: number;
+      delegateUserId: number;
+      rules?: Partial<Record<RuleArea, boolean>>;
+    }): Promise<{ delegation: Delegation; secure_token: string }> {
+      if (input.accountUserId === input.delegateUserId) {
+        throw violation('delegate_user', 'validation.invalid');
+      }
+      const [account, delegate] = await Promise.all([
+        findUserById(db, input.accountUserId),
+        findUserById(db, input.delegateUserId),
+      ]);
+      if (!account || !delegate) throw notFound();
+      const secureToken = opaqueToken();
+      try {
+        const row = await insertDelegation(db, dialect, {
+          accountUserId: input.accountUserId,
+          delegateUserId: input.delegateUserId,
+          rules: delegationRules(input.rules),
+          tokenHash: sha256(secureToken),
+        });
+        return { delegation: present(row), secure_token: secureToken };
+      } catch (error) {
+        // The pair already has a live delegation.
+        if (isUniqueViolation(error)) throw conflict();
+        throw error;
+      }
+    },
+
+    async findActive(accountUserId: number, delegateUserId: number) {
+      const row = await findActiveDelegation(db, accountUserId, delegateUserId);
+      return row ? present(row) : undefined;
+    },
+
+    /** True when the pair has a live delegation whose secure token is `secureToken`. */
+    async tokenMatches(
+      accountUserId: number,
+      delegateUserId: number,
+      secureToken: string,
+    ): Promise<boolean> {
+      const row = await findActiveDelegation(db, accountUserId, delegateUserId);
+      const offered = sha256(secureToken);
+      return row !== undefined && sameHash(row.secure_token_hash, offered);
+    },
+
+    /** Revokes the delegation and, in the same transaction, the sessions acting through it. */
+    async revoke(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const pair = await markRevoked(trx, dialect, id);
+        if (!pair) throw notFound();
+        await revokeActingSessions(trx, dialect, pair.account_user_id, pair.delegate_user_id);
+      });
+    },
+  };
+}
+
+export type DelegationService = ReturnType<typeof createDelegationService>;
