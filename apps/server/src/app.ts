@@ -33,6 +33,9 @@ import { registerAuthRoutes } from './modules/auth/routes.js';
 import { registerTwoFactorRoutes } from './modules/auth/two-factor-routes.js';
 import { registerLockCodeRoutes } from './modules/auth/lock-code-routes.js';
 import { registerUserRoutes } from './modules/users/routes.js';
+import { createDelegationService } from './modules/delegations/service.js';
+import { createSwitchService } from './modules/delegations/switch-service.js';
+import { registerDelegationRoutes } from './modules/delegations/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 
 export interface BuildAppOptions {
@@ -123,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerTwoFactorRoutes(zapp, guard, createTwoFactorService(deps, passwords));
   registerLockCodeRoutes(zapp, guard, createLockCodeService(deps));
   registerUserRoutes(zapp, guard, deps.users);
+  const delegations = createDelegationService(ctx);
+  registerDelegationRoutes(zapp, guard, createSwitchService(deps, delegations));
 
   fallback.current = await registerWebApp(app, config.webDist);
 

@@ -12,6 +12,7 @@ export type WorkspaceType = (typeof WORKSPACE_TYPES)[number];
 export { RULE_AREAS, ruleAllows } from './rules.js';
 export type { RuleArea, UserRules } from './rules.js';
 import type { UserRules } from './rules.js';
+import type { RootUser } from './delegation.js';
 
 export interface UserProfile {
   id: number;
@@ -71,6 +72,11 @@ export interface User {
   rules: UserRules;
   has_lock_code: boolean;
   created_at: string;
+  /**
+   * Set while a session acts for this account through a delegation: the person actually
+   * signed in (spec part 2 §6 "delegated"). Null for one's own account.
+   */
+  root_user?: RootUser | null;
 }
 
 const optionalText = (max: number) =>

@@ -8,7 +8,7 @@ import {
 import { AUTH } from '@memoria/domain';
 import { ApiError } from './errors.js';
 
-export type LimitedAction = 'login' | 'code' | 'pin' | 'send' | 'password';
+export type LimitedAction = 'login' | 'code' | 'pin' | 'send' | 'password' | 'switch';
 
 /**
  * Counts failures (wrong passwords, codes, PINs) and sends, per account AND per client

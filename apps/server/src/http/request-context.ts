@@ -9,6 +9,11 @@ export interface AuthContext {
   sessionId: number;
   scope: SessionScope;
   reauthenticatedAt: Date | null;
+  /**
+   * The person actually signed in when the session acts for another account through a
+   * delegation; null for one's own account. userId is always the account acted for.
+   */
+  rootUserId: number | null;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import type { Locale, TokenPair } from '@memoria/domain';
 import { insertAccount } from '../modules/users/store.js';
 import { createPasswordHasher } from '../modules/auth/passwords.js';
+import { createDelegationService } from '../modules/delegations/service.js';
 import type { TestApp } from './harness.js';
 
 const hasher = createPasswordHasher('fast');
@@ -119,4 +120,22 @@ export async function setPin(t: TestApp, session: SignedIn, pin: string): Promis
     payload: JSON.stringify({ lock_code: pin }),
   });
   if (res.statusCode !== 200) throw new Error(`set PIN failed: ${res.body}`);
+}
+
+/** `delegate` may act for `account`; answers the delegation and its plain secure token. */
+export function createDelegation(
+  t: TestApp,
+  account: { id: number },
+  delegate: { id: number },
+  rules?: Parameters<ReturnType<typeof createDelegationService>['create']>[0]['rules'],
+) {
+  return createDelegationService({ database: t.database }).create({
+    accountUserId: account.id,
+    delegateUserId: delegate.id,
+    rules,
+  });
+}
+
+export function revokeDelegation(t: TestApp, id: number): Promise<void> {
+  return createDelegationService({ database: t.database }).revoke(id);
 }

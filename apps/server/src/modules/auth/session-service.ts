@@ -25,17 +25,50 @@ export function createSessionService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
   const key = ctx.secrets.jwtKey;
 
+  /** A new session row (in `trx` when given) and its first token pair. */
+  async function start(
+    trx: typeof db,
+    userId: number,
+    scope: SessionScope,
+    userAgent: string | undefined,
+    rootUserId: number | null,
+  ): Promise<TokenPair> {
+    const refresh = opaqueToken();
+    const sessionId = await insertSession(
+      trx,
+      dialect,
+      {
+        userId,
+        scope,
+        expiresAt: refreshExpiry(),
+        userAgent: userAgent?.slice(0, 300) ?? null,
+        rootUserId,
+      },
+      sha256(refresh),
+    );
+    const token = await signAccessToken(key, { userId, sessionId, scope, rootUserId });
+    return { token, refresh_token: refresh };
+  }
+
   return {
-    async issue(userId: number, scope: SessionScope, userAgent?: string): Promise<TokenPair> {
-      const refresh = opaqueToken();
-      const sessionId = await insertSession(
-        db,
-        dialect,
-        { userId, scope, expiresAt: refreshExpiry(), userAgent: userAgent?.slice(0, 300) ?? null },
-        sha256(refresh),
-      );
-      const token = await signAccessToken(key, { userId, sessionId, scope });
-      return { token, refresh_token: refresh };
+    issue: (userId: number, scope: SessionScope, userAgent?: string): Promise<TokenPair> =>
+      start(db, userId, scope, userAgent, null),
+
+    /**
+     * Ends `previous` and starts a full session for `userId`, acting for it as `rootUserId`
+     * (null: one's own account). One transaction, and only if `previous` was still live, so
+     * two concurrent switches cannot fork one session into two.
+     */
+    replace(
+      previous: number,
+      userId: number,
+      rootUserId: number | null,
+      userAgent?: string,
+    ): Promise<TokenPair> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await revokeSession(trx, dialect, previous))) throw sessionEnded();
+        return start(trx, userId, 'full', userAgent, rootUserId);
+      });
     },
 
     /** Rotates the refresh token. A token used twice means it leaked: the session ends. */
@@ -56,6 +89,7 @@ export function createSessionService(ctx: AppContext) {
         userId: session.user_id,
         sessionId: session.id,
         scope: session.scope as SessionScope,
+        rootUserId: session.root_user_id,
       });
       return { token, refresh_token: next };
     },
@@ -65,7 +99,11 @@ export function createSessionService(ctx: AppContext) {
       const check = await verifyAccessToken(key, token);
       if (!check.ok) throw new ApiError(401, 'error.unauthorized');
       const session = await findSessionState(db, check.claims.sessionId);
-      if (!session || session.user_id !== check.claims.userId) {
+      if (
+        !session ||
+        session.user_id !== check.claims.userId ||
+        session.root_user_id !== check.claims.rootUserId
+      ) {
         throw new ApiError(401, 'error.unauthorized');
       }
       if (!live(session)) throw sessionEnded();
@@ -74,6 +112,7 @@ export function createSessionService(ctx: AppContext) {
         sessionId: session.id,
         scope: session.scope as SessionScope,
         reauthenticatedAt: readTime(session.reauthenticated_at),
+        rootUserId: session.root_user_id,
       };
     },
 
@@ -89,15 +128,21 @@ export function createSessionService(ctx: AppContext) {
   };
 }
 
-function live(session: {
-  revoked_at: unknown;
-  expires_at: unknown;
-  disabled_at: unknown;
-}): boolean {
+type SessionState = NonNullable<Awaited<ReturnType<typeof findSessionState>>>;
+
+/**
+ * Not revoked, not expired, the account enabled; and for a session acting through a
+ * delegation, the person behind it enabled and the delegation not revoked.
+ */
+function live(session: SessionState): boolean {
   const expires = readTime(session.expires_at);
+  const delegationLive =
+    session.root_user_id === null ||
+    (session.root_disabled_at === null && session.delegation_id !== null);
   return (
     session.revoked_at === null &&
     session.disabled_at === null &&
+    delegationLive &&
     expires !== null &&
     expires.getTime() > Date.now()
   );

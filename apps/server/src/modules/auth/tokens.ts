@@ -46,10 +46,13 @@ export interface AccessClaims {
   userId: number;
   sessionId: number;
   scope: SessionScope;
+  /** the person signed in when the session acts for another account (`rid`) */
+  rootUserId: number | null;
 }
 
 export async function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ sid: claims.sessionId, scope: claims.scope })
+  const root = claims.rootUserId === null ? {} : { rid: claims.rootUserId };
+  return new SignJWT({ sid: claims.sessionId, scope: claims.scope, ...root })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
@@ -66,14 +69,16 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
     const userId = Number(payload.sub);
     const sessionId = Number(payload.sid);
     const scope = payload.scope;
+    const rootUserId = payload.rid === undefined ? null : Number(payload.rid);
     if (
       !Number.isInteger(userId) ||
       !Number.isInteger(sessionId) ||
+      (rootUserId !== null && !Number.isInteger(rootUserId)) ||
       (scope !== 'full' && scope !== 'activation')
     ) {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { userId, sessionId, scope } };
+    return { ok: true, claims: { userId, sessionId, scope, rootUserId } };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }

@@ -73,4 +73,9 @@ export const userAnswer = z.object({
   rules: rulesAnswer,
   has_lock_code: z.boolean(),
   created_at: z.string(),
+  root_user: z
+    .object({ id: z.number(), '@id': z.string(), name: z.string() })
+    .nullable()
+    .optional()
+    .describe('the person acting for this account through a delegation, else null'),
 });

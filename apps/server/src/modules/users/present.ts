@@ -1,6 +1,7 @@
 import {
   RULE_AREAS,
   iri,
+  type RootUser,
   isLocale,
   type TwoFactorMethod,
   type User,
@@ -16,7 +17,12 @@ export const FREE_STORAGE_BYTES = 1024 ** 3;
 
 const DEFAULT_RULES: UserRules = Object.fromEntries(RULE_AREAS.map((area) => [area, true]));
 
-export function presentUser(user: UserRow, profile: ProfileRow): User {
+/** `root` is the person acting for this account through a delegation, if any. */
+export function presentUser(
+  user: UserRow,
+  profile: ProfileRow,
+  root: RootUser | null = null,
+): User {
   const rules = { ...DEFAULT_RULES, ...readJson<UserRules>(user.rules, {}) };
   const used = readCount(user.storage_used);
   const twoFactor = readBool(user.two_factor_enabled);
@@ -72,5 +78,6 @@ export function presentUser(user: UserRow, profile: ProfileRow): User {
     rules,
     has_lock_code: user.lock_code_hash !== null,
     created_at: isoTime(user.created_at) ?? '',
+    root_user: root,
   };
 }

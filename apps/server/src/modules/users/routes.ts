@@ -25,7 +25,10 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
       config: { allowActivation: true },
       schema: { tags, security, summary: 'The signed-in user', response: { 200: userAnswer } },
     },
-    async (request) => users.loadUser(authOf(request).userId),
+    async (request) => {
+      const auth = authOf(request);
+      return users.loadUser(auth.userId, auth.rootUserId);
+    },
   );
 
   app.patch(
@@ -45,7 +48,8 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
       const profileId = intIdFromIri(request.params.id);
       if (profileId === undefined) throw notFound();
       const { id: _id, '@id': _iri, ...patch } = request.body;
-      return users.patchProfile(authOf(request).userId, profileId, patch);
+      const auth = authOf(request);
+      return users.patchProfile(auth.userId, profileId, patch, auth.rootUserId);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
+import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { presentUser } from './present.js';
@@ -22,13 +22,19 @@ export interface MailIdentity {
 export function createUserService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 
-  async function loadUser(userId: number): Promise<User> {
-    const [user, profile] = await Promise.all([
+  /** The account; with `rootUserId`, as seen by that person acting for it. */
+  async function loadUser(userId: number, rootUserId: number | null = null): Promise<User> {
+    const [user, profile, rootProfile] = await Promise.all([
       findUserById(db, userId),
       findProfileByUser(db, userId),
+      rootUserId === null ? undefined : findProfileByUser(db, rootUserId),
     ]);
     if (!user || !profile) throw notFound();
-    return presentUser(user, profile);
+    const root =
+      rootUserId !== null && rootProfile
+        ? { id: rootUserId, '@id': iri('user', rootUserId), name: rootProfile.name }
+        : null;
+    return presentUser(user, profile, root);
   }
 
   return {
@@ -55,7 +61,12 @@ export function createUserService(ctx: AppContext) {
       };
     },
 
-    async patchProfile(userId: number, profileId: number, patch: ProfilePatch): Promise<User> {
+    async patchProfile(
+      userId: number,
+      profileId: number,
+      patch: ProfilePatch,
+      rootUserId: number | null = null,
+    ): Promise<User> {
       const profile = await findProfileById(db, profileId);
       if (!profile) throw notFound();
       if (profile.user_id !== userId) throw forbidden('profile.notYours');
@@ -67,7 +78,7 @@ export function createUserService(ctx: AppContext) {
         else changes[key] = value;
       }
       if (Object.keys(changes).length > 0) await updateProfile(db, dialect, profileId, changes);
-      return loadUser(userId);
+      return loadUser(userId, rootUserId);
     },
   };
 }
