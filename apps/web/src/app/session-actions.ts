@@ -1,4 +1,4 @@
-import type { TokenPair } from '@memoria/domain';
+import { iri, type TokenPair } from '@memoria/domain';
 import { api } from '../api/client';
 import { clearSession, getSession, setSession, type SessionKind } from '../api/session';
 import { browserSettings } from './settings';
@@ -37,6 +37,27 @@ export function startSession(pair: TokenPair, kind: SessionKind = 'full'): void 
   queryClient.clear();
   setSession({ token: pair.token, refreshToken: pair.refresh_token, kind });
   if (kind === 'full') browserSettings.update({ hasLoggedIn: true });
+}
+
+/**
+ * Acts for an account that delegated to the signed-in person (with the delegation's secure
+ * token), or switches back to one's own account (own id, no token). The server ends the
+ * current session and answers a new one; the page then reloads (spec part 1 §2.2), so
+ * nothing of the previous account survives in memory.
+ */
+export async function switchUser(
+  accountUserId: number,
+  secureToken = '',
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
+  const pair = await api.post<TokenPair>('/api/switch-user', {
+    account_user: iri('user', accountUserId),
+    secure_token: secureToken,
+  });
+  startSession(pair, 'full');
+  // The first-paint name and colour were the previous account's.
+  browserSettings.update({ user: undefined });
+  reload();
 }
 
 function rememberCurrentRoute(): void {
