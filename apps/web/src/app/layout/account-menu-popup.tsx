@@ -29,10 +29,10 @@ export function AccountMenuPopup({
 }: AccountMenuPopupProps) {
   const { t } = useTranslation();
   const target = useRef<HTMLButtonElement>(null);
+  // Read once: focus moves here only when this replaces the placeholder, not on later renders.
+  const focusOnMount = useRef(takeFocus);
   useEffect(() => {
-    if (takeFocus) target.current?.focus();
-    // Only when this replaces the placeholder.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (focusOnMount.current) target.current?.focus();
   }, []);
   return (
     <Menu position="top-start" width={240} withinPortal defaultOpened={initiallyOpened}>
