@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
+import { schedulePurge } from './modules/auth/housekeeping.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +24,16 @@ async function main(): Promise<void> {
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
 
+  const stopPurge = schedulePurge(
+    database,
+    (removed) => {
+      if (removed.sessions + removed.codes + removed.passwordResets > 0) {
+        app.log.info({ removed }, 'expired sign-in records purged');
+      }
+    },
+    (error) => app.log.error({ err: error }, 'purging expired sign-in records failed'),
+  );
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +43,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopPurge();
       await app.close();
       await database.destroy();
       process.exit(0);
