@@ -8,16 +8,10 @@
 // The headline figure forces `Accept-Encoding: gzip`; brotli is measured the same way with
 // `Accept-Encoding: br`. Exits 1 when a gzip figure is over the budget (kB, 1 kB = 1024 B).
 // Only talks to 127.0.0.1 (localhost would show the staging confirmation).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, activatedUser, freePort, startServer } from './support.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
   options: {
     budget: { type: 'string', default: '150' },
@@ -27,56 +21,6 @@ const { values } = parseArgs({
 });
 const budgetKb = Number(values.budget);
 const [width, height] = values.viewport.split('x').map(Number);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url) {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`not ready: ${url}`);
-}
-
-/** A verified user created through the API, as bench/run.mjs does. */
-async function signedInUser(base, dataDir) {
-  const usermail = 'first-screen@example.test';
-  const password = 'FirstScreen#Password1';
-  const signup = await fetch(`${base}/api/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usermail, password, userProfile: { name: 'Bench', locale: 'en' } }),
-  });
-  const { token: activationToken } = await signup.json();
-  const outbox = join(dataDir, 'outbox');
-  const mail = readdirSync(outbox)
-    .map((f) => readFileSync(join(outbox, f), 'utf8'))
-    .join('\n');
-  const code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
-  const verified = await fetch(`${base}/api/user/account/verification`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${activationToken}` },
-    body: JSON.stringify({ code }),
-  });
-  const session = await verified.json();
-  if (!session.token || !session.refresh_token) {
-    throw new Error(`could not activate the user: ${JSON.stringify(session)}`);
-  }
-  return { token: session.token, refreshToken: session.refresh_token };
-}
 
 /**
  * Loads one screen in a fresh context and returns the script responses:
@@ -138,42 +82,20 @@ async function loadScreen(browser, url, encoding, session, ready) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(join(tmpdir(), 'memoria-first-screen-'));
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const { base, dataDir, stop } = await startServer(await freePort());
 
 let browser;
 let overBudget = false;
 try {
-  await waitFor(`${base}/api/health`);
-  const session = await signedInUser(base, dataDir);
+  const session = await activatedUser(
+    base,
+    dataDir,
+    'first-screen@example.test',
+    'FirstScreen#Password1',
+  );
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 
   const screens = [
@@ -245,8 +167,6 @@ try {
   }
 } finally {
   await browser?.close();
-  server.kill();
-  await new Promise((r) => setTimeout(r, 300));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 process.exitCode = overBudget ? 1 : 0;

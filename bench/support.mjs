@@ -1,0 +1,104 @@
+// What the benchmark scripts share: start the built server on a fresh data directory, wait
+// for it, and create an activated user through the API (code read from the outbox).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The launch arguments this machine's Chromium needs (no sandbox, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url) {
+  for (let i = 0; i < 120; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`not ready: ${url}`);
+}
+
+/** Starts apps/server/dist/main.js on 127.0.0.1:port with a temp DATA_DIR; waits for health. */
+export async function startServer(port, env = {}) {
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'memoria-bench-'));
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill();
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${base}/api/health`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, dataDir, stop };
+}
+
+/** Signs up through the API and activates with the code from the outbox; answers the tokens. */
+export async function activatedUser(base, dataDir, usermail, password) {
+  const signup = await fetch(`${base}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usermail, password, userProfile: { name: 'Bench', locale: 'en' } }),
+  });
+  const { token: activationToken } = await signup.json();
+  const outbox = join(dataDir, 'outbox');
+  const mail = readdirSync(outbox)
+    .map((f) => readFileSync(join(outbox, f), 'utf8'))
+    .join('\n');
+  const code = /\b(\d{6})\b/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
+  const verified = await fetch(`${base}/api/user/account/verification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${activationToken}` },
+    body: JSON.stringify({ code }),
+  });
+  const session = await verified.json();
+  if (!session.token || !session.refresh_token) {
+    throw new Error(`could not activate ${usermail}: ${JSON.stringify(session)}`);
+  }
+  return { token: session.token, refreshToken: session.refresh_token };
+}
