@@ -37,6 +37,14 @@ import { createDelegationService } from './modules/delegations/service.js';
 import { createSwitchService } from './modules/delegations/switch-service.js';
 import { registerDelegationRoutes } from './modules/delegations/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { createJobQueue, type JobQueue } from './jobs/queue.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue; main.ts starts its poll loop, tests call runDue() or start(). */
+    jobs: JobQueue;
+  }
+}
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -93,7 +101,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limiter,
     passwords: createPasswordHasher(config.passwordHashing),
     log: app.log,
+    // Not started here: main.ts polls; tests drive runDue() (or start()) themselves.
+    jobs: createJobQueue({ database, log: app.log }),
   };
+  app.decorate('jobs', ctx.jobs);
 
   const fallback: { current?: NotFoundFallback } = {};
   registerRequestContext(app);
@@ -132,6 +143,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   fallback.current = await registerWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
+    // The job in progress finishes before what it may use is closed.
+    await ctx.jobs.stop();
     mailer.close();
     await limiter.close();
     redis?.disconnect();

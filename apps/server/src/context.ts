@@ -5,6 +5,7 @@ import type { Secrets } from './secrets.js';
 import type { Mailer } from './mail/mailer.js';
 import type { FailureLimiter } from './http/rate-limit.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
+import type { JobQueue } from './jobs/queue.js';
 
 /** What services need from the running app; built once in buildApp. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   limiter: FailureLimiter;
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
+  /** the durable job queue: modules register handlers in buildApp and enqueue work */
+  jobs: JobQueue;
 }

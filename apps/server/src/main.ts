@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       stopPurge();
-      await app.close();
+      await app.close(); // stops the job loop, then closes mail and rate limits
       await database.destroy();
       process.exit(0);
     } catch (error) {
@@ -56,6 +56,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Durable jobs: poll once a second; app.close() stops the loop and waits for the job.
+  app.jobs.start({ pollMs: 1000 });
   app.log.info(
     { database: config.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
     'Memoria is ready',

@@ -4,6 +4,7 @@ import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_users_sessions.js';
 import * as m0002 from './migrations/0002_totp_last_step.js';
 import * as m0003 from './migrations/0003_account_delegations.js';
+import * as m0006 from './migrations/0006_jobs_and_plans.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0001_users_sessions': m0001,
   '0002_totp_last_step': m0002,
   '0003_account_delegations': m0003,
+  '0006_jobs_and_plans': m0006,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -31,6 +31,10 @@ export interface UsersTable {
   two_factor_pending_method: string | null;
   two_factor_pending_secret: string | null;
   two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  /** free | bronze | silver (DESIGN.md §6) */
+  plan: ColumnType<string, string | undefined, string>;
+  /** storage bought as add-ons, in bytes */
+  storage_order_bytes: ColumnType<number | string, number | undefined, number>;
   created_at: DbTime;
   updated_at: DbTime;
 }
@@ -121,6 +125,26 @@ export interface AccountDelegationsTable {
   revoked_at: DbTime | null;
 }
 
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  payload: DbJson;
+  run_at: DbTime;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  locked_by: string | null;
+  locked_at: DbTime | null;
+  /** at most one queued job per key */
+  unique_key: string | null;
+  created_at: DbTime;
+  updated_at: DbTime;
+  finished_at: DbTime | null;
+}
+
 export interface DatabaseSchema {
   users: UsersTable;
   user_profiles: UserProfilesTable;
@@ -130,4 +154,5 @@ export interface DatabaseSchema {
   backup_codes: BackupCodesTable;
   password_resets: PasswordResetsTable;
   account_delegations: AccountDelegationsTable;
+  jobs: JobsTable;
 }

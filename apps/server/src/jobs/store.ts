@@ -1,0 +1,253 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DatabaseSchema, JobStatus, JobsTable } from '../db/schema.js';
+import type { DialectHelpers } from '../db/dialect.js';
+import { readCount } from '../db/dialect.js';
+
+type Db = Kysely<DatabaseSchema>;
+export type JobRow = Selectable<JobsTable>;
+
+export interface NewJob {
+  type: string;
+  payload: unknown;
+  runAt: Date;
+  maxAttempts: number;
+  uniqueKey: string | null;
+}
+
+/**
+ * A new queued job. With a unique key, a job already waiting under that key is replaced
+ * (type, payload, time and attempts) and keeps its id; the partial unique index makes this
+ * one statement, safe against a concurrent enqueue of the same key.
+ */
+export async function insertJob(db: Db, d: DialectHelpers, job: NewJob): Promise<number> {
+  const now = d.time(new Date());
+  const values = {
+    type: job.type,
+    payload: d.json(job.payload ?? null),
+    run_at: d.time(job.runAt),
+    status: 'queued' as const,
+    attempts: 0,
+    max_attempts: job.maxAttempts,
+    last_error: null,
+    locked_by: null,
+    locked_at: null,
+    unique_key: job.uniqueKey,
+    created_at: now,
+    updated_at: now,
+    finished_at: null,
+  };
+  let query = db.insertInto('jobs').values(values);
+  if (job.uniqueKey !== null) {
+    query = query.onConflict((oc) =>
+      oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doUpdateSet({
+        type: values.type,
+        payload: values.payload,
+        run_at: values.run_at,
+        attempts: 0,
+        max_attempts: values.max_attempts,
+        last_error: null,
+        updated_at: now,
+      }),
+    );
+  }
+  const row = await query.returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Removes the job waiting under `uniqueKey`; a running one finishes. */
+export async function deleteQueuedByKey(db: Db, uniqueKey: string): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('unique_key', '=', uniqueKey)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Claims the next job to run: a queued one that is due, or a running one whose worker
+ * stopped renewing its lease (a crash). Marks it running for `workerId` and counts the
+ * attempt. PostgreSQL skips rows another worker holds; SQLite serialises writers.
+ */
+export async function claimNextJob(
+  db: Db,
+  d: DialectHelpers,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<JobRow | undefined> {
+  const at = d.time(now);
+  const staleBefore = d.time(new Date(now.getTime() - leaseMs));
+  const claimable = (qb: Db) =>
+    qb
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_at', '<', staleBefore)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .orderBy('id')
+      .limit(1);
+  const mark = {
+    status: 'running' as const,
+    locked_by: workerId,
+    locked_at: at,
+    updated_at: at,
+  };
+  if (d.name === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      const next = await claimable(trx).forUpdate().skipLocked().executeTakeFirst();
+      if (!next) return undefined;
+      return trx
+        .updateTable('jobs')
+        .set((eb) => ({ ...mark, attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', next.id)
+        .returningAll()
+        .executeTakeFirst();
+    });
+  }
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({ ...mark, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', claimable(db))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Keeps the lease of a running job; false when another worker took it over. */
+export async function renewLease(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+  workerId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ locked_at: d.time(new Date()) })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type JobOutcome =
+  | { status: 'done' }
+  | { status: 'failed'; error: string }
+  | { status: 'queued'; error: string; runAt: Date };
+
+/** Records how an attempt ended, if this worker still holds the job. */
+export async function finishAttempt(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+  workerId: string,
+  outcome: JobOutcome,
+): Promise<boolean> {
+  const now = d.time(new Date());
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: outcome.status,
+      locked_by: null,
+      locked_at: null,
+      updated_at: now,
+      ...(outcome.status === 'done' ? { finished_at: now } : {}),
+      ...(outcome.status === 'failed' ? { finished_at: now, last_error: outcome.error } : {}),
+      ...(outcome.status === 'queued'
+        ? { run_at: d.time(outcome.runAt), last_error: outcome.error }
+        : {}),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes jobs that finished (done) before `before`; failed ones stay for the operator. */
+export async function deleteDoneJobs(db: Db, d: DialectHelpers, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('status', '=', 'done')
+    .where('finished_at', '<', d.time(before))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A page of jobs, newest first, optionally of one status. */
+export function listJobs(
+  db: Db,
+  options: { status?: JobStatus; limit: number; offset: number },
+): Promise<JobRow[]> {
+  let query = db.selectFrom('jobs').selectAll();
+  if (options.status) query = query.where('status', '=', options.status);
+  return query.orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
+}
+
+export async function countJobsByStatus(db: Db): Promise<Record<JobStatus, number>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select((eb) => ['status', eb.fn.countAll().as('count')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0 };
+  for (const row of rows) {
+    if (row.status in counts) counts[row.status] = readCount(row.count);
+  }
+  return counts;
+}
+
+/**
+ * Queues failed jobs again, now, with a fresh count of attempts. A failed job whose unique
+ * key has a newer job waiting stays failed (the newer one supersedes it). Returns the ids
+ * queued again.
+ */
+export async function requeueFailed(
+  db: Db,
+  d: DialectHelpers,
+  ids: number[] | 'all',
+): Promise<number[]> {
+  let query = db.selectFrom('jobs').select(['id', 'unique_key']).where('status', '=', 'failed');
+  if (ids !== 'all') {
+    if (ids.length === 0) return [];
+    query = query.where('id', 'in', ids);
+  }
+  const failed = await query.orderBy('id').execute();
+  const now = d.time(new Date());
+  const requeued: number[] = [];
+  for (const job of failed) {
+    if (job.unique_key !== null) {
+      const waiting = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('unique_key', '=', job.unique_key)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      if (waiting) continue;
+    }
+    await db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        run_at: now,
+        attempts: 0,
+        finished_at: null,
+        locked_by: null,
+        locked_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', job.id)
+      .where('status', '=', 'failed')
+      .execute();
+    requeued.push(job.id);
+  }
+  return requeued;
+}
