@@ -7,3 +7,7 @@ export * from './user.js';
 export * from './delegation.js';
 export * from './hydra.js';
 export * from './messages/index.js';
+export * from './people.js';
+export * from './attachment.js';
+export * from './collection.js';
+export * from './memo.js';

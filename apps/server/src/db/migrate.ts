@@ -4,6 +4,8 @@ import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_users_sessions.js';
 import * as m0002 from './migrations/0002_totp_last_step.js';
 import * as m0003 from './migrations/0003_account_delegations.js';
+import * as m0004 from './migrations/0004_social_graph.js';
+import * as m0005 from './migrations/0005_collections_memos.js';
 import * as m0006 from './migrations/0006_jobs_and_plans.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0001_users_sessions': m0001,
   '0002_totp_last_step': m0002,
   '0003_account_delegations': m0003,
+  '0004_social_graph': m0004,
+  '0005_collections_memos': m0005,
   '0006_jobs_and_plans': m0006,
 };
 

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SocialTables } from './schema-social.js';
+import type { ContentTables } from './schema-content.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -145,7 +147,7 @@ export interface JobsTable {
   finished_at: DbTime | null;
 }
 
-export interface DatabaseSchema {
+export interface DatabaseSchema extends SocialTables, ContentTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

@@ -1,0 +1,10 @@
+export type { Viewer } from './viewer.js';
+export { visitor } from './viewer.js';
+export {
+  blockedBetween,
+  collectionVisible,
+  collectionWritable,
+  isContactOf,
+  followsUser,
+  memoVisible,
+} from './predicates.js';
