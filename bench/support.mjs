@@ -47,27 +47,29 @@ export async function waitFor(url) {
 /** Starts apps/server/dist/main.js on 127.0.0.1:port with a temp DATA_DIR; waits for health. */
 export async function startServer(port, env = {}) {
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'memoria-bench-'));
+  // A given DATA_DIR is the caller's and is kept; otherwise a temporary one is made and removed.
+  const ownsDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'memoria-bench-'));
   const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
     server.kill();
     await new Promise((r) => setTimeout(r, 300));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitFor(`${base}/api/health`);
