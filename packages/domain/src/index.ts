@@ -11,3 +11,4 @@ export * from './people.js';
 export * from './attachment.js';
 export * from './collection.js';
 export * from './memo.js';
+export * from './social.js';
