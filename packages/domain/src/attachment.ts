@@ -1,3 +1,5 @@
+import type { PhotoSuggestions, PhotoVariant } from './media.js';
+
 /** A photo, video or document on a memo or collection (spec part 1 §3 Attachment). */
 export const ATTACHMENT_KINDS = ['photo', 'video', 'document'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
@@ -9,6 +11,11 @@ export interface Attachment {
   content_url: string;
   /** a short-lived URL that carries its own access grant; refreshed through the memo */
   secure_url: string | null;
+  /**
+   * Photos (and video posters): a signed URL per variant the viewer may load, for
+   * <img srcset>; null for documents.
+   */
+  secure_urls: Partial<Record<PhotoVariant, string>> | null;
   file_name: string;
   mime_type: string;
   width: number | null;
@@ -26,4 +33,6 @@ export interface Attachment {
   error: string | null;
   created_at: string;
   user: number;
+  /** location and description read from the photo's metadata; only its uploader gets them */
+  suggestions?: PhotoSuggestions;
 }

@@ -9,6 +9,7 @@ export * from './hydra.js';
 export * from './messages/index.js';
 export * from './people.js';
 export * from './attachment.js';
+export * from './media.js';
 export * from './collection.js';
 export * from './memo.js';
 export * from './social.js';

@@ -73,4 +73,13 @@ export const de: MessageCatalogue = {
   'auth.pinSaved': 'Ihre PIN wurde gespeichert.',
   'auth.pinReset': 'Ihre PIN wurde entfernt.',
   'profile.notYours': 'Sie sind nicht berechtigt, diese Aktion auszuführen',
+  // media
+  'media.fileRequired': 'Wählen Sie eine Datei zum Hochladen.',
+  'media.invalidFileType': 'Falscher Dateityp',
+  'media.maxFileSize': 'Die Datei ist zu groß. Die maximale Größe beträgt {limit} MB.',
+  'media.storageLimitExceeded': 'Speicherlimit überschritten',
+  'media.imageUnreadable': 'Dieses Bild kann nicht gelesen werden.',
+  'media.notFound': 'Diese Datei existiert nicht.',
+  'media.linkExpired': 'Dieser Link zur Datei ist abgelaufen. Laden Sie die Seite neu.',
+  'media.notYourUpload': 'Diese Datei wurde nicht von Ihnen hochgeladen.',
 };

@@ -71,6 +71,15 @@ export const en = {
   'auth.pinSaved': 'Your PIN has been saved.',
   'auth.pinReset': 'Your PIN has been removed.',
   'profile.notYours': 'You are not authorised to perform this action',
+  // media
+  'media.fileRequired': 'Choose a file to upload.',
+  'media.invalidFileType': 'Wrong file type',
+  'media.maxFileSize': 'The file is too large. The maximum size is {limit} MB.',
+  'media.storageLimitExceeded': 'Storage limit exceeded',
+  'media.imageUnreadable': 'This image cannot be read.',
+  'media.notFound': 'This file does not exist.',
+  'media.linkExpired': 'This link to the file has expired. Reload the page.',
+  'media.notYourUpload': 'This file was not uploaded by you.',
 } as const;
 
 export type MessageKey = keyof typeof en;

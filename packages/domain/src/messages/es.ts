@@ -72,4 +72,13 @@ export const es: MessageCatalogue = {
   'auth.pinSaved': 'Tu PIN se ha guardado.',
   'auth.pinReset': 'Tu PIN se ha eliminado.',
   'profile.notYours': 'No tienes autorización para realizar esta acción',
+  // media
+  'media.fileRequired': 'Elige un archivo para subir.',
+  'media.invalidFileType': 'Tipo de archivo incorrecto',
+  'media.maxFileSize': 'El archivo es demasiado grande. El tamaño máximo es de {limit} MB.',
+  'media.storageLimitExceeded': 'Límite de almacenamiento superado',
+  'media.imageUnreadable': 'No se puede leer esta imagen.',
+  'media.notFound': 'Este archivo no existe.',
+  'media.linkExpired': 'El enlace a este archivo ha caducado. Vuelve a cargar la página.',
+  'media.notYourUpload': 'Este archivo no lo has subido tú.',
 };

@@ -73,4 +73,13 @@ export const fr_be: MessageCatalogue = {
   'auth.pinSaved': 'Votre code PIN a été enregistré.',
   'auth.pinReset': 'Votre code PIN a été supprimé.',
   'profile.notYours': "Vous n'avez pas l'autorisation d'effectuer cette action",
+  // media
+  'media.fileRequired': 'Choisissez un fichier à envoyer.',
+  'media.invalidFileType': 'Type de fichier incorrect',
+  'media.maxFileSize': 'Le fichier est trop volumineux. La taille maximale est de {limit} Mo.',
+  'media.storageLimitExceeded': 'Limite de stockage dépassée',
+  'media.imageUnreadable': 'Cette image ne peut pas être lue.',
+  'media.notFound': "Ce fichier n'existe pas.",
+  'media.linkExpired': 'Ce lien vers le fichier a expiré. Rechargez la page.',
+  'media.notYourUpload': "Ce fichier n'a pas été envoyé par vous.",
 };

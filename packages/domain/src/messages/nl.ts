@@ -71,4 +71,13 @@ export const nl: MessageCatalogue = {
   'auth.pinSaved': 'Je pincode is opgeslagen.',
   'auth.pinReset': 'Je pincode is verwijderd.',
   'profile.notYours': 'Je hebt geen toestemming om deze actie uit te voeren',
+  // media
+  'media.fileRequired': 'Kies een bestand om te uploaden.',
+  'media.invalidFileType': 'Verkeerd bestandstype',
+  'media.maxFileSize': 'Het bestand is te groot. De maximale grootte is {limit} MB.',
+  'media.storageLimitExceeded': 'Opslaglimiet overschreden',
+  'media.imageUnreadable': 'Deze afbeelding kan niet worden gelezen.',
+  'media.notFound': 'Dit bestand bestaat niet.',
+  'media.linkExpired': 'Deze link naar het bestand is verlopen. Laad de pagina opnieuw.',
+  'media.notYourUpload': 'Dit bestand is niet door jou geüpload.',
 };

@@ -69,4 +69,13 @@ export const pl: MessageCatalogue = {
   'auth.pinSaved': 'PIN został zapisany.',
   'auth.pinReset': 'PIN został usunięty.',
   'profile.notYours': 'Brak uprawnień do wykonania tej czynności',
+  // media
+  'media.fileRequired': 'Wybierz plik do przesłania.',
+  'media.invalidFileType': 'Nieprawidłowy typ pliku',
+  'media.maxFileSize': 'Plik jest za duży. Maksymalny rozmiar to {limit} MB.',
+  'media.storageLimitExceeded': 'Przekroczono limit miejsca',
+  'media.imageUnreadable': 'Nie można odczytać tego obrazu.',
+  'media.notFound': 'Ten plik nie istnieje.',
+  'media.linkExpired': 'Link do tego pliku wygasł. Odśwież stronę.',
+  'media.notYourUpload': 'Ten plik nie został przesłany przez Ciebie.',
 };

@@ -71,4 +71,13 @@ export const uk: MessageCatalogue = {
   'auth.pinSaved': 'Ваш PIN-код збережено.',
   'auth.pinReset': 'Ваш PIN-код видалено.',
   'profile.notYours': 'У вас немає дозволу на виконання цієї дії',
+  // media
+  'media.fileRequired': 'Виберіть файл для завантаження.',
+  'media.invalidFileType': 'Неправильний тип файлу',
+  'media.maxFileSize': 'Файл завеликий. Максимальний розмір — {limit} МБ.',
+  'media.storageLimitExceeded': 'Перевищено ліміт сховища',
+  'media.imageUnreadable': 'Не вдається прочитати це зображення.',
+  'media.notFound': 'Цей файл не існує.',
+  'media.linkExpired': 'Посилання на файл застаріло. Перезавантажте сторінку.',
+  'media.notYourUpload': 'Цей файл завантажили не ви.',
 };
