@@ -29,6 +29,8 @@ export const GROUP_NAME_MAX = 100;
 export interface CollectionMember {
   id: number;
   user: UserSummary;
+  /** in GET /api/collection/{id}/user: the owner, or someone who may read it */
+  role?: 'owner' | 'member';
 }
 
 /** A collection as the API answers it (spec part 1 §3 Collection). */
@@ -68,6 +70,8 @@ export interface Collection {
   users_per_collection: CollectionMember[];
   /** initials of the name, shown when there is no picture */
   label: string;
+  /** the viewer may add memos to it (the owner, or a collaborator) */
+  can_add_memos?: boolean;
 }
 
 const flag = z.boolean().default(false);
@@ -117,3 +121,26 @@ export const collectionWriteSchema = z
   .strict();
 export type CollectionWrite = z.input<typeof collectionWriteSchema>;
 export type CollectionWriteParsed = z.output<typeof collectionWriteSchema>;
+
+/**
+ * PATCH /api/collection/{id} (merge-patch, e.g. `{collection_picture}`): any field of the
+ * form; absent fields keep their stored value. The same cross-field rules apply to the
+ * merged result.
+ */
+export const collectionPatchSchema = z
+  .object(
+    Object.fromEntries(
+      Object.entries(collectionWriteSchema.shape).map(([key, field]) => [
+        key,
+        (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+      ]),
+    ) as {
+      [K in keyof typeof collectionWriteSchema.shape]: z.ZodOptional<
+        (typeof collectionWriteSchema.shape)[K] extends z.ZodDefault<infer Inner>
+          ? Inner
+          : (typeof collectionWriteSchema.shape)[K]
+      >;
+    },
+  )
+  .strict();
+export type CollectionPatch = z.output<typeof collectionPatchSchema>;

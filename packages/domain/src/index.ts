@@ -11,5 +11,6 @@ export * from './people.js';
 export * from './attachment.js';
 export * from './media.js';
 export * from './collection.js';
+export * from './collection-rules.js';
 export * from './memo.js';
 export * from './social.js';

@@ -73,6 +73,24 @@ export const de: MessageCatalogue = {
   'auth.pinSaved': 'Ihre PIN wurde gespeichert.',
   'auth.pinReset': 'Ihre PIN wurde entfernt.',
   'profile.notYours': 'Sie sind nicht berechtigt, diese Aktion auszuführen',
+  // collections
+  'collection.notFound': 'Sammlung nicht gefunden',
+  'collection.publicNotAllowed':
+    'Mit Ihrem Konto können Sie keine öffentlichen Sammlungen anlegen.',
+  'collection.publicLimit':
+    'Sie können höchstens {limit} öffentliche Sammlungen haben. Mit Silver erhalten Sie mehr.',
+  'collection.followersNeedSubscription': 'Das Teilen mit Followern erfordert ein Abonnement.',
+  'collection.collaborationUnavailable':
+    'Zusammenarbeit ist bei privaten, für Follower freigegebenen oder öffentlichen Sammlungen nicht möglich.',
+  'collection.collaborationNeedsSubscription':
+    'Zusammenarbeit erfordert ein Abonnement oder einen Arbeitsbereich.',
+  'collection.checklistNeedsCollaboration':
+    'Schalten Sie die Zusammenarbeit ein, bevor Sie die Checkliste teilen.',
+  'collection.notConnected': 'Sie können eine Sammlung nur mit Ihren aktiven Kontakten teilen.',
+  'collection.addDocumentsFirst':
+    'Erlauben Sie zuerst das Hinzufügen von Dokumenten, bevor Sie das Ersetzen erlauben.',
+  'collection.replaceDocumentsFirst':
+    'Erlauben Sie zuerst das Ersetzen von Dokumenten, bevor Sie Versionen aufbewahren.',
   // media
   'media.fileRequired': 'Wählen Sie eine Datei zum Hochladen.',
   'media.invalidFileType': 'Falscher Dateityp',

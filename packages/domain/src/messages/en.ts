@@ -71,6 +71,19 @@ export const en = {
   'auth.pinSaved': 'Your PIN has been saved.',
   'auth.pinReset': 'Your PIN has been removed.',
   'profile.notYours': 'You are not authorised to perform this action',
+  // collections
+  'collection.notFound': 'Collection not found',
+  'collection.publicNotAllowed': 'Your account cannot create public collections.',
+  'collection.publicLimit':
+    'You can have up to {limit} public collections. Upgrade to Silver for more.',
+  'collection.followersNeedSubscription': 'Sharing with followers needs a subscription.',
+  'collection.collaborationUnavailable':
+    'Collaboration is not available for private, followers or public collections.',
+  'collection.collaborationNeedsSubscription': 'Collaboration needs a subscription or a workspace.',
+  'collection.checklistNeedsCollaboration': 'Turn on collaboration before sharing the checklist.',
+  'collection.notConnected': 'You can only share a collection with your active connections.',
+  'collection.addDocumentsFirst': 'Allow adding documents before allowing them to be replaced.',
+  'collection.replaceDocumentsFirst': 'Allow replacing documents before keeping their versions.',
   // media
   'media.fileRequired': 'Choose a file to upload.',
   'media.invalidFileType': 'Wrong file type',

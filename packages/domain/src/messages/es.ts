@@ -72,6 +72,23 @@ export const es: MessageCatalogue = {
   'auth.pinSaved': 'Tu PIN se ha guardado.',
   'auth.pinReset': 'Tu PIN se ha eliminado.',
   'profile.notYours': 'No tienes autorización para realizar esta acción',
+  // collections
+  'collection.notFound': 'Colección no encontrada',
+  'collection.publicNotAllowed': 'Tu cuenta no puede crear colecciones públicas.',
+  'collection.publicLimit':
+    'Puedes tener como máximo {limit} colecciones públicas. Pásate a Silver para tener más.',
+  'collection.followersNeedSubscription': 'Compartir con seguidores requiere una suscripción.',
+  'collection.collaborationUnavailable':
+    'La colaboración no está disponible en colecciones privadas, para seguidores o públicas.',
+  'collection.collaborationNeedsSubscription':
+    'La colaboración requiere una suscripción o un espacio de trabajo.',
+  'collection.checklistNeedsCollaboration':
+    'Activa la colaboración antes de compartir la lista de tareas.',
+  'collection.notConnected': 'Solo puedes compartir una colección con tus conexiones activas.',
+  'collection.addDocumentsFirst':
+    'Permite primero añadir documentos antes de permitir reemplazarlos.',
+  'collection.replaceDocumentsFirst':
+    'Permite primero reemplazar documentos antes de conservar sus versiones.',
   // media
   'media.fileRequired': 'Elige un archivo para subir.',
   'media.invalidFileType': 'Tipo de archivo incorrecto',

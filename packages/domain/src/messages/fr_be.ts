@@ -73,6 +73,24 @@ export const fr_be: MessageCatalogue = {
   'auth.pinSaved': 'Votre code PIN a été enregistré.',
   'auth.pinReset': 'Votre code PIN a été supprimé.',
   'profile.notYours': "Vous n'avez pas l'autorisation d'effectuer cette action",
+  // collections
+  'collection.notFound': 'Collection introuvable',
+  'collection.publicNotAllowed': 'Votre compte ne peut pas créer de collections publiques.',
+  'collection.publicLimit':
+    'Vous pouvez avoir au maximum {limit} collections publiques. Passez à Silver pour en avoir plus.',
+  'collection.followersNeedSubscription': 'Le partage avec les abonnés nécessite un abonnement.',
+  'collection.collaborationUnavailable':
+    "La collaboration n'est pas disponible pour les collections privées, destinées aux abonnés ou publiques.",
+  'collection.collaborationNeedsSubscription':
+    'La collaboration nécessite un abonnement ou un espace de travail.',
+  'collection.checklistNeedsCollaboration':
+    'Activez la collaboration avant de partager la liste de tâches.',
+  'collection.notConnected':
+    'Vous ne pouvez partager une collection qu’avec vos connexions actives.',
+  'collection.addDocumentsFirst':
+    "Autorisez d'abord l'ajout de documents avant d'autoriser leur remplacement.",
+  'collection.replaceDocumentsFirst':
+    "Autorisez d'abord le remplacement de documents avant d'en conserver les versions.",
   // media
   'media.fileRequired': 'Choisissez un fichier à envoyer.',
   'media.invalidFileType': 'Type de fichier incorrect',

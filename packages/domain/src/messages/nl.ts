@@ -71,6 +71,22 @@ export const nl: MessageCatalogue = {
   'auth.pinSaved': 'Je pincode is opgeslagen.',
   'auth.pinReset': 'Je pincode is verwijderd.',
   'profile.notYours': 'Je hebt geen toestemming om deze actie uit te voeren',
+  // collections
+  'collection.notFound': 'Collectie niet gevonden',
+  'collection.publicNotAllowed': 'Je account kan geen openbare collecties maken.',
+  'collection.publicLimit':
+    'Je kunt maximaal {limit} openbare collecties hebben. Upgrade naar Silver voor meer.',
+  'collection.followersNeedSubscription': 'Delen met volgers vereist een abonnement.',
+  'collection.collaborationUnavailable':
+    'Samenwerken is niet mogelijk bij privécollecties, collecties voor volgers of openbare collecties.',
+  'collection.collaborationNeedsSubscription':
+    'Samenwerken vereist een abonnement of een werkruimte.',
+  'collection.checklistNeedsCollaboration': 'Zet samenwerken aan voordat je de checklist deelt.',
+  'collection.notConnected': 'Je kunt een collectie alleen delen met je actieve connecties.',
+  'collection.addDocumentsFirst':
+    'Sta eerst het toevoegen van documenten toe voordat je vervangen toestaat.',
+  'collection.replaceDocumentsFirst':
+    'Sta eerst het vervangen van documenten toe voordat je versies bewaart.',
   // media
   'media.fileRequired': 'Kies een bestand om te uploaden.',
   'media.invalidFileType': 'Verkeerd bestandstype',

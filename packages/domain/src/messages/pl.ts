@@ -69,6 +69,22 @@ export const pl: MessageCatalogue = {
   'auth.pinSaved': 'PIN został zapisany.',
   'auth.pinReset': 'PIN został usunięty.',
   'profile.notYours': 'Brak uprawnień do wykonania tej czynności',
+  // collections
+  'collection.notFound': 'Nie znaleziono kolekcji',
+  'collection.publicNotAllowed': 'Twoje konto nie może tworzyć publicznych kolekcji.',
+  'collection.publicLimit':
+    'Możesz mieć najwyżej {limit} publiczne kolekcje. Przejdź na plan Silver, aby mieć ich więcej.',
+  'collection.followersNeedSubscription': 'Udostępnianie obserwującym wymaga subskrypcji.',
+  'collection.collaborationUnavailable':
+    'Współpraca nie jest dostępna w kolekcjach prywatnych, dla obserwujących ani publicznych.',
+  'collection.collaborationNeedsSubscription':
+    'Współpraca wymaga subskrypcji lub obszaru roboczego.',
+  'collection.checklistNeedsCollaboration': 'Włącz współpracę, zanim udostępnisz listę zadań.',
+  'collection.notConnected': 'Kolekcję możesz udostępnić tylko swoim aktywnym kontaktom.',
+  'collection.addDocumentsFirst':
+    'Najpierw zezwól na dodawanie dokumentów, a potem na ich zastępowanie.',
+  'collection.replaceDocumentsFirst':
+    'Najpierw zezwól na zastępowanie dokumentów, a potem na zachowywanie ich wersji.',
   // media
   'media.fileRequired': 'Wybierz plik do przesłania.',
   'media.invalidFileType': 'Nieprawidłowy typ pliku',

@@ -71,6 +71,22 @@ export const uk: MessageCatalogue = {
   'auth.pinSaved': 'Ваш PIN-код збережено.',
   'auth.pinReset': 'Ваш PIN-код видалено.',
   'profile.notYours': 'У вас немає дозволу на виконання цієї дії',
+  // collections
+  'collection.notFound': 'Колекцію не знайдено',
+  'collection.publicNotAllowed': 'Ваш обліковий запис не може створювати публічні колекції.',
+  'collection.publicLimit':
+    'Ви можете мати щонайбільше {limit} публічні колекції. Перейдіть на Silver, щоб мати більше.',
+  'collection.followersNeedSubscription': 'Щоб ділитися з підписниками, потрібна підписка.',
+  'collection.collaborationUnavailable':
+    'Співпраця недоступна для приватних, публічних колекцій і колекцій для підписників.',
+  'collection.collaborationNeedsSubscription':
+    'Для співпраці потрібна підписка або робочий простір.',
+  'collection.checklistNeedsCollaboration':
+    'Увімкніть співпрацю, перш ніж ділитися списком завдань.',
+  'collection.notConnected': 'Ділитися колекцією можна лише з активними контактами.',
+  'collection.addDocumentsFirst': 'Спершу дозвольте додавати документи, а потім — замінювати їх.',
+  'collection.replaceDocumentsFirst':
+    'Спершу дозвольте замінювати документи, а потім — зберігати їхні версії.',
   // media
   'media.fileRequired': 'Виберіть файл для завантаження.',
   'media.invalidFileType': 'Неправильний тип файлу',
