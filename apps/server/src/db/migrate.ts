@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003_account_delegations.js';
 import * as m0004 from './migrations/0004_social_graph.js';
 import * as m0005 from './migrations/0005_collections_memos.js';
 import * as m0006 from './migrations/0006_jobs_and_plans.js';
+import * as m0007 from './migrations/0007_social_extras.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0004_social_graph': m0004,
   '0005_collections_memos': m0005,
   '0006_jobs_and_plans': m0006,
+  '0007_social_extras': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

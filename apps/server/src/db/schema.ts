@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SocialTables } from './schema-social.js';
 import type { ContentTables } from './schema-content.js';
+import type { SocialExtrasTables } from './schema-social-extras.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -147,7 +148,7 @@ export interface JobsTable {
   finished_at: DbTime | null;
 }
 
-export interface DatabaseSchema extends SocialTables, ContentTables {
+export interface DatabaseSchema extends SocialTables, ContentTables, SocialExtrasTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;
