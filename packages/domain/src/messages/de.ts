@@ -73,6 +73,53 @@ export const de: MessageCatalogue = {
   'auth.pinSaved': 'Ihre PIN wurde gespeichert.',
   'auth.pinReset': 'Ihre PIN wurde entfernt.',
   'profile.notYours': 'Sie sind nicht berechtigt, diese Aktion auszuführen',
+  // social graph (connections, follows, blocks, favourites, reports)
+  'social.userNotFound': 'Benutzer nicht gefunden.',
+  'social.collectionNotFound': 'Sammlung nicht gefunden.',
+  'social.memoNotFound': 'Memo nicht gefunden.',
+  'connections.notFound': 'Verbindung nicht gefunden.',
+  'connections.ownEmail': 'Du kannst dich nicht mit dir selbst verbinden.',
+  'connections.alreadyConnected': 'Du bist bereits mit dieser Person verbunden.',
+  'connections.alreadyRequested': 'Zwischen euch ist bereits eine Verbindungsanfrage offen.',
+  'connections.cannotConnect': 'Du kannst dich nicht mit dieser Person verbinden.',
+  'connections.notPending': 'Diese Anfrage ist nicht mehr offen.',
+  'connections.onlyReceiver': 'Nur wer die Anfrage erhalten hat, kann sie beantworten.',
+  'connections.linkInvalid': 'Dieser Link ist ungültig oder abgelaufen.',
+  'connections.ownLink': 'Das ist dein eigener Link.',
+  'connections.linkForOtherAccount': 'Diese Einladung wurde an ein anderes Konto gesendet.',
+  'connections.maxUsersReached':
+    'Maximale Benutzerzahl erreicht: Die Verbindung kann nicht erstellt werden.',
+  'connections.messageRequired':
+    'Diese Person wünscht zu jeder Verbindungsanfrage eine persönliche Nachricht.',
+  'connections.requiresFunction':
+    'Dieses Konto akzeptiert nur Verbindungen von Personen, deren Profil ihre Funktion angibt.',
+  'connections.requiresLocation':
+    'Dieses Konto akzeptiert nur Verbindungen von Personen, deren Profil ihren Standort angibt.',
+  'connections.requiresOrganisation':
+    'Dieses Konto akzeptiert nur Verbindungen von Personen, deren Profil ihre Organisation angibt.',
+  'connections.requiresPhoto':
+    'Dieses Konto akzeptiert nur Verbindungen von Personen mit Profilfoto.',
+  'connections.requiresSubscription':
+    'Dieses Konto akzeptiert nur Verbindungen von Personen mit einem Abonnement.',
+  'connections.tooManyInvitations':
+    'Du hast heute zu viele Einladungen verschickt. Bitte versuche es morgen erneut.',
+  'connections.notConnected': 'Du bist nicht mit dieser Person verbunden.',
+  'follows.self': 'Du kannst dir nicht selbst folgen.',
+  'follows.already': 'Du folgst dieser Person bereits.',
+  'follows.notFollowing': 'Du folgst dieser Person nicht.',
+  'follows.notFollower': 'Diese Person folgt dir nicht.',
+  'blocks.self': 'Du kannst dich nicht selbst blockieren.',
+  'blocks.already': 'Du hast diese Person bereits blockiert.',
+  'blocks.notBlocked': 'Diese Person ist nicht blockiert.',
+  'blocks.blockedByYou': 'Du hast diese Person blockiert. Hebe die Blockierung zuerst auf.',
+  'favourites.already': 'Das ist bereits einer deiner Favoriten.',
+  'favourites.notFound': 'Favorit nicht gefunden.',
+  'favourites.notContact': 'Nur deine Verbindungen können Favoriten sein.',
+  'reports.reasonRequired': 'Für die Meldung ist ein Grund nötig.',
+  'reports.targetRequired': 'Gib an, was du meldest.',
+  'reports.own': 'Du kannst deine eigenen Inhalte nicht melden.',
+  'reports.already': 'Du hast das bereits gemeldet.',
+  'suggestions.self': 'Du kannst dich nicht selbst von Vorschlägen ausschließen.',
   // collections
   'collection.notFound': 'Sammlung nicht gefunden',
   'collection.publicNotAllowed':

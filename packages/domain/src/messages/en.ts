@@ -71,6 +71,52 @@ export const en = {
   'auth.pinSaved': 'Your PIN has been saved.',
   'auth.pinReset': 'Your PIN has been removed.',
   'profile.notYours': 'You are not authorised to perform this action',
+  // social graph (connections, follows, blocks, favourites, reports)
+  'social.userNotFound': 'User not found.',
+  'social.collectionNotFound': 'Collection not found.',
+  'social.memoNotFound': 'Memo not found.',
+  'connections.notFound': 'Connection not found.',
+  'connections.ownEmail': 'You cannot connect with yourself.',
+  'connections.alreadyConnected': 'You are already connected with this person.',
+  'connections.alreadyRequested': 'A connection request between you is already pending.',
+  'connections.cannotConnect': 'You cannot connect with this person.',
+  'connections.notPending': 'This request is no longer pending.',
+  'connections.onlyReceiver': 'Only the person who received the request can answer it.',
+  'connections.linkInvalid': 'This link is invalid or has expired.',
+  'connections.ownLink': 'This is your own link.',
+  'connections.linkForOtherAccount': 'This invitation was sent to another account.',
+  'connections.maxUsersReached': 'Max users reached: the connection cannot be created.',
+  'connections.messageRequired':
+    'This person asks for a personal message with each connection request.',
+  'connections.requiresFunction':
+    'This account only accepts connections from people whose profile states their function.',
+  'connections.requiresLocation':
+    'This account only accepts connections from people whose profile states their location.',
+  'connections.requiresOrganisation':
+    'This account only accepts connections from people whose profile states their organisation.',
+  'connections.requiresPhoto':
+    'This account only accepts connections from people with a profile photo.',
+  'connections.requiresSubscription':
+    'This account only accepts connections from people with a subscription.',
+  'connections.tooManyInvitations':
+    'You have sent too many invitations today. Please try again tomorrow.',
+  'connections.notConnected': 'You are not connected with this person.',
+  'follows.self': 'You cannot follow yourself.',
+  'follows.already': 'You already follow this person.',
+  'follows.notFollowing': 'You do not follow this person.',
+  'follows.notFollower': 'This person does not follow you.',
+  'blocks.self': 'You cannot block yourself.',
+  'blocks.already': 'You have already blocked this person.',
+  'blocks.notBlocked': 'This person is not blocked.',
+  'blocks.blockedByYou': 'You have blocked this person. Unblock them first.',
+  'favourites.already': 'This is already one of your favourites.',
+  'favourites.notFound': 'Favourite not found.',
+  'favourites.notContact': 'Only your connections can be favourites.',
+  'reports.reasonRequired': 'A reason is needed for the report.',
+  'reports.targetRequired': 'Say what you are reporting.',
+  'reports.own': 'You cannot report your own content.',
+  'reports.already': 'You have already reported this.',
+  'suggestions.self': 'You cannot exclude yourself from suggestions.',
   // collections
   'collection.notFound': 'Collection not found',
   'collection.publicNotAllowed': 'Your account cannot create public collections.',

@@ -72,6 +72,52 @@ export const es: MessageCatalogue = {
   'auth.pinSaved': 'Tu PIN se ha guardado.',
   'auth.pinReset': 'Tu PIN se ha eliminado.',
   'profile.notYours': 'No tienes autorización para realizar esta acción',
+  // social graph (connections, follows, blocks, favourites, reports)
+  'social.userNotFound': 'Usuario no encontrado.',
+  'social.collectionNotFound': 'Colección no encontrada.',
+  'social.memoNotFound': 'Memo no encontrado.',
+  'connections.notFound': 'Conexión no encontrada.',
+  'connections.ownEmail': 'No puedes conectar contigo mismo.',
+  'connections.alreadyConnected': 'Ya estás conectado con esta persona.',
+  'connections.alreadyRequested': 'Ya hay una solicitud de conexión pendiente entre vosotros.',
+  'connections.cannotConnect': 'No puedes conectar con esta persona.',
+  'connections.notPending': 'Esta solicitud ya no está pendiente.',
+  'connections.onlyReceiver': 'Solo quien recibió la solicitud puede responderla.',
+  'connections.linkInvalid': 'Este enlace no es válido o ha caducado.',
+  'connections.ownLink': 'Este es tu propio enlace.',
+  'connections.linkForOtherAccount': 'Esta invitación se envió a otra cuenta.',
+  'connections.maxUsersReached':
+    'Se alcanzó el número máximo de usuarios: no se puede crear la conexión.',
+  'connections.messageRequired':
+    'Esta persona pide un mensaje personal con cada solicitud de conexión.',
+  'connections.requiresFunction':
+    'Esta cuenta solo acepta conexiones de personas cuyo perfil indique su cargo.',
+  'connections.requiresLocation':
+    'Esta cuenta solo acepta conexiones de personas cuyo perfil indique su ubicación.',
+  'connections.requiresOrganisation':
+    'Esta cuenta solo acepta conexiones de personas cuyo perfil indique su organización.',
+  'connections.requiresPhoto': 'Esta cuenta solo acepta conexiones de personas con foto de perfil.',
+  'connections.requiresSubscription':
+    'Esta cuenta solo acepta conexiones de personas con una suscripción.',
+  'connections.tooManyInvitations':
+    'Hoy has enviado demasiadas invitaciones. Vuelve a intentarlo mañana.',
+  'connections.notConnected': 'No estás conectado con esta persona.',
+  'follows.self': 'No puedes seguirte a ti mismo.',
+  'follows.already': 'Ya sigues a esta persona.',
+  'follows.notFollowing': 'No sigues a esta persona.',
+  'follows.notFollower': 'Esta persona no te sigue.',
+  'blocks.self': 'No puedes bloquearte a ti mismo.',
+  'blocks.already': 'Ya has bloqueado a esta persona.',
+  'blocks.notBlocked': 'Esta persona no está bloqueada.',
+  'blocks.blockedByYou': 'Has bloqueado a esta persona. Desbloquéala primero.',
+  'favourites.already': 'Esto ya está entre tus favoritos.',
+  'favourites.notFound': 'Favorito no encontrado.',
+  'favourites.notContact': 'Solo tus conexiones pueden ser favoritas.',
+  'reports.reasonRequired': 'Se necesita un motivo para la denuncia.',
+  'reports.targetRequired': 'Indica qué estás denunciando.',
+  'reports.own': 'No puedes denunciar tu propio contenido.',
+  'reports.already': 'Ya has denunciado esto.',
+  'suggestions.self': 'No puedes excluirte a ti mismo de las sugerencias.',
   // collections
   'collection.notFound': 'Colección no encontrada',
   'collection.publicNotAllowed': 'Tu cuenta no puede crear colecciones públicas.',

@@ -73,6 +73,53 @@ export const fr_be: MessageCatalogue = {
   'auth.pinSaved': 'Votre code PIN a été enregistré.',
   'auth.pinReset': 'Votre code PIN a été supprimé.',
   'profile.notYours': "Vous n'avez pas l'autorisation d'effectuer cette action",
+  // social graph (connections, follows, blocks, favourites, reports)
+  'social.userNotFound': 'Utilisateur introuvable.',
+  'social.collectionNotFound': 'Collection introuvable.',
+  'social.memoNotFound': 'Mémo introuvable.',
+  'connections.notFound': 'Connexion introuvable.',
+  'connections.ownEmail': 'Vous ne pouvez pas vous connecter avec vous-même.',
+  'connections.alreadyConnected': 'Vous êtes déjà connecté·e avec cette personne.',
+  'connections.alreadyRequested': 'Une demande de connexion entre vous est déjà en attente.',
+  'connections.cannotConnect': 'Vous ne pouvez pas vous connecter avec cette personne.',
+  'connections.notPending': "Cette demande n'est plus en attente.",
+  'connections.onlyReceiver': 'Seule la personne qui a reçu la demande peut y répondre.',
+  'connections.linkInvalid': 'Ce lien est invalide ou a expiré.',
+  'connections.ownLink': 'Ceci est votre propre lien.',
+  'connections.linkForOtherAccount': 'Cette invitation a été envoyée à un autre compte.',
+  'connections.maxUsersReached':
+    "Nombre maximal d'utilisateurs atteint : la connexion ne peut pas être créée.",
+  'connections.messageRequired':
+    'Cette personne demande un message personnel avec chaque demande de connexion.',
+  'connections.requiresFunction':
+    "Ce compte n'accepte que les connexions de personnes dont le profil indique leur fonction.",
+  'connections.requiresLocation':
+    "Ce compte n'accepte que les connexions de personnes dont le profil indique leur localisation.",
+  'connections.requiresOrganisation':
+    "Ce compte n'accepte que les connexions de personnes dont le profil indique leur organisation.",
+  'connections.requiresPhoto':
+    "Ce compte n'accepte que les connexions de personnes ayant une photo de profil.",
+  'connections.requiresSubscription':
+    "Ce compte n'accepte que les connexions de personnes ayant un abonnement.",
+  'connections.tooManyInvitations':
+    "Vous avez envoyé trop d'invitations aujourd'hui. Veuillez réessayer demain.",
+  'connections.notConnected': "Vous n'êtes pas connecté·e avec cette personne.",
+  'follows.self': 'Vous ne pouvez pas vous suivre vous-même.',
+  'follows.already': 'Vous suivez déjà cette personne.',
+  'follows.notFollowing': 'Vous ne suivez pas cette personne.',
+  'follows.notFollower': 'Cette personne ne vous suit pas.',
+  'blocks.self': 'Vous ne pouvez pas vous bloquer vous-même.',
+  'blocks.already': 'Vous avez déjà bloqué cette personne.',
+  'blocks.notBlocked': "Cette personne n'est pas bloquée.",
+  'blocks.blockedByYou': "Vous avez bloqué cette personne. Débloquez-la d'abord.",
+  'favourites.already': 'Cet élément fait déjà partie de vos favoris.',
+  'favourites.notFound': 'Favori introuvable.',
+  'favourites.notContact': 'Seules vos connexions peuvent être des favoris.',
+  'reports.reasonRequired': 'Une raison est nécessaire pour le signalement.',
+  'reports.targetRequired': 'Indiquez ce que vous signalez.',
+  'reports.own': 'Vous ne pouvez pas signaler votre propre contenu.',
+  'reports.already': 'Vous avez déjà signalé ceci.',
+  'suggestions.self': 'Vous ne pouvez pas vous exclure vous-même des suggestions.',
   // collections
   'collection.notFound': 'Collection introuvable',
   'collection.publicNotAllowed': 'Votre compte ne peut pas créer de collections publiques.',

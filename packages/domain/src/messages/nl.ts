@@ -71,6 +71,53 @@ export const nl: MessageCatalogue = {
   'auth.pinSaved': 'Je pincode is opgeslagen.',
   'auth.pinReset': 'Je pincode is verwijderd.',
   'profile.notYours': 'Je hebt geen toestemming om deze actie uit te voeren',
+  // social graph (connections, follows, blocks, favourites, reports)
+  'social.userNotFound': 'Gebruiker niet gevonden.',
+  'social.collectionNotFound': 'Collectie niet gevonden.',
+  'social.memoNotFound': 'Memo niet gevonden.',
+  'connections.notFound': 'Connectie niet gevonden.',
+  'connections.ownEmail': 'Je kunt geen connectie maken met jezelf.',
+  'connections.alreadyConnected': 'Je bent al verbonden met deze persoon.',
+  'connections.alreadyRequested': 'Er staat al een connectieverzoek tussen jullie open.',
+  'connections.cannotConnect': 'Je kunt geen connectie maken met deze persoon.',
+  'connections.notPending': 'Dit verzoek staat niet meer open.',
+  'connections.onlyReceiver': 'Alleen wie het verzoek ontving, kan erop antwoorden.',
+  'connections.linkInvalid': 'Deze link is ongeldig of verlopen.',
+  'connections.ownLink': 'Dit is je eigen link.',
+  'connections.linkForOtherAccount': 'Deze uitnodiging is naar een ander account gestuurd.',
+  'connections.maxUsersReached':
+    'Maximumaantal gebruikers bereikt: de connectie kan niet worden gemaakt.',
+  'connections.messageRequired':
+    'Deze persoon vraagt bij elk connectieverzoek om een persoonlijk bericht.',
+  'connections.requiresFunction':
+    'Dit account aanvaardt alleen connecties van mensen van wie het profiel hun functie vermeldt.',
+  'connections.requiresLocation':
+    'Dit account aanvaardt alleen connecties van mensen van wie het profiel hun locatie vermeldt.',
+  'connections.requiresOrganisation':
+    'Dit account aanvaardt alleen connecties van mensen van wie het profiel hun organisatie vermeldt.',
+  'connections.requiresPhoto':
+    'Dit account aanvaardt alleen connecties van mensen met een profielfoto.',
+  'connections.requiresSubscription':
+    'Dit account aanvaardt alleen connecties van mensen met een abonnement.',
+  'connections.tooManyInvitations':
+    'Je hebt vandaag te veel uitnodigingen verstuurd. Probeer het morgen opnieuw.',
+  'connections.notConnected': 'Je bent niet verbonden met deze persoon.',
+  'follows.self': 'Je kunt jezelf niet volgen.',
+  'follows.already': 'Je volgt deze persoon al.',
+  'follows.notFollowing': 'Je volgt deze persoon niet.',
+  'follows.notFollower': 'Deze persoon volgt jou niet.',
+  'blocks.self': 'Je kunt jezelf niet blokkeren.',
+  'blocks.already': 'Je hebt deze persoon al geblokkeerd.',
+  'blocks.notBlocked': 'Deze persoon is niet geblokkeerd.',
+  'blocks.blockedByYou': 'Je hebt deze persoon geblokkeerd. Hef de blokkering eerst op.',
+  'favourites.already': 'Dit staat al bij je favorieten.',
+  'favourites.notFound': 'Favoriet niet gevonden.',
+  'favourites.notContact': 'Alleen je connecties kunnen favorieten zijn.',
+  'reports.reasonRequired': 'Geef een reden voor de melding.',
+  'reports.targetRequired': 'Geef aan wat je meldt.',
+  'reports.own': 'Je kunt je eigen inhoud niet melden.',
+  'reports.already': 'Je hebt dit al gemeld.',
+  'suggestions.self': 'Je kunt jezelf niet uitsluiten van suggesties.',
   // collections
   'collection.notFound': 'Collectie niet gevonden',
   'collection.publicNotAllowed': 'Je account kan geen openbare collecties maken.',

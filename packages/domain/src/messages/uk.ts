@@ -71,6 +71,53 @@ export const uk: MessageCatalogue = {
   'auth.pinSaved': 'Ваш PIN-код збережено.',
   'auth.pinReset': 'Ваш PIN-код видалено.',
   'profile.notYours': 'У вас немає дозволу на виконання цієї дії',
+  // social graph (connections, follows, blocks, favourites, reports)
+  'social.userNotFound': 'Користувача не знайдено.',
+  'social.collectionNotFound': 'Колекцію не знайдено.',
+  'social.memoNotFound': 'Нотатку не знайдено.',
+  'connections.notFound': "Зв'язок не знайдено.",
+  'connections.ownEmail': "Ви не можете встановити зв'язок із собою.",
+  'connections.alreadyConnected': "У вас уже є зв'язок із цією особою.",
+  'connections.alreadyRequested': "Між вами вже є запит на зв'язок, що очікує відповіді.",
+  'connections.cannotConnect': "Ви не можете встановити зв'язок із цією особою.",
+  'connections.notPending': 'Цей запит уже не очікує відповіді.',
+  'connections.onlyReceiver': 'Відповісти на запит може лише той, хто його отримав.',
+  'connections.linkInvalid': 'Це посилання недійсне або його термін дії минув.',
+  'connections.ownLink': 'Це ваше власне посилання.',
+  'connections.linkForOtherAccount': 'Це запрошення надіслано на інший обліковий запис.',
+  'connections.maxUsersReached':
+    "Досягнуто максимальної кількості користувачів: зв'язок неможливо створити.",
+  'connections.messageRequired':
+    "Ця особа просить додавати особисте повідомлення до кожного запиту на зв'язок.",
+  'connections.requiresFunction':
+    "Цей обліковий запис приймає зв'язки лише від людей, у профілі яких зазначено посаду.",
+  'connections.requiresLocation':
+    "Цей обліковий запис приймає зв'язки лише від людей, у профілі яких зазначено місцезнаходження.",
+  'connections.requiresOrganisation':
+    "Цей обліковий запис приймає зв'язки лише від людей, у профілі яких зазначено організацію.",
+  'connections.requiresPhoto':
+    "Цей обліковий запис приймає зв'язки лише від людей із фото профілю.",
+  'connections.requiresSubscription':
+    "Цей обліковий запис приймає зв'язки лише від людей із передплатою.",
+  'connections.tooManyInvitations':
+    'Сьогодні ви надіслали забагато запрошень. Спробуйте ще раз завтра.',
+  'connections.notConnected': "У вас немає зв'язку з цією особою.",
+  'follows.self': 'Ви не можете стежити за собою.',
+  'follows.already': 'Ви вже стежите за цією особою.',
+  'follows.notFollowing': 'Ви не стежите за цією особою.',
+  'follows.notFollower': 'Ця особа не стежить за вами.',
+  'blocks.self': 'Ви не можете заблокувати себе.',
+  'blocks.already': 'Ви вже заблокували цю особу.',
+  'blocks.notBlocked': 'Цю особу не заблоковано.',
+  'blocks.blockedByYou': 'Ви заблокували цю особу. Спершу розблокуйте її.',
+  'favourites.already': 'Це вже є серед ваших улюблених.',
+  'favourites.notFound': 'Улюблене не знайдено.',
+  'favourites.notContact': "Улюбленими можуть бути лише ваші зв'язки.",
+  'reports.reasonRequired': 'Для скарги потрібно вказати причину.',
+  'reports.targetRequired': 'Укажіть, на що ви скаржитеся.',
+  'reports.own': 'Ви не можете поскаржитися на власний вміст.',
+  'reports.already': 'Ви вже поскаржилися на це.',
+  'suggestions.self': 'Ви не можете виключити себе з пропозицій.',
   // collections
   'collection.notFound': 'Колекцію не знайдено',
   'collection.publicNotAllowed': 'Ваш обліковий запис не може створювати публічні колекції.',
