@@ -37,6 +37,14 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalString,
+  // PostgreSQL only: the schema holding the tables (default: the server's search_path).
+  DATABASE_SCHEMA: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'must be a plain schema name')
+      .optional(),
+  ),
   REDIS_URL: optionalString,
   SMTP_URL: optionalString,
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Memoria <no-reply@localhost>')),
@@ -97,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    database: databaseTarget(e.DATABASE_URL, dataDir),
+    database: databaseTarget(e.DATABASE_URL, dataDir, e.DATABASE_SCHEMA),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -111,9 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+function databaseTarget(
+  url: string | undefined,
+  dataDir: string,
+  schema: string | undefined,
+): DatabaseTarget {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
-  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: 'postgres', url };
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    return schema ? { kind: 'postgres', url, schema } : { kind: 'postgres', url };
+  }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
     return { kind: 'sqlite', file: path.resolve(file) };

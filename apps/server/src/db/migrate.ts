@@ -42,15 +42,26 @@ class StaticMigrationProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({
+function migratorFor(database: Database): Migrator {
+  return new Migrator({
     db: database.db,
     provider: new StaticMigrationProvider(database.dialect),
     // Kysely looks for its tables in every schema; name ours so a neighbouring schema
     // (another test file's, another app's) is never mistaken for this one.
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const { error, results } = await migratorFor(database).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Every known migration, in order, with when it was applied (null: pending). */
+export async function migrationStatus(
+  database: Database,
+): Promise<Array<{ name: string; appliedAt: Date | null }>> {
+  const infos = await migratorFor(database).getMigrations();
+  return infos.map((info) => ({ name: info.name, appliedAt: info.executedAt ?? null }));
 }

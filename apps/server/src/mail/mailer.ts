@@ -77,6 +77,8 @@ const LOG_LABEL: Record<TemplateName, string> = {
   passwordReset: 'password reset link',
   passwordChanged: 'password changed notice',
   pinReset: 'PIN reset notice',
+  connectionRequest: 'connection request link',
+  connectionInvitation: 'connection invitation link',
 };
 
 /**

@@ -1,11 +1,21 @@
-export type TemplateName =
+/** Templates every locale file defines. */
+export type CoreTemplateName =
   'verification' | 'signInCode' | 'passwordReset' | 'passwordChanged' | 'pinReset';
+/** Connection request and invitation mails (templates/social/<locale>.ts). */
+export type SocialTemplateName = 'connectionRequest' | 'connectionInvitation';
+export type TemplateName = CoreTemplateName | SocialTemplateName;
 
 export interface TemplateParams {
   name: string;
   code?: string;
   link?: string;
   minutes?: number;
+  /** who sent a connection request or invitation */
+  sender?: string;
+  /** the sender's personal message */
+  message?: string;
+  /** how many days a link stays valid */
+  days?: number;
 }
 
 /** What a template says; the renderer lays it out as text and HTML. */
@@ -20,4 +30,6 @@ export interface MailContent {
   footer: string;
 }
 
-export type LocaleTemplates = Record<TemplateName, (p: TemplateParams) => MailContent>;
+export type Template = (p: TemplateParams) => MailContent;
+export type LocaleTemplates = Record<CoreTemplateName, Template>;
+export type SocialTemplates = Record<SocialTemplateName, Template>;

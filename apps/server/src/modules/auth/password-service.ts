@@ -37,8 +37,18 @@ export function createPasswordService(deps: AuthDeps) {
     return user;
   }
 
+  /** A one-time link to the web app's reset page (/auth/reset?token=…); only its hash is kept. */
+  async function issueResetLink(userId: number): Promise<{ link: string; expiresAt: Date }> {
+    const token = opaqueToken();
+    const expiresAt = new Date(Date.now() + AUTH.resetTokenTtlMinutes * 60_000);
+    await insertPasswordReset(db, dialect, { userId, hash: sha256(token), expiresAt });
+    const link = `${ctx.config.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+    return { link, expiresAt };
+  }
+
   return {
     requirePassword,
+    issueResetLink,
 
     /** Always the same answer, so the call does not reveal which addresses have accounts. */
     async forgot(usermail: string, caller: Caller): Promise<StatusAnswer> {
@@ -46,13 +56,7 @@ export function createPasswordService(deps: AuthDeps) {
       await limiter.fail('send', usermail, caller.ip);
       const user = await findAccountByEmail(db, usermail);
       if (user && user.disabled_at === null) {
-        const token = opaqueToken();
-        await insertPasswordReset(db, dialect, {
-          userId: user.id,
-          hash: sha256(token),
-          expiresAt: new Date(Date.now() + AUTH.resetTokenTtlMinutes * 60_000),
-        });
-        const link = `${ctx.config.publicUrl}/auth/reset?token=${encodeURIComponent(token)}`;
+        const { link } = await issueResetLink(user.id);
         await mailUser(user.id, 'passwordReset', { link, minutes: AUTH.resetTokenTtlMinutes });
       }
       return { status: formatMessage('auth.resetSent', caller.locale) };

@@ -21,6 +21,17 @@ const refreshExpiry = () => new Date(Date.now() + AUTH.refreshTokenTtlDays * 86_
 export const sessionEnded = () =>
   new ApiError(401, 'error.tokenExpired', { headers: { 'x-token-expired': '1' } });
 
+/** The session ended because an operator disabled the account (or the person acting). */
+const accountDisabled = () =>
+  new ApiError(401, 'auth.accountDisabled', { headers: { 'x-token-expired': '1' } });
+
+function endedError(session: SessionState): ApiError {
+  const disabled =
+    session.disabled_at !== null ||
+    (session.root_user_id !== null && session.root_disabled_at !== null);
+  return disabled ? accountDisabled() : sessionEnded();
+}
+
 export function createSessionService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
   const key = ctx.secrets.jwtKey;
@@ -77,7 +88,8 @@ export function createSessionService(ctx: AppContext) {
       const stored = await findRefreshToken(db, hash);
       if (!stored) throw new ApiError(401, 'error.unauthorized');
       const session = await findSessionState(db, stored.session_id);
-      if (!session || !live(session)) throw sessionEnded();
+      if (!session) throw sessionEnded();
+      if (!live(session)) throw endedError(session);
       if (stored.rotated_at !== null || !(await markRotated(db, dialect, hash))) {
         await revokeSession(db, dialect, session.id);
         ctx.log.warn({ sessionId: session.id }, 'refresh token reused; session revoked');
@@ -106,7 +118,7 @@ export function createSessionService(ctx: AppContext) {
       ) {
         throw new ApiError(401, 'error.unauthorized');
       }
-      if (!live(session)) throw sessionEnded();
+      if (!live(session)) throw endedError(session);
       return {
         userId: session.user_id,
         sessionId: session.id,

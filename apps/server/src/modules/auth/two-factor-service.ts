@@ -30,7 +30,21 @@ export function createTwoFactorService(
     return user;
   }
 
+  /** Second factor off, any setup in progress dropped, backup codes gone. */
+  async function turnOff(userId: number): Promise<void> {
+    await updateCredentials(db, dialect, userId, {
+      two_factor_enabled: dialect.bool(false),
+      two_factor_method: null,
+      two_factor_secret: null,
+      two_factor_pending_method: null,
+      two_factor_pending_secret: null,
+    });
+    await codes.dropBackupCodes(userId);
+  }
+
   return {
+    turnOff,
+
     /** Starts setup; 2FA turns on only once a code is confirmed. */
     async start(
       auth: AuthContext,
@@ -106,14 +120,7 @@ export function createTwoFactorService(
       caller: Caller,
     ): Promise<TwoFactorDisableAnswer> {
       const user = await passwordService.requirePassword(auth, password, caller);
-      await updateCredentials(db, dialect, user.id, {
-        two_factor_enabled: dialect.bool(false),
-        two_factor_method: null,
-        two_factor_secret: null,
-        two_factor_pending_method: null,
-        two_factor_pending_secret: null,
-      });
-      await codes.dropBackupCodes(user.id);
+      await turnOff(user.id);
       return {
         two_factor_authentication: false,
         status: formatMessage('auth.twoFactorDisabled', caller.locale),

@@ -11,9 +11,7 @@ import {
 } from '@memoria/domain';
 import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
 import type { ProfileRow, UserRow } from './store.js';
-
-/** Free plan storage (DESIGN.md §6): 1 GB. */
-export const FREE_STORAGE_BYTES = 1024 ** 3;
+import { planOf } from './plans.js';
 
 const DEFAULT_RULES: UserRules = Object.fromEntries(RULE_AREAS.map((area) => [area, true]));
 
@@ -25,6 +23,8 @@ export function presentUser(
 ): User {
   const rules = { ...DEFAULT_RULES, ...readJson<UserRules>(user.rules, {}) };
   const used = readCount(user.storage_used);
+  const plan = planOf(user.plan);
+  const ordered = readCount(user.storage_order_bytes);
   const twoFactor = readBool(user.two_factor_enabled);
   const method = user.two_factor_method as TwoFactorMethod | null;
   return {
@@ -66,12 +66,12 @@ export function presentUser(
     },
     user_picture: null,
     storage_usage: {
-      product: FREE_STORAGE_BYTES,
-      leftover_storage: Math.max(0, FREE_STORAGE_BYTES - used),
-      order_storage: 0,
+      product: plan.storageBytes,
+      leftover_storage: Math.max(0, plan.storageBytes + ordered - used),
+      order_storage: ordered,
     },
-    user_has_professional_subscription: false,
-    user_has_extended_subscription: false,
+    user_has_professional_subscription: plan.professional,
+    user_has_extended_subscription: plan.extended,
     user_can_create_public_collection: true,
     account_delegations: [],
     orders: [],

@@ -1,0 +1,199 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { DatabaseTarget } from '../config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { TEST_DB } from '../test/harness.js';
+
+/**
+ * Runs the real command line (and the real server) as child processes against a temporary
+ * instance: a temp DATA_DIR with its SQLite file, or a fresh PostgreSQL schema.
+ */
+
+const run = promisify(execFile);
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+const repoRoot = path.resolve(serverDir, '../..');
+
+export interface Bundle {
+  adminJs: string;
+  mainJs: string;
+  remove(): void;
+}
+
+/**
+ * Builds dist/admin.js and dist/main.js with the project's build script into a private
+ * folder under node_modules (so their dependencies resolve), leaving apps/server/dist alone.
+ */
+export async function buildBundle(): Promise<Bundle> {
+  const dir = path.join(
+    repoRoot,
+    'node_modules/.cache/memoria-cli-test',
+    `${process.pid}-${randomBytes(4).toString('hex')}`,
+  );
+  await run(process.execPath, [path.join(serverDir, 'build.mjs'), '--outdir', dir]);
+  return {
+    adminJs: path.join(dir, 'admin.js'),
+    mainJs: path.join(dir, 'main.js'),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ServerProcess {
+  url: string;
+  stop(): Promise<number | null>;
+}
+
+export interface CliInstance {
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  target: DatabaseTarget;
+  publicUrl: string;
+  admin(...args: string[]): Promise<CliResult>;
+  /** runs a command with --json, expects exit 0 and answers the parsed output */
+  json<T = Record<string, unknown>>(...args: string[]): Promise<T>;
+  /** a connection of the test's own, to check what the command line did */
+  database(): Database;
+  startServer(): Promise<ServerProcess>;
+  close(): Promise<void>;
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createCliInstance(bundle: Bundle): Promise<CliInstance> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-cli-'));
+  const publicUrl = 'http://memoria.test';
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TZ: 'UTC',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    LOG_LEVEL: 'info',
+    WEB_DIST: path.join(dataDir, 'no-web-dist'),
+  };
+  let target: DatabaseTarget;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const schema = `cli_${randomBytes(6).toString('hex')}`;
+    await adminQuery(url, `create schema ${schema}`);
+    dropSchema = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
+    target = { kind: 'postgres', url, schema };
+    env.DATABASE_URL = url;
+    env.DATABASE_SCHEMA = schema;
+  } else {
+    target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
+  }
+
+  let database: Database | undefined;
+  const servers: ServerProcess[] = [];
+
+  async function admin(...args: string[]): Promise<CliResult> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [bundle.adminJs, ...args], {
+        env,
+        cwd: dataDir,
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+      if (typeof failed.code !== 'number') throw error;
+      return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    }
+  }
+
+  return {
+    env,
+    dataDir,
+    target,
+    publicUrl,
+    admin,
+
+    async json<T>(...args: string[]): Promise<T> {
+      const result = await admin(...args, '--json');
+      if (result.code !== 0) {
+        throw new Error(`${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+      }
+      return JSON.parse(result.stdout) as T;
+    },
+
+    database() {
+      database ??= openDatabase(target);
+      return database;
+    },
+
+    async startServer() {
+      const server = await startServer(bundle.mainJs, env, dataDir);
+      servers.push(server);
+      return server;
+    },
+
+    async close() {
+      for (const server of servers) await server.stop();
+      await database?.destroy();
+      await dropSchema?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts `node main.js` on a free port and waits until it listens. */
+async function startServer(
+  mainJs: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, [mainJs], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/i.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
