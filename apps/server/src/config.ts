@@ -52,6 +52,12 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(LIMITS.uploadLimitMbDefault),
   ),
+  // S3-compatible object storage for media; unset: files under DATA_DIR/media.
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY: optionalString,
+  S3_SECRET_KEY: optionalString,
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -68,6 +74,16 @@ const envSchema = z.object({
 export type DatabaseTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
 
+/** Object storage for media (DESIGN.md §4); absent: local disk under DATA_DIR/media. */
+export interface S3Config {
+  /** e.g. https://s3.eu-west-1.amazonaws.com or a MinIO address; unset: AWS by region */
+  endpoint?: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  region: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -78,6 +94,7 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   uploadLimitMb: number;
+  s3?: S3Config;
   trustProxy: boolean | number | string;
   logLevel: string;
   webDist: string;
@@ -110,12 +127,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     uploadLimitMb: e.UPLOAD_LIMIT_MB,
+    s3: s3Config(e),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageDir, '../web/dist'),
     jwtSecret: e.JWT_SECRET,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  if (!e.S3_BUCKET) {
+    if (e.S3_ENDPOINT || e.S3_ACCESS_KEY || e.S3_SECRET_KEY) {
+      throw new ConfigError('S3_BUCKET is needed when S3_ENDPOINT or S3 keys are set');
+    }
+    return undefined;
+  }
+  if (Boolean(e.S3_ACCESS_KEY) !== Boolean(e.S3_SECRET_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY and S3_SECRET_KEY go together');
+  }
+  return {
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    bucket: e.S3_BUCKET,
+    ...(e.S3_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY } : {}),
+    ...(e.S3_SECRET_KEY ? { secretAccessKey: e.S3_SECRET_KEY } : {}),
+    region: e.S3_REGION,
   };
 }
 
