@@ -37,6 +37,7 @@ import { createDelegationService } from './modules/delegations/service.js';
 import { createSwitchService } from './modules/delegations/switch-service.js';
 import { registerDelegationRoutes } from './modules/delegations/routes.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 
 declare module 'fastify' {
@@ -139,6 +140,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(zapp, guard, deps.users);
   const delegations = createDelegationService(ctx);
   registerDelegationRoutes(zapp, guard, createSwitchService(deps, delegations));
+  await registerMediaRoutes(app, guard, createMediaService(ctx), {
+    uploadLimitMb: config.uploadLimitMb,
+    jobs: ctx.jobs,
+  });
 
   fallback.current = await registerWebApp(app, config.webDist);
 

@@ -7,6 +7,8 @@ export interface Secrets {
   jwtKey: Uint8Array;
   /** keys the hashes of short codes, so a leaked table cannot be brute-forced offline */
   codePepper: Buffer;
+  /** signs media URLs (secure_url) that grant access without a session */
+  mediaUrlKey: Buffer;
 }
 
 interface StoredSecrets {
@@ -17,6 +19,7 @@ export function secretsFrom(jwtSecret: string): Secrets {
   return {
     jwtKey: new TextEncoder().encode(jwtSecret),
     codePepper: createHmac('sha256', jwtSecret).update('memoria-code-pepper').digest(),
+    mediaUrlKey: createHmac('sha256', jwtSecret).update('memoria-media-url').digest(),
   };
 }
 

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_social_graph.js';
 import * as m0005 from './migrations/0005_collections_memos.js';
 import * as m0006 from './migrations/0006_jobs_and_plans.js';
 import * as m0007 from './migrations/0007_social_extras.js';
+import * as m0008 from './migrations/0008_attachments.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0005_collections_memos': m0005,
   '0006_jobs_and_plans': m0006,
   '0007_social_extras': m0007,
+  '0008_attachments': m0008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

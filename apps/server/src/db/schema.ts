@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { SocialTables } from './schema-social.js';
 import type { ContentTables } from './schema-content.js';
+import type { MediaTables } from './schema-media.js';
 import type { SocialExtrasTables } from './schema-social-extras.js';
 
 /**
@@ -148,7 +149,8 @@ export interface JobsTable {
   finished_at: DbTime | null;
 }
 
-export interface DatabaseSchema extends SocialTables, ContentTables, SocialExtrasTables {
+export interface DatabaseSchema
+  extends SocialTables, ContentTables, SocialExtrasTables, MediaTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

@@ -1,0 +1,168 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import exifReader from 'exif-reader';
+import {
+  DEFAULT_RATIOS,
+  variantWidth,
+  type PhotoSuggestions,
+  type PhotoVariant,
+} from '@memoria/domain';
+import type { Storage } from '../../storage/index.js';
+
+/** What one variant is: where it is stored and how large it came out. */
+export interface StoredVariant {
+  key: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+export interface ProcessedPhoto {
+  width: number;
+  height: number;
+  ratio: number;
+  variants: Partial<Record<PhotoVariant, StoredVariant>>;
+  suggestions: PhotoSuggestions;
+  /** bytes the variants take in storage */
+  storedBytes: number;
+}
+
+export class UnreadableImage extends Error {
+  constructor(cause: unknown) {
+    super('the image cannot be decoded', { cause });
+    this.name = 'UnreadableImage';
+  }
+}
+
+/** Decoding stops at 100 megapixels: larger images would cost too much memory per request. */
+const MAX_INPUT_PIXELS = 100_000_000;
+const WEBP_QUALITY = 82;
+
+const sharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+
+function toDegrees(parts: unknown, ref: unknown): number | null {
+  if (!Array.isArray(parts) || parts.length < 1) return null;
+  const [d = 0, m = 0, s = 0] = parts.map(Number);
+  if (![d, m, s].every(Number.isFinite)) return null;
+  const value = d + m / 60 + s / 3600;
+  const negative = ref === 'S' || ref === 'W';
+  return Math.round((negative ? -value : value) * 1e7) / 1e7;
+}
+
+/** The IPTC ObjectName (record 2, dataset 5) of an IPTC-NAA block, if there is one. */
+function iptcObjectName(iptc: Buffer | undefined): string | null {
+  if (!iptc) return null;
+  for (let i = 0; i + 5 <= iptc.length; i += 1) {
+    if (iptc[i] === 0x1c && iptc[i + 1] === 0x02 && iptc[i + 2] === 0x05) {
+      const length = iptc.readUInt16BE(i + 3);
+      const text = iptc
+        .subarray(i + 5, i + 5 + length)
+        .toString('utf8')
+        .trim();
+      return text || null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The location and description a photo's metadata suggests for its memo (spec part 1 §3:
+ * GPS coordinates; description from the object name or the image description).
+ */
+export function readSuggestions(
+  exif: Buffer | undefined,
+  iptc: Buffer | undefined,
+): PhotoSuggestions {
+  let location: PhotoSuggestions['location'] = null;
+  let description: string | null = iptcObjectName(iptc);
+  if (exif) {
+    try {
+      const tags = exifReader(exif);
+      const gps = tags.GPSInfo;
+      const latitude = toDegrees(gps?.GPSLatitude, gps?.GPSLatitudeRef);
+      const longitude = toDegrees(gps?.GPSLongitude, gps?.GPSLongitudeRef);
+      if (
+        latitude !== null &&
+        longitude !== null &&
+        Math.abs(latitude) <= 90 &&
+        Math.abs(longitude) <= 180 &&
+        !(latitude === 0 && longitude === 0)
+      ) {
+        location = { latitude, longitude };
+      }
+      const text = tags.Image?.ImageDescription;
+      if (!description && typeof text === 'string' && text.trim() !== '') {
+        description = text.trim().slice(0, 2000);
+      }
+    } catch {
+      // Broken metadata only means no suggestions.
+    }
+  }
+  return { location, description };
+}
+
+/**
+ * Makes the webp variants of the photo in `file` (a local temporary file) and stores them
+ * under `keyBase` (`<userId>/<attachmentId>/`). The image is turned upright by its EXIF
+ * orientation first; the variants carry no metadata (sharp strips it unless asked), so no
+ * GPS position or camera data is ever served. SVG is rasterised here like any other image.
+ */
+export async function processPhoto(
+  file: string,
+  storage: Storage,
+  keyBase: string,
+  variants: readonly PhotoVariant[],
+): Promise<ProcessedPhoto> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(file, sharpOptions).metadata();
+  } catch (error) {
+    throw new UnreadableImage(error);
+  }
+  if (!meta.width || !meta.height) throw new UnreadableImage(new Error('no dimensions'));
+  // Orientations 5-8 swap width and height once the image is upright.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const width = swapped ? meta.height : meta.width;
+  const height = swapped ? meta.width : meta.height;
+
+  const stored: Partial<Record<PhotoVariant, StoredVariant>> = {};
+  let storedBytes = 0;
+  for (const variant of variants) {
+    const key = `${keyBase}${variant}.webp`;
+    const image = sharp(file, sharpOptions)
+      .rotate()
+      .resize({ width: variantWidth(variant), withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY });
+    let info: OutputInfo | undefined;
+    image.on('info', (value: OutputInfo) => {
+      info = value;
+    });
+    try {
+      const { size } = await storage.put(key, image, { contentType: 'image/webp' });
+      storedBytes += size;
+      stored[variant] = {
+        key,
+        width: info?.width ?? Math.min(width, variantWidth(variant)),
+        height:
+          info?.height ?? Math.round((Math.min(width, variantWidth(variant)) * height) / width),
+        size,
+      };
+    } catch (error) {
+      if (
+        error instanceof Error &&
+        /Input|unsupported|corrupt|VipsJpeg|pngload|bad/i.test(error.message)
+      ) {
+        throw new UnreadableImage(error);
+      }
+      throw error;
+    }
+  }
+  return {
+    width,
+    height,
+    ratio:
+      width > 0 && height > 0 ? Math.round((width / height) * 10000) / 10000 : DEFAULT_RATIOS.photo,
+    variants: stored,
+    suggestions: readSuggestions(meta.exif, meta.iptc),
+    storedBytes,
+  };
+}

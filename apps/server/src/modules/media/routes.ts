@@ -1,0 +1,195 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COLLECTION_PICTURE_MAX_MB, MEGABYTE, type AttachmentKind } from '@memoria/domain';
+import type { AuthGuard } from '../../http/auth.js';
+import { ApiError, violation } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
+import { authOf } from '../../http/request-context.js';
+import type { Viewer } from '../audience/index.js';
+import { attachmentAnswer } from './answers.js';
+import type { OwnerPath } from './present.js';
+import { sendStoredFile } from './serve.js';
+import { PURGE_JOB, type MediaService, type PurgePayload, type UploadTarget } from './service.js';
+import type { JobQueue } from '../../jobs/queue.js';
+
+const tags = ['media'];
+const security = [{ bearer: [] }];
+
+const idParams = z.object({ id: z.string().max(20) });
+const fileQuery = z.object({
+  variant: z.string().max(10).optional(),
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+  collection_sec_link: z.string().max(100).optional(),
+  memo_sec_link: z.string().max(100).optional(),
+});
+
+function idOf(raw: string): number {
+  const id = intIdFromIri(raw);
+  if (id === undefined) throw new ApiError(404, 'media.notFound');
+  return id;
+}
+
+/** The one file part of a multipart upload (field `file`), with the fields sent before it. */
+async function filePart(request: FastifyRequest, maxBytes: number) {
+  if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw violation('file', 'media.fileRequired');
+  }
+  const field = (name: string): string | undefined => {
+    const value = part.fields[name];
+    const one = Array.isArray(value) ? value[0] : value;
+    return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
+  };
+  return { part, field };
+}
+
+/**
+ * Media routes (spec part 1 §7.3, §7.4): uploads (multipart, in a plugin of their own so
+ * only these routes accept multipart bodies) and the files themselves.
+ */
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  guard: AuthGuard,
+  media: MediaService,
+  options: { uploadLimitMb: number; jobs: JobQueue },
+): Promise<void> {
+  const uploadLimit = options.uploadLimitMb * MEGABYTE;
+  options.jobs.register<PurgePayload>(PURGE_JOB, (payload) => media.purge(payload));
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: uploadLimit, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    });
+    const zapp = scope.withTypeProvider<ZodTypeProvider>();
+
+    async function upload(
+      request: FastifyRequest,
+      target: Omit<UploadTarget, 'memoId'>,
+      memoField?: string,
+    ) {
+      const userId = authOf(request).userId;
+      const { part, field } = await filePart(request, target.maxBytes);
+      let memoId: number | null = null;
+      const memoRef = memoField ? field(memoField) : undefined;
+      if (memoRef !== undefined && memoRef !== '') {
+        const id = intIdFromIri(memoRef, 'memo');
+        if (id === undefined) {
+          part.file.destroy();
+          throw violation('memo', 'validation.invalid');
+        }
+        memoId = await media.memoForUpload(userId, id).catch((error: unknown) => {
+          part.file.destroy();
+          throw error;
+        });
+      }
+      const row = await media.upload(
+        userId,
+        { fileName: part.filename || 'file', stream: part.file },
+        { ...target, memoId },
+      );
+      return media.presentAttachment(row, { userId });
+    }
+
+    zapp.post(
+      '/api/collection/picture',
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary: 'Upload a collection picture (multipart field `file`; a photo, at most 80 MB)',
+          response: { 201: attachmentAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await upload(request, {
+          kind: 'photo',
+          owner: 'collection',
+          collectionId: null,
+          maxBytes: Math.min(uploadLimit, COLLECTION_PICTURE_MAX_MB * MEGABYTE),
+        });
+        return reply.code(201).send(answer);
+      },
+    );
+
+    zapp.post(
+      '/api/memo/photo',
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload a memo photo (multipart: optional field `memo` first, then `file`); without `memo` it is attached when the memo is saved with it in memo_photos',
+          response: { 201: attachmentAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await upload(
+          request,
+          { kind: 'photo', owner: 'memo', collectionId: null, maxBytes: uploadLimit },
+          'memo',
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+  });
+
+  const zapp = app.withTypeProvider<ZodTypeProvider>();
+  const serve = (owner: OwnerPath, type: AttachmentKind) =>
+    zapp.get(
+      `/api/${owner}/${type}/:id`,
+      {
+        preParsing: guard.optional,
+        schema: {
+          tags,
+          summary: `A ${type} file${type === 'photo' ? ' (variant 40w, 80w, 220w, 550w, 900w)' : ''}: with a session, a secret link, or a signed secure_url`,
+          params: idParams,
+          querystring: fileQuery,
+        },
+      },
+      async (request, reply) => {
+        const q = request.query;
+        const viewer: Viewer = {
+          userId: request.auth?.userId ?? null,
+          collectionSecret: q.collection_sec_link ?? null,
+          memoSecret: q.memo_sec_link ?? null,
+        };
+        const { file, cacheControl } = await media.fileForRequest(
+          owner,
+          type,
+          idOf(request.params.id),
+          q,
+          viewer,
+        );
+        return sendStoredFile(request, reply, media.storage, file, cacheControl);
+      },
+    );
+  serve('collection', 'photo');
+  serve('user', 'photo');
+  for (const type of ['photo', 'video', 'document'] as const) {
+    serve('memo', type);
+    zapp.delete(
+      `/api/memo/${type}/:id`,
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary: `Remove a memo ${type} (marked deleted with action delete; frees storage)`,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await media.deleteMemoAttachment(authOf(request).userId, type, idOf(request.params.id));
+        return reply.code(204).send();
+      },
+    );
+  }
+}

@@ -1,0 +1,365 @@
+import { createReadStream } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import {
+  AVATAR_PHOTO_VARIANTS,
+  DEFAULT_PHOTO_VARIANT,
+  PHOTO_VARIANTS,
+  type Attachment,
+  type AttachmentKind,
+  type AttachmentOwner,
+} from '@memoria/domain';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { ApiError, violation } from '../../http/errors.js';
+import { createStorage, type Storage } from '../../storage/index.js';
+import type { Viewer } from '../audience/index.js';
+import { planOf } from '../users/plans.js';
+import { processPhoto, UnreadableImage } from './photos.js';
+import { presentAttachment as present, mediaPath, ownerPathOf, type OwnerPath } from './present.js';
+import { fileToServe, type ServedFile } from './serve.js';
+import { receiveUpload, storageLimitExceeded, type IncomingFile } from './receive.js';
+import { checkSignature, signMediaPath } from './signing.js';
+import {
+  attachmentAccess,
+  attachmentsOfMemos,
+  chargeStorage,
+  deleteAttachmentRow,
+  findAttachment,
+  findAttachmentForUpdate,
+  insertAttachment,
+  markDeleted,
+  markReady,
+  memoAuthor,
+  otherCollectionPictures,
+  releaseStorage,
+  setAttachmentCollection,
+  setAttachmentMemo,
+  storageAccount,
+  type AttachmentRow,
+} from './store.js';
+
+type Trx = Kysely<DatabaseSchema>;
+
+/** The job that removes a deleted attachment's files once its deletion committed. */
+export const PURGE_JOB = 'media.purge';
+export interface PurgePayload {
+  userId: number;
+  attachmentId: number;
+}
+
+export interface UploadTarget {
+  kind: AttachmentKind;
+  owner: AttachmentOwner;
+  memoId?: number | null;
+  collectionId?: string | null;
+  /** the largest file accepted, in bytes */
+  maxBytes: number;
+}
+
+export interface MemoAttachmentLists {
+  photos: Map<number, Attachment[]>;
+  videos: Map<number, Attachment[]>;
+  documents: Map<number, Attachment[]>;
+}
+
+/**
+ * Media (issue 4): streamed uploads into storage with type and quota checks, photo
+ * variants, attaching uploads to collections and memos, presenting them with signed URLs,
+ * and deleting them. Stateless apart from the storage client, so any module may build one
+ * from its AppContext.
+ */
+export function createMediaService(ctx: AppContext, storage: Storage = createStorage(ctx.config)) {
+  const { db, dialect } = ctx.database;
+  const key = ctx.secrets.mediaUrlKey;
+  const tempDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
+
+  async function quotaOf(userId: number) {
+    const account = await storageAccount(db, userId);
+    if (!account) throw new ApiError(404, 'error.notFound');
+    const quota = planOf(account.plan).storageBytes + account.orderedBytes;
+    return { quota, free: Math.max(0, quota - account.usedBytes) };
+  }
+
+  async function discard(userId: number, id: number): Promise<void> {
+    try {
+      await storage.deleteByPrefix(`${userId}/${id}/`);
+    } finally {
+      await deleteAttachmentRow(db, id);
+    }
+  }
+
+  /** Frees the storage of live attachments, marks them deleted and queues their files' removal. */
+  async function deleteRows(trx: Trx, rows: AttachmentRow[]): Promise<void> {
+    const live = rows.filter((row) => row.status !== 'deleted');
+    if (live.length === 0) return;
+    await markDeleted(
+      trx,
+      dialect,
+      live.map((row) => row.id),
+    );
+    for (const row of live) {
+      await releaseStorage(trx, row.user_id, Number(row.stored_bytes));
+      await ctx.jobs.enqueue(
+        PURGE_JOB,
+        { userId: row.user_id, attachmentId: row.id } satisfies PurgePayload,
+        { db: trx, uniqueKey: `media.purge:${row.id}` },
+      );
+    }
+  }
+
+  return {
+    storage,
+
+    /**
+     * Receives one file for `userId`: checks its kind by name and content, streams it to
+     * storage, makes photo variants, and charges the account's storage. Any failure leaves
+     * nothing behind (no row, no file, no charge).
+     */
+    async upload(userId: number, file: IncomingFile, target: UploadTarget): Promise<AttachmentRow> {
+      const { quota, free } = await quotaOf(userId);
+      if (free <= 0) {
+        file.stream.destroy();
+        throw storageLimitExceeded();
+      }
+      const received = await receiveUpload(file, target.kind, {
+        tempDir,
+        maxBytes: target.maxBytes,
+        freeBytes: free,
+      });
+      let id: number | undefined;
+      try {
+        id = await insertAttachment(db, dialect, {
+          userId,
+          ownerKind: target.owner,
+          memoId: target.memoId ?? null,
+          collectionId: target.collectionId ?? null,
+          type: target.kind,
+          fileName: file.fileName.slice(0, 255),
+          mimeType: received.detected.mime,
+        });
+        const base = `${userId}/${id}/`;
+        const original = `${base}original.${received.detected.extension}`;
+        let photo: Awaited<ReturnType<typeof processPhoto>> | null = null;
+        if (target.kind === 'photo') {
+          const variants = target.owner === 'avatar' ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
+          photo = await processPhoto(received.path, storage, base, variants);
+        }
+        await storage.put(original, createReadStream(received.path), {
+          contentType: received.detected.mime,
+        });
+        const storedBytes = received.size + (photo?.storedBytes ?? 0);
+        const attachmentId = id;
+        await db.transaction().execute(async (trx) => {
+          if (!(await chargeStorage(trx, userId, storedBytes, quota))) {
+            throw storageLimitExceeded();
+          }
+          await markReady(trx, dialect, attachmentId, {
+            mimeType: received.detected.mime,
+            size: received.size,
+            storedBytes,
+            storageKey: original,
+            width: photo?.width ?? null,
+            height: photo?.height ?? null,
+            ratio: photo?.ratio ?? null,
+            variants: photo?.variants ?? null,
+            exif: photo ? { suggestions: photo.suggestions } : null,
+          });
+        });
+        const row = await findAttachmentForUpdate(db, dialect, attachmentId);
+        if (!row) throw new Error('attachment vanished after upload');
+        return row;
+      } catch (error) {
+        if (id !== undefined) {
+          await discard(userId, id).catch((cleanup: unknown) =>
+            ctx.log.error({ err: cleanup, attachmentId: id }, 'could not clean up a failed upload'),
+          );
+        }
+        if (error instanceof UnreadableImage) throw violation('file', 'media.imageUnreadable');
+        throw error;
+      } finally {
+        await fsp.rm(received.path, { force: true });
+      }
+    },
+
+    /** The Attachment the API answers (visibility already decided by the caller). */
+    presentAttachment(row: AttachmentRow, viewer: Viewer): Attachment {
+      return present(row, viewer, key);
+    },
+
+    /**
+     * The photos, videos and documents of the given memos (the caller has checked the
+     * viewer may see these memos), each list in its order, without deleted or replaced ones.
+     */
+    async loadAttachmentsForMemos(memoIds: number[], viewer: Viewer): Promise<MemoAttachmentLists> {
+      const lists: MemoAttachmentLists = {
+        photos: new Map(),
+        videos: new Map(),
+        documents: new Map(),
+      };
+      const unique = [...new Set(memoIds)];
+      for (let i = 0; i < unique.length; i += 500) {
+        for (const row of await attachmentsOfMemos(db, unique.slice(i, i + 500))) {
+          const map =
+            row.type === 'photo'
+              ? lists.photos
+              : row.type === 'video'
+                ? lists.videos
+                : lists.documents;
+          const memoId = row.memo_id as number;
+          map.set(memoId, [...(map.get(memoId) ?? []), present(row, viewer, key)]);
+        }
+      }
+      return lists;
+    },
+
+    /**
+     * Makes upload `attachmentId` the picture of `collectionId`, inside the caller's
+     * transaction. It must be a ready photo uploaded by `userId` for a collection and not
+     * already another collection's. The collection's previous pictures are deleted (their
+     * storage freed, their files removed after commit). Throws a 422 on collection_picture.
+     */
+    async attachPictureToCollection(
+      trx: Trx,
+      attachmentId: number,
+      collectionId: string,
+      userId: number,
+    ): Promise<AttachmentRow> {
+      const row = await findAttachmentForUpdate(trx, dialect, attachmentId);
+      const usable =
+        row !== undefined &&
+        row.user_id === userId &&
+        row.type === 'photo' &&
+        row.owner_kind === 'collection' &&
+        row.status === 'ready' &&
+        (row.collection_id === null || row.collection_id === collectionId);
+      if (!usable) throw violation('collection_picture', 'validation.invalid');
+      if (row.collection_id !== collectionId) {
+        await setAttachmentCollection(trx, dialect, attachmentId, collectionId);
+      }
+      await deleteRows(trx, await otherCollectionPictures(trx, collectionId, attachmentId));
+      return { ...row, collection_id: collectionId };
+    },
+
+    /**
+     * Attaches uploads to memo `memoId` in the given order (memo_photos / memo_videos /
+     * memo_documents ids of a memo save), inside the caller's transaction. Each must be a
+     * ready memo upload of the matching type, by `userId`, free or already on this memo.
+     * Attachments of the memo left out of a list are deleted. Throws a 422 naming the list.
+     */
+    async attachToMemo(
+      trx: Trx,
+      memoId: number,
+      userId: number,
+      lists: { memo_photos?: number[]; memo_videos?: number[]; memo_documents?: number[] },
+    ): Promise<void> {
+      const fields = [
+        ['memo_photos', 'photo'],
+        ['memo_videos', 'video'],
+        ['memo_documents', 'document'],
+      ] as const;
+      for (const [field, type] of fields) {
+        const ids = lists[field];
+        if (ids === undefined) continue;
+        const keep = new Set<number>();
+        for (const [index, id] of ids.entries()) {
+          const row = await findAttachmentForUpdate(trx, dialect, id);
+          const usable =
+            row !== undefined &&
+            row.type === type &&
+            row.owner_kind === 'memo' &&
+            row.status !== 'deleted' &&
+            (row.memo_id === memoId || (row.memo_id === null && row.user_id === userId));
+          if (!usable) throw violation(field, 'validation.invalid');
+          await setAttachmentMemo(trx, dialect, id, memoId, index);
+          keep.add(id);
+        }
+        const current = await trx
+          .selectFrom('attachments')
+          .selectAll()
+          .where('memo_id', '=', memoId)
+          .where('type', '=', type)
+          .where('status', '!=', 'deleted')
+          .execute();
+        await deleteRows(
+          trx,
+          current.filter((row) => !keep.has(row.id)),
+        );
+      }
+    },
+
+    /** Marks attachments deleted (action delete), frees their storage, removes their files after commit. */
+    deleteAttachments: (trx: Trx, rows: AttachmentRow[]) => deleteRows(trx, rows),
+
+    /**
+     * DELETE /api/memo/{type}/{id}: its uploader or the memo's author removes a memo
+     * attachment (marked deleted with action delete; spec part 1 §4 Attachment).
+     */
+    async deleteMemoAttachment(userId: number, type: AttachmentKind, id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const row = await findAttachmentForUpdate(trx, dialect, id);
+        if (!row || row.type !== type || row.owner_kind !== 'memo' || row.status === 'deleted') {
+          throw new ApiError(404, 'media.notFound');
+        }
+        const author = row.memo_id === null ? undefined : await memoAuthor(trx, row.memo_id);
+        if (row.user_id !== userId && author !== userId) throw new ApiError(403, 'error.forbidden');
+        await deleteRows(trx, [row]);
+      });
+    },
+
+    /** The memo a new upload goes to: one the uploader wrote; 422 on `memo` otherwise. */
+    async memoForUpload(userId: number, memoId: number): Promise<number> {
+      if ((await memoAuthor(db, memoId)) !== userId) throw violation('memo', 'validation.invalid');
+      return memoId;
+    },
+
+    /** A signed URL of a collection picture's 550w variant (the caller checked visibility). */
+    pictureUrlFor(attachmentId: number, variant: string = DEFAULT_PHOTO_VARIANT): string {
+      return signMediaPath(key, mediaPath('collection', 'photo', attachmentId), variant);
+    },
+
+    /** Removes every file of an account (after its rows are gone); answers how many. */
+    removeUserFiles: (userId: number) => storage.deleteByPrefix(`${userId}/`),
+
+    /**
+     * The file a request for `path` may have, judged by its signature (a secure_url) or,
+     * without one, by the viewer's right to see the memo or collection (404 when it does
+     * not exist or the viewer is blocked, 403 outside the audience, 403 for an expired or
+     * forged signature).
+     */
+    async fileForRequest(
+      owner: OwnerPath,
+      type: AttachmentKind,
+      id: number,
+      query: { variant?: string; expires?: string; signature?: string },
+      viewer: Viewer,
+    ): Promise<{ row: AttachmentRow; file: ServedFile; cacheControl: string }> {
+      const row = await findAttachment(db, id);
+      if (!row || row.status !== 'ready' || row.type !== type || ownerPathOf(row) !== owner) {
+        throw new ApiError(404, 'media.notFound');
+      }
+      const file = fileToServe(row, query.variant);
+      const path = mediaPath(owner, type, id);
+      if (query.signature !== undefined || query.expires !== undefined) {
+        const variant = type === 'photo' ? (query.variant ?? '') : '';
+        const check = checkSignature(key, path, variant, query);
+        if (check === 'expired') throw new ApiError(403, 'media.linkExpired');
+        if (check === 'invalid') throw new ApiError(403, 'error.accessDenied');
+        const left = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
+        return { row, file, cacheControl: `private, max-age=${Math.min(left, 86400)}` };
+      }
+      const access = await attachmentAccess(db, dialect, row, viewer);
+      if (access === 'blocked') throw new ApiError(404, 'media.notFound');
+      if (access === 'hidden') throw new ApiError(403, 'error.accessDenied');
+      return { row, file, cacheControl: 'private, no-cache' };
+    },
+
+    /** The job handler removing a deleted attachment's files. */
+    async purge(payload: PurgePayload): Promise<void> {
+      await storage.deleteByPrefix(`${payload.userId}/${payload.attachmentId}/`);
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,301 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { AttachmentsTable } from '../../db/schema-media.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+import { readCount } from '../../db/dialect.js';
+import { blockedBetween, collectionVisible, memoVisible, type Viewer } from '../audience/index.js';
+
+type Db = Kysely<DatabaseSchema>;
+export type AttachmentRow = Selectable<AttachmentsTable>;
+
+export interface NewAttachment {
+  userId: number;
+  ownerKind: 'memo' | 'collection' | 'avatar';
+  memoId: number | null;
+  collectionId: string | null;
+  type: 'photo' | 'video' | 'document';
+  fileName: string;
+  mimeType: string;
+}
+
+export async function insertAttachment(
+  db: Db,
+  d: DialectHelpers,
+  a: NewAttachment,
+): Promise<number> {
+  const now = d.time(new Date());
+  const row = await db
+    .insertInto('attachments')
+    .values({
+      user_id: a.userId,
+      owner_kind: a.ownerKind,
+      memo_id: a.memoId,
+      collection_id: a.collectionId,
+      type: a.type,
+      file_name: a.fileName,
+      mime_type: a.mimeType,
+      size: 0,
+      stored_bytes: 0,
+      width: null,
+      height: null,
+      ratio: null,
+      description: null,
+      length: null,
+      status: 'processing',
+      action: null,
+      replace_document_id: null,
+      replaced_by_document_id: null,
+      storage_key: null,
+      variants: null,
+      exif: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface ReadyAttachment {
+  mimeType: string;
+  size: number;
+  storedBytes: number;
+  storageKey: string;
+  width: number | null;
+  height: number | null;
+  ratio: number | null;
+  variants: unknown;
+  exif: unknown;
+}
+
+export async function markReady(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+  ready: ReadyAttachment,
+): Promise<void> {
+  await db
+    .updateTable('attachments')
+    .set({
+      status: 'ready',
+      mime_type: ready.mimeType,
+      size: ready.size,
+      stored_bytes: ready.storedBytes,
+      storage_key: ready.storageKey,
+      width: ready.width,
+      height: ready.height,
+      ratio: ready.ratio,
+      variants: ready.variants === null ? null : d.json(ready.variants),
+      exif: ready.exif === null ? null : d.json(ready.exif),
+      updated_at: d.time(new Date()),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteAttachmentRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('attachments').where('id', '=', id).execute();
+}
+
+export async function findAttachment(db: Db, id: number): Promise<AttachmentRow | undefined> {
+  return db.selectFrom('attachments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The attachment, locked for the rest of the transaction on PostgreSQL. */
+export async function findAttachmentForUpdate(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+): Promise<AttachmentRow | undefined> {
+  const query = db.selectFrom('attachments').selectAll().where('id', '=', id);
+  return (d.name === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Plan, bought storage and use of an account, for the quota. */
+export async function storageAccount(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['plan', 'storage_order_bytes', 'storage_used'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    plan: row.plan,
+    orderedBytes: readCount(row.storage_order_bytes),
+    usedBytes: readCount(row.storage_used),
+  };
+}
+
+/**
+ * Adds `bytes` to the account's storage use unless that passes `quota`; answers whether it
+ * did. One conditional UPDATE, so two uploads finishing together cannot both squeeze in.
+ */
+export async function chargeStorage(
+  db: Db,
+  userId: number,
+  bytes: number,
+  quota: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ storage_used: sql`storage_used + ${bytes}` })
+    .where('id', '=', userId)
+    .where(sql<boolean>`storage_used + ${bytes} <= ${quota}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function releaseStorage(db: Db, userId: number, bytes: number): Promise<void> {
+  if (bytes <= 0) return;
+  await db
+    .updateTable('users')
+    .set({
+      storage_used: sql`case when storage_used > ${bytes} then storage_used - ${bytes} else 0 end`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setAttachmentCollection(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+  collectionId: string,
+): Promise<void> {
+  await db
+    .updateTable('attachments')
+    .set({ collection_id: collectionId, updated_at: d.time(new Date()) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setAttachmentMemo(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+  memoId: number,
+  sequenceNumber: number,
+): Promise<void> {
+  await db
+    .updateTable('attachments')
+    .set({ memo_id: memoId, sequence_number: sequenceNumber, updated_at: d.time(new Date()) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Marks removed (spec §4 Attachment: status deleted, action delete). */
+export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('attachments')
+    .set({ status: 'deleted', action: 'delete', updated_at: d.time(new Date()) })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Pictures of a collection other than `keepId` that are still live. */
+export async function otherCollectionPictures(
+  db: Db,
+  collectionId: string,
+  keepId: number,
+): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('owner_kind', '=', 'collection')
+    .where('id', '!=', keepId)
+    .where('status', '!=', 'deleted')
+    .execute();
+}
+
+/** Live attachments of these memos, in their order; documents replaced by a newer one are left out. */
+export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<AttachmentRow[]> {
+  if (memoIds.length === 0) return [];
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('memo_id', 'in', memoIds)
+    .where('owner_kind', '=', 'memo')
+    .where('status', '!=', 'deleted')
+    .where('replaced_by_document_id', 'is', null)
+    .orderBy('memo_id')
+    .orderBy('sequence_number')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Who may load the attachment's files: 'visible', or why not ('blocked' when the viewer
+ * and the uploader or owner blocked each other, 'hidden' when the viewer is outside the
+ * audience). An upload not yet attached is its uploader's alone.
+ */
+export async function attachmentAccess(
+  db: Db,
+  d: DialectHelpers,
+  row: AttachmentRow,
+  viewer: Viewer,
+): Promise<'visible' | 'blocked' | 'hidden'> {
+  const v = viewer.userId;
+  if (v !== null && v === row.user_id) return 'visible';
+  if (v !== null) {
+    const blocked = await db
+      .selectFrom('users as u')
+      .select('u.id')
+      .where('u.id', '=', row.user_id)
+      .where(blockedBetween(sql.ref('u.id'), v))
+      .executeTakeFirst();
+    if (blocked) return 'blocked';
+  }
+  if (row.owner_kind === 'collection' && row.collection_id !== null) {
+    const found = await db
+      .selectFrom('collections as c')
+      .select(['c.id', 'c.user_id'])
+      .where('c.id', '=', row.collection_id)
+      .where(collectionVisible('c', viewer, d))
+      .executeTakeFirst();
+    if (found) return 'visible';
+    return (await ownerBlocked(db, 'collections', row.collection_id, v)) ? 'blocked' : 'hidden';
+  }
+  if (row.owner_kind === 'memo' && row.memo_id !== null) {
+    const found = await db
+      .selectFrom('memos as m')
+      .select('m.id')
+      .where('m.id', '=', row.memo_id)
+      .where(memoVisible('m', viewer, d))
+      .executeTakeFirst();
+    if (found) return 'visible';
+    return (await ownerBlocked(db, 'memos', row.memo_id, v)) ? 'blocked' : 'hidden';
+  }
+  // Account pictures are public like names; the block was checked above.
+  if (row.owner_kind === 'avatar') return 'visible';
+  return 'hidden';
+}
+
+/** The owner of the collection or memo and the viewer blocked each other. */
+async function ownerBlocked(
+  db: Db,
+  table: 'collections' | 'memos',
+  id: string | number,
+  viewer: number | null,
+): Promise<boolean> {
+  if (viewer === null) return false;
+  const row = await db
+    .selectFrom(`${table} as o` as 'collections as o')
+    .select('o.user_id')
+    .where('o.id', '=', id as string)
+    .where(blockedBetween(sql.ref('o.user_id'), viewer))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The author of memo `memoId`, or undefined when there is no such memo. */
+export async function memoAuthor(db: Db, memoId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('memos')
+    .select('user_id')
+    .where('id', '=', memoId)
+    .executeTakeFirst();
+  return row?.user_id;
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { AppContext } from '../../context.js';
+import type { TestApp } from '../../test/harness.js';
+import { createMediaService } from './service.js';
+
+/** Media test helpers: fixtures made with sharp, multipart bodies, rows written directly. */
+
+export function multipart(
+  file: { name: string; content: Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+  fieldName = 'file',
+) {
+  const boundary = `----memoria${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const pngFixture = (width = 1200, height = 800) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+    .png()
+    .toBuffer();
+
+/** Random pixels: a PNG that does not compress (about 3 bytes per pixel). */
+export const noisePng = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+
+/** A JPEG carrying EXIF GPS (Brussels, 50°51'N 4°21'E) and an image description. */
+export const jpegWithGps = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa6633' } })
+    .jpeg()
+    .withExif({
+      IFD0: { ImageDescription: 'Grand-Place at dusk', Make: 'TestCam' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '50/1 51/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '4/1 21/1 0/1',
+      },
+    })
+    .toBuffer();
+
+export const svgFixture = () =>
+  Buffer.from(
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="300" height="150">' +
+      '<script>alert(document.cookie)</script><rect width="300" height="150" fill="#0a0"/></svg>',
+  );
+
+/** The media service over a test app's context. */
+export function mediaServiceFor(t: TestApp) {
+  const ctx = {
+    config: t.config,
+    database: t.database,
+    secrets: t.secrets,
+    jobs: t.app.jobs,
+    log: t.app.log,
+  } as unknown as AppContext;
+  return createMediaService(ctx);
+}
+
+export async function insertCollection(
+  t: TestApp,
+  userId: number,
+  type: string,
+  options: { secret?: string } = {},
+): Promise<string> {
+  const { db, dialect } = t.database;
+  const id = randomBytes(8).toString('hex').slice(0, 10);
+  const now = dialect.time(new Date());
+  await db
+    .insertInto('collections')
+    .values({
+      id,
+      user_id: userId,
+      type,
+      name: `${type} collection`,
+      is_collaboration: dialect.bool(false),
+      collaboration_on_checklist: dialect.bool(false),
+      allow_add_documents: dialect.bool(false),
+      allow_replace_documents: dialect.bool(false),
+      preserve_documents_version: dialect.bool(false),
+      public_link_on: dialect.bool(options.secret !== undefined),
+      user_can_join_call: dialect.bool(false),
+      transfer_collection: dialect.bool(false),
+      secret_token: options.secret ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export async function insertMemo(t: TestApp, userId: number, collectionId: string) {
+  const { db, dialect } = t.database;
+  const now = dialect.time(new Date());
+  const memo = await db
+    .insertInto('memos')
+    .values({
+      user_id: userId,
+      title: 'memo',
+      notification_sent: dialect.bool(false),
+      is_todo: dialect.bool(false),
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('memos_per_collection')
+    .values({ memo_id: memo.id, collection_id: collectionId, position: memo.id, created_at: now })
+    .execute();
+  return memo.id;
+}
+
+/** Files under DATA_DIR/media/<userId>, relative. */
+export function storedFiles(t: TestApp, userId: number): string[] {
+  const dir = path.join(t.dataDir, 'media', String(userId));
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+export async function storageUsed(t: TestApp, userId: number): Promise<number> {
+  const row = await t.database.db
+    .selectFrom('users')
+    .select('storage_used')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.storage_used);
+}
