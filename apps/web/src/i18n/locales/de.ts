@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { memos } from './memos/de';
 
 export const de: LocaleShape = {
   app: {
@@ -261,4 +262,5 @@ export const de: LocaleShape = {
       help: 'Hilfe',
     },
   },
+  memos,
 };

@@ -1,4 +1,5 @@
 /** English interface texts: the reference shape every other locale file must match. */
+import { memos } from './memos/en';
 export const en = {
   app: {
     name: 'Memoria',
@@ -256,6 +257,7 @@ export const en = {
       help: 'Help',
     },
   },
+  memos,
 } as const;
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { memos } from './memos/es';
 
 export const es: LocaleShape = {
   app: {
@@ -263,4 +264,5 @@ export const es: LocaleShape = {
       help: 'Ayuda',
     },
   },
+  memos,
 };

@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { memos } from './memos/fr_be';
 
 export const fr_be: LocaleShape = {
   app: {
@@ -264,4 +265,5 @@ export const fr_be: LocaleShape = {
       help: 'Aide',
     },
   },
+  memos,
 };

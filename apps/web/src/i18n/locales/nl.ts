@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { memos } from './memos/nl';
 
 export const nl: LocaleShape = {
   app: {
@@ -261,4 +262,5 @@ export const nl: LocaleShape = {
       help: 'Help',
     },
   },
+  memos,
 };

@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { memos } from './memos/pl';
 
 export const pl: LocaleShape = {
   app: {
@@ -260,4 +261,5 @@ export const pl: LocaleShape = {
       help: 'Pomoc',
     },
   },
+  memos,
 };

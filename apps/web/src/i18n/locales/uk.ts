@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { memos } from './memos/uk';
 
 export const uk: LocaleShape = {
   app: {
@@ -263,4 +264,5 @@ export const uk: LocaleShape = {
       help: 'Довідка',
     },
   },
+  memos,
 };

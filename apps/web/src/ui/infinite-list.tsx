@@ -1,0 +1,160 @@
+import { Box, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback, useIntersection, useWindowEvent } from '@mantine/hooks';
+import { TIMINGS } from '@memoria/domain';
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from '../i18n';
+import { PullToRefresh } from './infinite-list-pull';
+import { QueryErrorView } from './query-error';
+
+/** What the list needs of a TanStack infinite query (UseInfiniteQueryResult fits). */
+export interface InfiniteSource {
+  status: 'pending' | 'error' | 'success';
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  isRefetchError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
+}
+
+export interface InfiniteListProps<T> {
+  source: InfiniteSource;
+  items: T[];
+  itemKey: (item: T) => string | number;
+  renderItem: (item: T) => ReactNode;
+  /** shown when the first page came back empty */
+  empty: ReactNode;
+  /** accessible name of the list */
+  label: string;
+  /** shown below the last item once every page is loaded */
+  overText?: string;
+  /** pull-to-refresh on touch devices (spec part 1 §2.4); defaults to refetch */
+  onRefresh?: () => Promise<unknown>;
+  testId?: string;
+}
+
+/** Six card skeletons while the first page loads (spec part 2 §9). */
+function Placeholders() {
+  return (
+    <Stack gap="md" aria-hidden data-testid="list-loading">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} height={96} radius="md" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * A list that loads further pages by itself (spec part 1 §2.4, §4 "Data-fetching lists",
+ * §9 "Infinite list"): when the end comes within 250 px of the viewport (checked on
+ * intersection, scroll and resize, debounced 500 ms), through a "more" button, and by
+ * pull-to-refresh on touch screens. States: loading, error (message and status; an errored
+ * list refetches when the page becomes visible again), empty, and over.
+ */
+export function InfiniteList<T>({
+  source,
+  items,
+  itemKey,
+  renderItem,
+  empty,
+  label,
+  overText,
+  onRefresh,
+  testId,
+}: InfiniteListProps<T>) {
+  const { t } = useTranslation();
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  const { ref: observe, entry } = useIntersection<HTMLDivElement>({
+    rootMargin: `0px 0px ${TIMINGS.infiniteTriggerOffsetPx}px 0px`,
+  });
+  const canLoad =
+    source.status === 'success' &&
+    source.hasNextPage &&
+    !source.isFetchingNextPage &&
+    !source.isFetchNextPageError;
+
+  const check = useDebouncedCallback(() => {
+    const element = sentinel.current;
+    if (!canLoad || !element) return;
+    const distance = element.getBoundingClientRect().top - window.innerHeight;
+    if (distance <= TIMINGS.infiniteTriggerOffsetPx) void source.fetchNextPage();
+  }, TIMINGS.infiniteDebounceMs);
+
+  useWindowEvent('scroll', check);
+  useWindowEvent('resize', check);
+  const intersecting = Boolean(entry?.isIntersecting);
+  // A page that does not fill the screen leaves the sentinel in view: check again each time.
+  useEffect(() => {
+    if (intersecting && canLoad) check();
+  }, [intersecting, canLoad, items.length, check]);
+
+  // "An errored list refetches when re-activated": coming back to the tab or window.
+  const { status, refetch } = source;
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && status === 'error') void refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [status, refetch]);
+
+  let body: ReactNode;
+  if (source.status === 'pending') {
+    body = <Placeholders />;
+  } else if (source.status === 'error') {
+    body = <QueryErrorView error={source.error} onRetry={() => void source.refetch()} />;
+  } else if (items.length === 0) {
+    body = empty;
+  } else {
+    body = (
+      <>
+        <Stack component="ul" gap="md" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((item) => (
+            <Fragment key={itemKey(item)}>
+              <li>{renderItem(item)}</li>
+            </Fragment>
+          ))}
+        </Stack>
+        <div
+          ref={(node) => {
+            sentinel.current = node;
+            observe(node);
+          }}
+          data-testid="list-sentinel"
+        />
+        {source.isFetchNextPageError && <QueryErrorView error={source.error} />}
+        <Center mt="md" mih={48}>
+          {source.isFetchingNextPage ? (
+            <Loader size={35} aria-label={t('memos.list.loading')} />
+          ) : source.hasNextPage ? (
+            <Button
+              variant="light"
+              onClick={() => void source.fetchNextPage()}
+              data-testid="list-more"
+            >
+              {t('memos.list.more')}
+            </Button>
+          ) : (
+            overText && (
+              <Text c="dimmed" size="sm" data-testid="list-over">
+                {overText}
+              </Text>
+            )
+          )}
+        </Center>
+      </>
+    );
+  }
+
+  return (
+    <PullToRefresh onRefresh={onRefresh ?? source.refetch}>
+      <Box
+        data-testid={testId}
+        aria-busy={source.status === 'pending' || source.isFetchingNextPage}
+      >
+        {body}
+      </Box>
+    </PullToRefresh>
+  );
+}
