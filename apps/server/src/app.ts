@@ -36,6 +36,7 @@ import { registerUserRoutes } from './modules/users/routes.js';
 import { createDelegationService } from './modules/delegations/service.js';
 import { createSwitchService } from './modules/delegations/switch-service.js';
 import { registerDelegationRoutes } from './modules/delegations/routes.js';
+import { registerCollections } from './modules/collections/index.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(zapp, guard, deps.users);
   const delegations = createDelegationService(ctx);
   registerDelegationRoutes(zapp, guard, createSwitchService(deps, delegations));
+  registerCollections(zapp, guard, ctx);
   await registerMediaRoutes(app, guard, createMediaService(ctx), {
     uploadLimitMb: config.uploadLimitMb,
     jobs: ctx.jobs,

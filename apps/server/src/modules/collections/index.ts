@@ -1,0 +1,13 @@
+import type { AppContext } from '../../context.js';
+import type { AuthGuard } from '../../http/auth.js';
+import type { ZodApp } from '../../http/zod-app.js';
+import { registerCollectionFollowRoutes } from './follow-routes.js';
+import { createCollectionFollowService } from './follow-service.js';
+import { registerCollectionRoutes } from './routes.js';
+import { createCollectionService } from './service.js';
+
+/** Collections (spec part 1 §3, §4, §7.4): the routes of both services, registered by buildApp. */
+export function registerCollections(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
+  registerCollectionRoutes(app, guard, createCollectionService(ctx));
+  registerCollectionFollowRoutes(app, guard, createCollectionFollowService(ctx));
+}

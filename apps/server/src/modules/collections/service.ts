@@ -1,0 +1,286 @@
+import type {
+  Collection,
+  CollectionPatch,
+  CollectionWriteParsed,
+  UserSummary,
+} from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { readBool } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ValidationFailed, forbidden, notFound } from '../../http/errors.js';
+import type { Viewer } from '../audience/index.js';
+import { collectionNotFound, loadCollectionForViewer, loadOwnCollection } from './access.js';
+import { presentCollection, presentUserSummary } from './present.js';
+import { enforceCollectionRules, userIdsOf, type CollectionRuleData } from './rules.js';
+import {
+  deleteCollectionAndOwnMemos,
+  findViewedCollection,
+  groupNamesOf,
+  insertCollection,
+  listViewedCollections,
+  replaceSelectedUsers,
+  selectedUserIds,
+  selectedUsersOf,
+  updateCollection,
+  type CollectionValues,
+  type ViewedCollectionRow,
+} from './store.js';
+import { listMembers } from './relations-store.js';
+import { newCollectionId, newSecretToken } from './tokens.js';
+
+export { loadCollectionForViewer } from './access.js';
+export { presentCollectionRef, presentUserSummary } from './present.js';
+
+/** Attempts at a fresh random id before giving up (a collision is ~1 in 10^17). */
+const ID_ATTEMPTS = 5;
+/** Group names answered at most. */
+const GROUP_NAMES_MAX = 10_000;
+
+export interface CollectionMemberAnswer {
+  id: number;
+  user: UserSummary;
+  role: 'owner' | 'member';
+}
+
+/** The full form after parsing: what POST and PUT send, and PATCH merged over the stored row. */
+type CollectionForm = Omit<CollectionWriteParsed, 'users_per_collection' | 'private'> & {
+  users_per_collection: number[];
+};
+
+function formOfRow(row: ViewedCollectionRow, selected: number[]): CollectionForm {
+  return {
+    name: row.name,
+    description: row.description,
+    type: row.type as CollectionForm['type'],
+    users_per_collection: selected,
+    is_collaboration: readBool(row.is_collaboration),
+    collaboration_on_checklist: readBool(row.collaboration_on_checklist),
+    allow_add_documents: readBool(row.allow_add_documents),
+    allow_replace_documents: readBool(row.allow_replace_documents),
+    preserve_documents_version: readBool(row.preserve_documents_version),
+    public_link_on: readBool(row.public_link_on),
+    user_can_join_call: readBool(row.user_can_join_call),
+    group_name: row.group_name,
+  };
+}
+
+/** Selected people as ids; `private: true` (the form's old switch) means the private type. */
+function formOfInput(input: CollectionWriteParsed): CollectionForm {
+  const ids = userIdsOf(input.users_per_collection);
+  if (!Array.isArray(ids)) throw new ValidationFailed([ids]);
+  const { private: isPrivate, users_per_collection: _refs, ...rest } = input;
+  return { ...rest, type: isPrivate ? 'private' : rest.type, users_per_collection: ids };
+}
+
+export function createCollectionService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+  const database = ctx.database;
+
+  function valuesOf(form: CollectionRuleData & CollectionForm, modifiedBy: number) {
+    const values: Omit<CollectionValues, 'picture_id' | 'secret_token' | 'call_secure_token'> = {
+      modified_by_id: modifiedBy,
+      type: form.type,
+      name: form.name,
+      description: form.description ? form.description : null,
+      group_name: form.group_name ?? null,
+      is_collaboration: dialect.bool(form.is_collaboration),
+      collaboration_on_checklist: dialect.bool(form.collaboration_on_checklist),
+      allow_add_documents: dialect.bool(form.allow_add_documents),
+      allow_replace_documents: dialect.bool(form.allow_replace_documents),
+      preserve_documents_version: dialect.bool(form.preserve_documents_version),
+      public_link_on: dialect.bool(form.public_link_on),
+      user_can_join_call: dialect.bool(form.user_can_join_call),
+      transfer_collection: dialect.bool(false),
+      updated_at: dialect.time(new Date()),
+    };
+    return values;
+  }
+
+  /** The collection as its owner sees it, after a write. */
+  async function ownAnswer(id: string, ownerId: number): Promise<Collection> {
+    const viewer: Viewer = { userId: ownerId };
+    const row = await findViewedCollection(db, dialect, id, viewer);
+    if (!row) throw collectionNotFound();
+    return presentCollection(row, viewer, await selectedUsersOf(db, [id]));
+  }
+
+  /**
+   * Saves the form over the stored collection: rules first (422, nothing written), then the
+   * row and its selected people in one transaction.
+   */
+  async function saveOver(
+    row: ViewedCollectionRow,
+    form: CollectionForm,
+    picture: CollectionWriteParsed['collection_picture'],
+  ): Promise<Collection> {
+    await db.transaction().execute(async (trx) => {
+      const value = await enforceCollectionRules(trx, dialect, row.user_id, form, {
+        id: row.id,
+        type: row.type,
+        is_collaboration: readBool(row.is_collaboration),
+      });
+      await updateCollection(trx, row.id, {
+        ...valuesOf(value, row.user_id),
+        // The cover picture is resolved by the media work; until then only removal applies.
+        ...(picture === null ? { picture_id: null } : {}),
+      });
+      await replaceSelectedUsers(trx, dialect, row.id, value.users_per_collection);
+    });
+    return ownAnswer(row.id, row.user_id);
+  }
+
+  return {
+    async create(ownerId: number, input: CollectionWriteParsed): Promise<Collection> {
+      const form = formOfInput(input);
+      for (let attempt = 1; ; attempt += 1) {
+        const id = newCollectionId();
+        try {
+          await db.transaction().execute(async (trx) => {
+            const value = await enforceCollectionRules(trx, dialect, ownerId, form, null);
+            await insertCollection(trx, {
+              id,
+              user_id: ownerId,
+              created_at: dialect.time(new Date()),
+              picture_id: null,
+              secret_token: null,
+              call_secure_token: null,
+              ...valuesOf(value, ownerId),
+            });
+            await replaceSelectedUsers(trx, dialect, id, value.users_per_collection);
+          });
+          return await ownAnswer(id, ownerId);
+        } catch (error) {
+          if (!isUniqueViolation(error) || attempt >= ID_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    /** PUT: the whole form replaces the stored one (collection_picture absent keeps the picture). */
+    async replace(viewer: Viewer, id: string, input: CollectionWriteParsed): Promise<Collection> {
+      const row = await loadOwnCollection(database, id, viewer);
+      return saveOver(row, formOfInput(input), input.collection_picture);
+    },
+
+    /** PATCH (merge-patch): the given fields over the stored ones, judged as a whole. */
+    async patch(viewer: Viewer, id: string, patch: CollectionPatch): Promise<Collection> {
+      const row = await loadOwnCollection(database, id, viewer);
+      const stored = formOfRow(row, await selectedUserIds(db, row.id));
+      const given = Object.fromEntries(
+        Object.entries(patch).filter(([, value]) => value !== undefined),
+      ) as CollectionPatch;
+      const { collection_picture: picture, ...fields } = given;
+      const merged = formOfInput({
+        ...stored,
+        ...fields,
+        users_per_collection: fields.users_per_collection ?? stored.users_per_collection,
+      } as CollectionWriteParsed);
+      return saveOver(row, merged, picture);
+    },
+
+    /** Deletes the collection and the memos that were in it alone, in one transaction. */
+    async remove(viewer: Viewer, id: string): Promise<void> {
+      const row = await loadOwnCollection(database, id, viewer);
+      await db.transaction().execute((trx) => deleteCollectionAndOwnMemos(trx, row.id));
+    },
+
+    async read(viewer: Viewer, id: string): Promise<Collection> {
+      const row = await loadCollectionForViewer(database, id, viewer);
+      const selected = viewer.userId === row.user_id ? await selectedUsersOf(db, [row.id]) : [];
+      return presentCollection(row, viewer, selected);
+    },
+
+    /**
+     * The collections of `userId` the viewer may see; for the viewer's own id also the
+     * collections of others they may add memos to.
+     */
+    async listOfUser(
+      viewer: Viewer,
+      userId: number,
+      query: { name?: string; limit: number; offset: number },
+    ): Promise<{ members: Collection[]; total: number }> {
+      const owner = await db
+        .selectFrom('users')
+        .where('id', '=', userId)
+        .select('id')
+        .executeTakeFirst();
+      if (!owner) throw notFound();
+      const { rows, total } = await listViewedCollections(db, dialect, viewer, {
+        ownerId: userId,
+        withCollaborations: viewer.userId === userId,
+        name: query.name?.trim() || undefined,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      const owned = rows.filter((r) => r.user_id === viewer.userId).map((r) => r.id);
+      const selected = await selectedUsersOf(db, owned);
+      return { members: rows.map((r) => presentCollection(r, viewer, selected)), total };
+    },
+
+    /** The owner first, then who may read it; for those who may read it themselves. */
+    async members(
+      viewer: Viewer,
+      id: string,
+      paging: { limit: number; offset: number },
+    ): Promise<{ members: CollectionMemberAnswer[]; total: number }> {
+      const row = await loadCollectionForViewer(database, id, viewer);
+      const { rows, total } = await listMembers(db, dialect, row, viewer, paging);
+      return {
+        members: rows.map((m) => ({
+          id: m.id,
+          user: presentUserSummary(m.id, m.name),
+          role: m.id === row.user_id ? 'owner' : 'member',
+        })),
+        total,
+      };
+    },
+
+    groups(userId: number): Promise<string[]> {
+      return groupNamesOf(db, userId, GROUP_NAMES_MAX);
+    },
+
+    /** The owner's secret link; `refresh` replaces the token. Asking turns public_link_on on. */
+    async secretLink(
+      viewer: Viewer,
+      id: string,
+      refresh: boolean,
+    ): Promise<{ secret_link: string }> {
+      const row = await loadOwnCollection(database, id, viewer);
+      let token = row.secret_token;
+      if (!token || refresh) token = newSecretToken();
+      if (token !== row.secret_token || !readBool(row.public_link_on)) {
+        await updateCollection(db, row.id, {
+          secret_token: token,
+          public_link_on: dialect.bool(true),
+        });
+      }
+      const url = `${ctx.config.publicUrl}/p/collections/${row.id}?secure_token=${encodeURIComponent(token)}`;
+      return { secret_link: url };
+    },
+
+    /** The call token: for the owner, and for readers when user_can_join_call is on. */
+    async callToken(viewer: Viewer, id: string): Promise<{ call_secure_token: string }> {
+      const row = await loadCollectionForViewer(database, id, viewer);
+      if (viewer.userId !== row.user_id && !readBool(row.user_can_join_call)) {
+        throw forbidden();
+      }
+      let token = row.call_secure_token;
+      if (!token) {
+        token = newSecretToken();
+        const written = await db
+          .updateTable('collections')
+          .set({ call_secure_token: token })
+          .where('id', '=', row.id)
+          .where('call_secure_token', 'is', null)
+          .executeTakeFirst();
+        if (Number(written.numUpdatedRows) === 0) {
+          // another request set it first
+          const again = await findViewedCollection(db, dialect, row.id, viewer);
+          token = again?.call_secure_token ?? token;
+        }
+      }
+      return { call_secure_token: token };
+    },
+  };
+}
+
+export type CollectionService = ReturnType<typeof createCollectionService>;

@@ -1,0 +1,267 @@
+import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { CollectionsTable } from '../../db/schema-content.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+import {
+  blockedBetween,
+  collectionVisible,
+  collectionWritable,
+  type Viewer,
+} from '../audience/index.js';
+
+type Db = Kysely<DatabaseSchema>;
+export type CollectionRow = Selectable<CollectionsTable>;
+
+/** A collection with what the viewer needs to know about it. */
+export interface ViewedCollectionRow extends CollectionRow {
+  author_name: string;
+  /** the viewer may read it (DESIGN.md §6) */
+  visible: unknown;
+  /** the viewer and the owner blocked each other */
+  blocked: unknown;
+  /** the viewer may add memos to it */
+  writable: unknown;
+  muted_id: number | null;
+  content_watch_id: number | null;
+  comment_watch_id: number | null;
+}
+
+const flagOf = (condition: RawBuilder<SqlBool>) =>
+  sql<number>`case when ${condition} then 1 else 0 end`;
+
+/** Collections joined with the author's name and the viewer's mute and watch rows. */
+function viewedCollections(db: Db, d: DialectHelpers, viewer: Viewer) {
+  // user ids are positive: 0 matches no row for a visitor
+  const me = viewer.userId ?? 0;
+  const blocked =
+    viewer.userId === null ? sql<SqlBool>`(1 = 0)` : blockedBetween(sql.ref('c.user_id'), me);
+  return db
+    .selectFrom('collections as c')
+    .innerJoin('user_profiles as ap', 'ap.user_id', 'c.user_id')
+    .leftJoin('muted_collections as mc', (join) =>
+      join.onRef('mc.collection_id', '=', 'c.id').on('mc.user_id', '=', me),
+    )
+    .leftJoin('collection_watchers as wc', (join) =>
+      join
+        .onRef('wc.collection_id', '=', 'c.id')
+        .on('wc.user_id', '=', me)
+        .on('wc.kind', '=', 'content'),
+    )
+    .leftJoin('collection_watchers as wm', (join) =>
+      join
+        .onRef('wm.collection_id', '=', 'c.id')
+        .on('wm.user_id', '=', me)
+        .on('wm.kind', '=', 'comment'),
+    )
+    .selectAll('c')
+    .select([
+      'ap.name as author_name',
+      'mc.id as muted_id',
+      'wc.id as content_watch_id',
+      'wm.id as comment_watch_id',
+      flagOf(collectionVisible('c', viewer, d)).as('visible'),
+      flagOf(blocked).as('blocked'),
+      flagOf(collectionWritable('c', viewer, d)).as('writable'),
+    ]);
+}
+
+export function findViewedCollection(
+  db: Db,
+  d: DialectHelpers,
+  id: string,
+  viewer: Viewer,
+): Promise<ViewedCollectionRow | undefined> {
+  return viewedCollections(db, d, viewer).where('c.id', '=', id).executeTakeFirst();
+}
+
+export interface CollectionListQuery {
+  /** whose collections; with `withCollaborations`, also those the owner may add memos to */
+  ownerId: number;
+  withCollaborations: boolean;
+  name?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE wildcards so a search for `50%` finds that text. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The collections a viewer may see of one user, newest modified first, paged in SQL. */
+export async function listViewedCollections(
+  db: Db,
+  d: DialectHelpers,
+  viewer: Viewer,
+  query: CollectionListQuery,
+): Promise<{ rows: ViewedCollectionRow[]; total: number }> {
+  const audience = query.withCollaborations
+    ? collectionWritable('c', viewer, d)
+    : sql<SqlBool>`(c.user_id = ${query.ownerId} and ${collectionVisible('c', viewer, d)})`;
+  const named = query.name
+    ? sql<SqlBool>`lower(c.name) like ${likePattern(query.name)} escape '\\'`
+    : sql<SqlBool>`(1 = 1)`;
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('collections as c')
+      .where(audience)
+      .where(named)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow(),
+    viewedCollections(db, d, viewer)
+      .where(audience)
+      .where(named)
+      .orderBy('c.updated_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface SelectedUserRow {
+  id: number;
+  collection_id: string;
+  user_id: number;
+  name: string;
+}
+
+/** The selected people of these collections, by name. */
+export function selectedUsersOf(db: Db, collectionIds: string[]): Promise<SelectedUserRow[]> {
+  if (collectionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users_per_collection as upc')
+    .innerJoin('user_profiles as p', 'p.user_id', 'upc.user_id')
+    .where('upc.collection_id', 'in', collectionIds)
+    .select(['upc.id', 'upc.collection_id', 'upc.user_id', 'p.name'])
+    .orderBy('p.name')
+    .orderBy('upc.id')
+    .execute();
+}
+
+export function selectedUserIds(db: Db, collectionId: string): Promise<number[]> {
+  return db
+    .selectFrom('users_per_collection')
+    .where('collection_id', '=', collectionId)
+    .select('user_id')
+    .orderBy('id')
+    .execute()
+    .then((rows) => rows.map((r) => r.user_id));
+}
+
+/** The rules and kind of the account saving a collection; on PostgreSQL the row is locked. */
+export function lockAccount(db: Db, d: DialectHelpers, userId: number) {
+  const query = db
+    .selectFrom('users')
+    .where('id', '=', userId)
+    .select(['id', 'rules', 'user_type']);
+  return (d.name === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function countPublicCollections(
+  db: Db,
+  userId: number,
+  exceptId: string | null,
+): Promise<number> {
+  let query = db
+    .selectFrom('collections')
+    .where('user_id', '=', userId)
+    .where('type', '=', 'public');
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Which of `userIds` are active connections of `ownerId`. */
+export async function contactsAmong(
+  db: Db,
+  ownerId: number,
+  userIds: number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('contacts')
+    .where('user_id', '=', ownerId)
+    .where('contact_id', 'in', userIds)
+    .select('contact_id')
+    .execute();
+  return new Set(rows.map((r) => r.contact_id));
+}
+
+export type CollectionValues = Omit<CollectionRow, 'id' | 'user_id' | 'created_at' | 'memos_count'>;
+
+export async function insertCollection(
+  db: Db,
+  row: CollectionValues & Pick<CollectionRow, 'id' | 'user_id' | 'created_at'>,
+): Promise<void> {
+  await db.insertInto('collections').values(row).execute();
+}
+
+export async function updateCollection(
+  db: Db,
+  id: string,
+  values: Partial<CollectionValues>,
+): Promise<void> {
+  await db.updateTable('collections').set(values).where('id', '=', id).execute();
+}
+
+/** Replaces the selected people of a collection. */
+export async function replaceSelectedUsers(
+  db: Db,
+  d: DialectHelpers,
+  collectionId: string,
+  userIds: number[],
+): Promise<void> {
+  await db.deleteFrom('users_per_collection').where('collection_id', '=', collectionId).execute();
+  if (userIds.length === 0) return;
+  const now = d.time(new Date());
+  await db
+    .insertInto('users_per_collection')
+    .values(
+      userIds.map((userId) => ({ collection_id: collectionId, user_id: userId, created_at: now })),
+    )
+    .execute();
+}
+
+/**
+ * Deletes the memos that sit in this collection alone, then the collection (its selected
+ * people, mutes, watchers and memo links go with it by cascade). Run inside a transaction.
+ */
+export async function deleteCollectionAndOwnMemos(db: Db, id: string): Promise<void> {
+  await db
+    .deleteFrom('memos')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('memos_per_collection as mine')
+        .where('mine.collection_id', '=', id)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('memos_per_collection as other')
+                .whereRef('other.memo_id', '=', 'mine.memo_id')
+                .where('other.collection_id', '<>', id)
+                .select('other.id'),
+            ),
+          ),
+        )
+        .select('mine.memo_id'),
+    )
+    .execute();
+  await db.deleteFrom('collections').where('id', '=', id).execute();
+}
+
+/** Distinct group names of the user's collections, alphabetically. */
+export async function groupNamesOf(db: Db, userId: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('collections')
+    .where('user_id', '=', userId)
+    .where('group_name', 'is not', null)
+    .where('group_name', '<>', '')
+    .select('group_name')
+    .distinct()
+    .orderBy('group_name')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.group_name as string);
+}
