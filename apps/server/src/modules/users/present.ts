@@ -1,4 +1,5 @@
 import {
+  canCreatePublicCollection,
   RULE_AREAS,
   iri,
   type RootUser,
@@ -22,6 +23,7 @@ export function presentUser(
   root: RootUser | null = null,
 ): User {
   const rules = { ...DEFAULT_RULES, ...readJson<UserRules>(user.rules, {}) };
+  const canCreatePublic = canCreatePublicCollection(rules);
   const used = readCount(user.storage_used);
   const plan = planOf(user.plan);
   const ordered = readCount(user.storage_order_bytes);
@@ -62,7 +64,7 @@ export function presentUser(
       require_identification_for_comments: readBool(profile.require_identification_for_comments),
       user_identified: readBool(profile.user_identified),
       has_pending_identification: readBool(profile.has_pending_identification),
-      user_can_create_public_collection: true,
+      user_can_create_public_collection: canCreatePublic,
     },
     user_picture: null,
     storage_usage: {
@@ -72,7 +74,7 @@ export function presentUser(
     },
     user_has_professional_subscription: plan.professional,
     user_has_extended_subscription: plan.extended,
-    user_can_create_public_collection: true,
+    user_can_create_public_collection: canCreatePublic,
     account_delegations: [],
     orders: [],
     rules,
