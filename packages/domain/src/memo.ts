@@ -96,6 +96,20 @@ export interface Memo {
   can_copy: boolean;
 }
 
+/** Tags trimmed, without a leading '#', deduplicated case-insensitively, first spelling kept. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/^#+/, '').trim();
+    const key = tag.toLocaleLowerCase();
+    if (tag === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
 const isoDateTime = z.iso.datetime({ offset: true, message: 'validation.invalid' });
 
 export const locationSchema = z
@@ -136,20 +150,30 @@ export const memoWriteSchema = z
       .min(1, 'validation.required')
       .max(LIMITS.memoTitleMax, 'validation.tooLong'),
     description: z.string().max(MEMO_DESCRIPTION_MAX, 'validation.tooLong').nullable().optional(),
-    /** collection IRIs/ids, or {collection, sequence_number} entries */
+    /**
+     * collection IRIs/ids, or {collection, sequence_number} entries; missing or empty is a
+     * violation on `memos_per_collection` saying the collection is required (spec part 1 §5)
+     */
     memos_per_collection: z
       .array(memoCollectionLinkSchema)
-      .min(1, 'memo.collectionRequired')
-      .max(50, 'validation.tooLong'),
+      .max(50, 'validation.tooLong')
+      .nullish()
+      .superRefine((links, ctx) => {
+        if (!links || links.length === 0) {
+          ctx.addIssue({ code: 'custom', message: 'memo.collectionRequired' });
+        }
+      })
+      .transform((links) => links ?? []),
     memo_todos: z
       .array(todoWriteSchema)
       .max(MEMO_TODOS_MAX, 'validation.tooLong')
       .default([])
       .transform((todos) => todos.filter((todo) => todo.description.trim() !== '')),
     memo_tags: z
-      .array(z.string().trim().min(1).max(MEMO_TAG_MAX, 'validation.tooLong'))
+      .array(z.string().trim().max(MEMO_TAG_MAX, 'validation.tooLong'))
       .max(MEMO_TAGS_MAX, 'validation.tooLong')
-      .default([]),
+      .default([])
+      .transform(normalizeTags),
     isScheduled: z.boolean().default(false),
     memo_scheduled: isoDateTime.nullable().optional(),
     date_event: isoDateTime.nullable().optional(),
@@ -175,3 +199,12 @@ export const memoWriteSchema = z
   .strict();
 export type MemoWrite = z.input<typeof memoWriteSchema>;
 export type MemoWriteParsed = z.output<typeof memoWriteSchema>;
+
+/** POST /api/memo/copy/{id}: the collection to copy into (IRI or id); default the first own one. */
+export const memoCopySchema = z
+  .object({ collection: z.union([z.string(), z.number()]).nullish() })
+  .strict();
+export type MemoCopy = z.input<typeof memoCopySchema>;
+
+/** Longest `search` text the memo lists accept. */
+export const MEMO_SEARCH_MAX = 200;

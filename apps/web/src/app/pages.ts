@@ -22,4 +22,20 @@ export const pages = {
     () => import('../features/account/account-settings-page'),
     'AccountSettingsPage',
   ),
+  Collections: lazyPage(
+    () => import('../features/collections/collections-page'),
+    'CollectionsPage',
+  ),
+  Collection: lazyPage(
+    () => import('../features/collections/collection-page'),
+    'CollectionPage',
+  ),
+  CollectionDocuments: lazyPage(
+    () => import('../features/collections/collection-documents-page'),
+    'CollectionDocumentsPage',
+  ),
+  PublicCollection: lazyPage(
+    () => import('../features/collections/collection-page'),
+    'PublicCollectionPage',
+  ),
 };

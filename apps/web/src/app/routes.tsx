@@ -99,9 +99,26 @@ export const routes: RouteObject[] = [
                 'delegations',
               ]),
               soonRoute('p/connections/accept/:value', pub),
-              soonRoute('collections', login, ['collaboration']),
-              soonRoute('collections/:collectionId', login, ['documents']),
-              soonRoute('p/collections/:collectionId', pub),
+              {
+                path: 'collections',
+                handle: login,
+                children: [
+                  { index: true, element: <pages.Collections /> },
+                  { path: 'collaboration', element: <pages.Collections /> },
+                  {
+                    path: ':collectionId',
+                    children: [
+                      { index: true, element: <pages.Collection /> },
+                      { path: 'documents', element: <pages.CollectionDocuments /> },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: 'p/collections/:collectionId',
+                handle: pub,
+                element: <pages.PublicCollection />,
+              },
               soonRoute('profile/:id', login, ['collections', 'shared', 'members', 'documents']),
               soonRoute('p/profile/:id', pub, ['collections']),
               {

@@ -147,4 +147,21 @@ export const de: MessageCatalogue = {
   'media.notFound': 'Diese Datei existiert nicht.',
   'media.linkExpired': 'Dieser Link zur Datei ist abgelaufen. Laden Sie die Seite neu.',
   'media.notYourUpload': 'Diese Datei wurde nicht von Ihnen hochgeladen.',
+  // memos
+  'memo.notFound': 'Memo nicht gefunden',
+  'memo.idRequired': 'Die ID ist erforderlich',
+  'memo.collectionRequired': 'Eine Sammlung ist erforderlich',
+  'memo.collectionUnknown': 'Diese Sammlung existiert nicht oder ist für Sie nicht verfügbar.',
+  'memo.collectionNotWritable': 'Sie können dieser Sammlung keine Memos hinzufügen.',
+  'memo.collectionNotFound': 'Sammlung nicht gefunden',
+  'memo.userNotFound': 'Benutzer nicht gefunden',
+  'memo.notInCollection': 'Dieses Memo befindet sich nicht in dieser Sammlung.',
+  'memo.scheduledInPast': 'Das geplante Datum muss in der Zukunft liegen',
+  'memo.scheduleNeedsSilver': 'Zum Planen eines Memos benötigen Sie das Silver-Abo.',
+  'memo.scheduleDateRequired': 'Wählen Sie Datum und Uhrzeit der Veröffentlichung.',
+  'memo.alreadyPublished':
+    'Dieses Memo ist bereits veröffentlicht und kann nicht mehr geplant werden.',
+  'memo.copyNotAllowed': 'Der Autor erlaubt das Kopieren dieses Memos nicht.',
+  'memo.todoNotFound': 'Dieser Eintrag der Checkliste wurde nicht gefunden.',
+  'memo.todoIsHeader': 'Eine Gruppenüberschrift kann nicht abgehakt werden.',
 };

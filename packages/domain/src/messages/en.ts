@@ -139,6 +139,22 @@ export const en = {
   'media.notFound': 'This file does not exist.',
   'media.linkExpired': 'This link to the file has expired. Reload the page.',
   'media.notYourUpload': 'This file was not uploaded by you.',
+  // memos
+  'memo.notFound': 'Memo not found',
+  'memo.idRequired': 'Id is required',
+  'memo.collectionRequired': 'Collection is required',
+  'memo.collectionUnknown': 'This collection does not exist or is not available to you.',
+  'memo.collectionNotWritable': 'You cannot add memos to this collection.',
+  'memo.collectionNotFound': 'Collection not found',
+  'memo.userNotFound': 'User not found',
+  'memo.notInCollection': 'This memo is not in that collection.',
+  'memo.scheduledInPast': 'The scheduled date should be in the future',
+  'memo.scheduleNeedsSilver': 'Scheduling a memo needs the Silver plan.',
+  'memo.scheduleDateRequired': 'Choose the date and time the memo should be published.',
+  'memo.alreadyPublished': 'This memo is already published and cannot be scheduled.',
+  'memo.copyNotAllowed': 'The author does not allow copying this memo.',
+  'memo.todoNotFound': 'This checklist item was not found.',
+  'memo.todoIsHeader': 'A group header cannot be ticked off.',
 } as const;
 
 export type MessageKey = keyof typeof en;

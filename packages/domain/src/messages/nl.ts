@@ -143,4 +143,21 @@ export const nl: MessageCatalogue = {
   'media.notFound': 'Dit bestand bestaat niet.',
   'media.linkExpired': 'Deze link naar het bestand is verlopen. Laad de pagina opnieuw.',
   'media.notYourUpload': 'Dit bestand is niet door jou geüpload.',
+  // memos
+  'memo.notFound': 'Memo niet gevonden',
+  'memo.idRequired': 'Id is verplicht',
+  'memo.collectionRequired': 'Collectie is verplicht',
+  'memo.collectionUnknown': 'Deze collectie bestaat niet of is niet beschikbaar voor jou.',
+  'memo.collectionNotWritable': "Je kunt geen memo's toevoegen aan deze collectie.",
+  'memo.collectionNotFound': 'Collectie niet gevonden',
+  'memo.userNotFound': 'Gebruiker niet gevonden',
+  'memo.notInCollection': 'Deze memo zit niet in die collectie.',
+  'memo.scheduledInPast': 'De geplande datum moet in de toekomst liggen',
+  'memo.scheduleNeedsSilver': 'Om een memo in te plannen heb je het Silver-abonnement nodig.',
+  'memo.scheduleDateRequired':
+    'Kies de datum en het tijdstip waarop de memo gepubliceerd moet worden.',
+  'memo.alreadyPublished': 'Deze memo is al gepubliceerd en kan niet meer ingepland worden.',
+  'memo.copyNotAllowed': 'De auteur staat niet toe dat deze memo gekopieerd wordt.',
+  'memo.todoNotFound': 'Dit item van de checklist is niet gevonden.',
+  'memo.todoIsHeader': 'Een groepstitel kan niet afgevinkt worden.',
 };

@@ -36,7 +36,7 @@ describe('collection form rules', () => {
     const values = emptyFormValues();
     expect(values.type).toBe('private');
     expect(values.is_collaboration).toBe(false);
-    expect(values.users).toEqual([]);
+    expect(values.users_per_collection).toEqual([]);
     expect(values.group_name).toBe('');
   });
 
@@ -75,8 +75,20 @@ describe('collection form rules', () => {
     expect(chooseVisibility(base({ type: 'private' }), 'all_contacts').type).toBe('all_contacts');
   });
 
+  it('keeps selected contacts chosen while nobody is picked yet', () => {
+    const chosen = chooseVisibility(collaborating(), 'selected_contacts');
+    expect(chosen.type).toBe('selected_contacts');
+    expect(chosen.is_collaboration).toBe(true);
+    const withDocs = setAllowAdd(chosen, true);
+    expect(withDocs.type).toBe('selected_contacts');
+    expect(withDocs.allow_add_documents).toBe(true);
+  });
+
   it('leaves a repeated choice of another audience as it is', () => {
-    const values = base({ type: 'selected_contacts', users: [{ id: 3, name: 'Bo' }] });
+    const values = base({
+      type: 'selected_contacts',
+      users_per_collection: [{ id: 3, name: 'Bo' }],
+    });
     expect(chooseVisibility(values, 'selected_contacts')).toBe(values);
   });
 
@@ -92,7 +104,7 @@ describe('collection form rules', () => {
     const selected = base({
       type: 'selected_contacts',
       is_collaboration: true,
-      users: [{ id: 3, name: 'Bo' }],
+      users_per_collection: [{ id: 3, name: 'Bo' }],
     });
     const emptied = setUsers(selected, []);
     expect(emptied.type).toBe('private');
@@ -140,7 +152,7 @@ describe('collection form rules', () => {
   it('sees no change when only whitespace or the order of people differs', () => {
     const original = base({
       type: 'selected_contacts',
-      users: [
+      users_per_collection: [
         { id: 1, name: 'A' },
         { id: 2, name: 'B' },
       ],
@@ -151,11 +163,16 @@ describe('collection form rules', () => {
       isUnchanged(original, {
         ...original,
         name: ' Trips ',
-        users: [original.users[1]!, original.users[0]!],
+        users_per_collection: [
+          original.users_per_collection[1]!,
+          original.users_per_collection[0]!,
+        ],
       }),
     ).toBe(true);
     expect(isUnchanged(original, { ...original, group_name: 'Home' })).toBe(false);
-    expect(isUnchanged(original, { ...original, users: [{ id: 1, name: 'A' }] })).toBe(false);
+    expect(
+      isUnchanged(original, { ...original, users_per_collection: [{ id: 1, name: 'A' }] }),
+    ).toBe(false);
     expect(isUnchanged(original, { ...original, public_link_on: true })).toBe(false);
   });
 
@@ -165,7 +182,7 @@ describe('collection form rules', () => {
         name: '  Trips  ',
         group_name: '  Travel ',
         type: 'selected_contacts',
-        users: [{ id: 3, name: 'Bo' }, { name: 'no id' }, { id: 9, name: 'Cy' }],
+        users_per_collection: [{ id: 3, name: 'Bo' }, { name: 'no id' }, { id: 9, name: 'Cy' }],
       }),
     );
     expect(payload).toMatchObject({
@@ -187,7 +204,9 @@ describe('collection form rules', () => {
   });
 
   it('sends a selected collection whose people all lack an id as private', () => {
-    const payload = toPayload(base({ type: 'selected_contacts', users: [{ name: 'x' }] }));
+    const payload = toPayload(
+      base({ type: 'selected_contacts', users_per_collection: [{ name: 'x' }] }),
+    );
     expect(payload.type).toBe('private');
     expect(payload.users_per_collection).toEqual([]);
   });
@@ -204,8 +223,8 @@ describe('collection form rules', () => {
     const abilities: FormAbilities = {
       canCreatePublic: true,
       silver: false,
-      hasSubscription: false,
-      canCollaborate: false,
+      followers: false,
+      collaborate: false,
     };
     expect(publicHint(abilities, 0)).toBeNull();
     expect(publicHint(abilities, 2)).toBeNull();

@@ -1,6 +1,10 @@
 import {
-  COLLABORATIVE_TYPES,
-  LIMITS,
+  canCollaborate,
+  canCreatePublicCollection,
+  canShareWithFollowers,
+  isCollaborativeType,
+  normaliseCollectionForm,
+  withinPublicLimit,
   type Collection,
   type CollectionType,
   type CollectionWrite,
@@ -10,6 +14,8 @@ import {
 /**
  * The collection form's state and its transitions (spec part 1 §3 Collection form, §4
  * "Collection visibility", §5). Pure functions: the dialog calls them, the tests pin them.
+ * Every transition ends in the domain's normaliseCollectionForm, the rules the server
+ * enforces, so the form never sends a combination the server refuses.
  */
 
 /** A person picked for a selected_contacts collection; entries without an id are dropped. */
@@ -24,7 +30,7 @@ export interface CollectionFormValues {
   name: string;
   description: string;
   type: CollectionType;
-  users: PickedUser[];
+  users_per_collection: PickedUser[];
   is_collaboration: boolean;
   collaboration_on_checklist: boolean;
   allow_add_documents: boolean;
@@ -50,7 +56,7 @@ export function emptyFormValues(): CollectionFormValues {
     name: '',
     description: '',
     type: 'private',
-    users: [],
+    users_per_collection: [],
     is_collaboration: false,
     collaboration_on_checklist: false,
     allow_add_documents: false,
@@ -67,7 +73,7 @@ export function formValuesOf(collection: Collection): CollectionFormValues {
     name: collection.name,
     description: collection.description ?? '',
     type: collection.type === '' ? 'private' : collection.type,
-    users: collection.users_per_collection.map((member) => ({
+    users_per_collection: collection.users_per_collection.map((member) => ({
       id: member.user.id,
       name: member.user.name,
       picture: member.user.picture,
@@ -84,17 +90,22 @@ export function formValuesOf(collection: Collection): CollectionFormValues {
 }
 
 /** Collaboration exists only for the contact audiences (not private, followers or public). */
-export function collaborationAvailable(type: CollectionType): boolean {
-  return COLLABORATIVE_TYPES.includes(type);
+export const collaborationAvailable = isCollaborativeType;
+
+/**
+ * The domain's normalisation, except while people are being picked: choosing selected
+ * contacts opens an empty picker, and only a list that becomes empty (setUsers) or an
+ * empty list on submit (toPayload) turns the collection private.
+ */
+function normalise(values: CollectionFormValues): CollectionFormValues {
+  const picking = values.type === 'selected_contacts' && values.users_per_collection.length === 0;
+  if (!picking) return normaliseCollectionForm(values);
+  const judged = normaliseCollectionForm({ ...values, users_per_collection: [{ name: '' }] });
+  return { ...judged, users_per_collection: values.users_per_collection };
 }
 
 function withType(values: CollectionFormValues, type: CollectionType): CollectionFormValues {
-  const next = { ...values, type };
-  if (!collaborationAvailable(type)) {
-    next.is_collaboration = false;
-    next.collaboration_on_checklist = false;
-  }
-  return next;
+  return normalise({ ...values, type });
 }
 
 /** The visibility choice a type belongs to (followers belong to all contacts). */
@@ -126,17 +137,13 @@ export function toggleFollowers(values: CollectionFormValues): CollectionFormVal
 
 /** A change of the selected people; an empty list makes a selected collection private. */
 export function setUsers(values: CollectionFormValues, users: PickedUser[]): CollectionFormValues {
-  const next = { ...values, users };
-  if (users.length === 0 && values.type === 'selected_contacts') {
-    return withType(next, 'private');
-  }
-  return next;
+  return normaliseCollectionForm({ ...values, users_per_collection: users });
 }
 
 /** Collaboration can be switched on only for a collaborative audience. */
 export function setCollaboration(values: CollectionFormValues, on: boolean): CollectionFormValues {
   if (on && !collaborationAvailable(values.type)) return values;
-  return { ...values, is_collaboration: on };
+  return normalise({ ...values, is_collaboration: on });
 }
 
 export function setChecklist(values: CollectionFormValues, on: boolean): CollectionFormValues {
@@ -146,20 +153,12 @@ export function setChecklist(values: CollectionFormValues, on: boolean): Collect
 
 /** Off forces the options that depend on it off: allow_add → allow_replace → preserve. */
 export function setAllowAdd(values: CollectionFormValues, on: boolean): CollectionFormValues {
-  if (on) return { ...values, allow_add_documents: true };
-  return {
-    ...values,
-    allow_add_documents: false,
-    allow_replace_documents: false,
-    preserve_documents_version: false,
-  };
+  return normalise({ ...values, allow_add_documents: on });
 }
 
 export function setAllowReplace(values: CollectionFormValues, on: boolean): CollectionFormValues {
-  if (on) {
-    return values.allow_add_documents ? { ...values, allow_replace_documents: true } : values;
-  }
-  return { ...values, allow_replace_documents: false, preserve_documents_version: false };
+  if (on && !values.allow_add_documents) return values;
+  return normalise({ ...values, allow_replace_documents: on });
 }
 
 export function setPreserve(values: CollectionFormValues, on: boolean): CollectionFormValues {
@@ -179,7 +178,9 @@ function userIds(users: PickedUser[]): string {
 export function isUnchanged(original: CollectionFormValues, values: CollectionFormValues): boolean {
   const keys = Object.keys(original) as (keyof CollectionFormValues)[];
   return keys.every((key) => {
-    if (key === 'users') return userIds(original.users) === userIds(values.users);
+    if (key === 'users_per_collection') {
+      return userIds(original.users_per_collection) === userIds(values.users_per_collection);
+    }
     if (key === 'name' || key === 'group_name' || key === 'description') {
       return original[key].trim() === values[key].trim();
     }
@@ -193,7 +194,7 @@ export function isUnchanged(original: CollectionFormValues, values: CollectionFo
  * collaboration, a selected collection without people sent as private.
  */
 export function toPayload(values: CollectionFormValues): CollectionWrite {
-  const users = values.users
+  const users = values.users_per_collection
     .filter((user) => typeof user.id === 'number')
     .map((user) => `/api/user/${user.id}`);
   const type = values.type === 'selected_contacts' && users.length === 0 ? 'private' : values.type;
@@ -217,26 +218,20 @@ export function toPayload(values: CollectionFormValues): CollectionWrite {
   };
 }
 
-/** What the signed-in user may use in the form (spec §5, §6; DESIGN.md §6 plan table). */
+/** What the signed-in user may use in the form (the domain's plan gates, part 2 §6). */
 export interface FormAbilities {
   canCreatePublic: boolean;
   silver: boolean;
-  hasSubscription: boolean;
-  canCollaborate: boolean;
+  followers: boolean;
+  collaborate: boolean;
 }
 
-export function abilitiesOf(user: User): FormAbilities {
-  const rules = user.rules ?? {};
-  const hasSubscription = rules.has_subscription === true;
-  const workspace = user.user_type === 'workspace';
+export function abilitiesOf(user: Pick<User, 'rules' | 'user_type'>): FormAbilities {
   return {
-    canCreatePublic:
-      user.user_can_create_public_collection ??
-      user.user_profile.user_can_create_public_collection ??
-      false,
-    silver: rules.silver === true,
-    hasSubscription,
-    canCollaborate: hasSubscription || workspace,
+    canCreatePublic: canCreatePublicCollection(user.rules),
+    silver: user.rules.silver === true,
+    followers: canShareWithFollowers(user.rules),
+    collaborate: canCollaborate(user.rules, user.user_type),
   };
 }
 
@@ -244,18 +239,18 @@ export type PublicHint = 'collectionPublicDisabledHint' | 'collectionPublicLinkL
 
 /**
  * Whether choosing public is allowed: it needs user_can_create_public_collection, and a
- * further public collection beyond 3 needs the silver rule. `publicCount` counts the
+ * further public collection beyond 3 needs the silver rule. `otherPublicCount` counts the
  * user's public collections other than the one being edited.
  */
-export function publicHint(abilities: FormAbilities, publicCount: number): PublicHint | null {
+export function publicHint(abilities: FormAbilities, otherPublicCount: number): PublicHint | null {
   if (!abilities.canCreatePublic) return 'collectionPublicDisabledHint';
-  if (!abilities.silver && publicCount >= LIMITS.publicCollectionsWithoutSilver) {
+  if (!withinPublicLimit({ silver: abilities.silver }, otherPublicCount)) {
     return 'collectionPublicLinkLimitHint';
   }
   return null;
 }
 
-/** Trims names for the required check and the group-name suggestions. */
+/** Group-name suggestions: distinct trimmed names containing the input, any case. */
 export function groupSuggestions(groups: string[], input: string): string[] {
   const needle = input.trim().toLowerCase();
   const unique = Array.from(new Set(groups.map((group) => group.trim()).filter(Boolean)));

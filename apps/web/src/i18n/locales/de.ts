@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { collections } from './collections/de';
 import { memos } from './memos/de';
 
 export const de: LocaleShape = {
@@ -263,4 +264,5 @@ export const de: LocaleShape = {
     },
   },
   memos,
+  collections,
 };

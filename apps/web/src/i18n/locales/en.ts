@@ -1,4 +1,5 @@
 /** English interface texts: the reference shape every other locale file must match. */
+import { collections } from './collections/en';
 import { memos } from './memos/en';
 export const en = {
   app: {
@@ -258,6 +259,7 @@ export const en = {
     },
   },
   memos,
+  collections,
 } as const;
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { collections } from './collections/es';
 import { memos } from './memos/es';
 
 export const es: LocaleShape = {
@@ -265,4 +266,5 @@ export const es: LocaleShape = {
     },
   },
   memos,
+  collections,
 };

@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { collections } from './collections/fr_be';
 import { memos } from './memos/fr_be';
 
 export const fr_be: LocaleShape = {
@@ -266,4 +267,5 @@ export const fr_be: LocaleShape = {
     },
   },
   memos,
+  collections,
 };

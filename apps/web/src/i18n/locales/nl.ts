@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { collections } from './collections/nl';
 import { memos } from './memos/nl';
 
 export const nl: LocaleShape = {
@@ -263,4 +264,5 @@ export const nl: LocaleShape = {
     },
   },
   memos,
+  collections,
 };

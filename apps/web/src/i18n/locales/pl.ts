@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { collections } from './collections/pl';
 import { memos } from './memos/pl';
 
 export const pl: LocaleShape = {
@@ -262,4 +263,5 @@ export const pl: LocaleShape = {
     },
   },
   memos,
+  collections,
 };

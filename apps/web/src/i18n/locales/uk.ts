@@ -1,4 +1,5 @@
 import type { LocaleShape } from './en';
+import { collections } from './collections/uk';
 import { memos } from './memos/uk';
 
 export const uk: LocaleShape = {
@@ -265,4 +266,5 @@ export const uk: LocaleShape = {
     },
   },
   memos,
+  collections,
 };

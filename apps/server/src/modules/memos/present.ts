@@ -1,0 +1,129 @@
+import {
+  COLLECTION_TYPES,
+  MAP_DEFAULT_ZOOM,
+  initialsOf,
+  iri,
+  type CollectionType,
+  type Location,
+  type Memo,
+  type MemoCollectionRef,
+  type MemoStatus,
+  type MemoTodo,
+  type UserSummary,
+} from '@memoria/domain';
+import { isoTime, readBool } from '../../db/dialect.js';
+import { NO_ATTACHMENTS, type MemoAttachments } from './attachments.js';
+import type { CollectionRefRow, MemoChildren, TodoRow } from './children.js';
+import type { MemoRow } from './store.js';
+
+/** How another person appears inside a memo (pictures come with the media work). */
+export function userSummary(id: number, name: string): UserSummary {
+  return { id, '@id': iri('user', id), name, picture: null, label: initialsOf(name) };
+}
+
+export function presentTodo(row: TodoRow): MemoTodo {
+  const closed = readBool(row.closed);
+  return {
+    id: row.id,
+    description: row.description,
+    closed,
+    closed_by_user:
+      closed && row.closed_by_user_id !== null
+        ? userSummary(row.closed_by_user_id, row.closed_by_name ?? '')
+        : null,
+    sequence_number: row.sequence_number,
+  };
+}
+
+function collectionType(type: string): CollectionType | '' {
+  return (COLLECTION_TYPES as readonly string[]).includes(type) ? (type as CollectionType) : '';
+}
+
+/** The audience type is the owner's to know (spec: empty when read by others). */
+export function presentCollectionRef(
+  row: CollectionRefRow,
+  viewerId: number | null,
+): MemoCollectionRef {
+  return {
+    id: row.collection_id,
+    '@id': iri('collection', row.collection_id),
+    name: row.name,
+    type: viewerId !== null && row.owner_id === viewerId ? collectionType(row.type) : '',
+    author: userSummary(row.owner_id, row.owner_name),
+    is_collaboration: readBool(row.is_collaboration),
+    collaboration_on_checklist: readBool(row.collaboration_on_checklist),
+    is_muted: readBool(row.muted),
+  };
+}
+
+function location(row: MemoRow): Location | null {
+  if (row.location_latitude === null || row.location_longitude === null) return null;
+  return {
+    latitude: Number(row.location_latitude),
+    longitude: Number(row.location_longitude),
+    zoom: row.location_zoom ?? MAP_DEFAULT_ZOOM,
+    description: row.location_description,
+  };
+}
+
+export interface PresentContext {
+  viewerId: number | null;
+  children: MemoChildren;
+  refs: Map<number, CollectionRefRow[]>;
+  attachments: Map<number, MemoAttachments>;
+  /** the collection whose pin state `sequence_number` reports, when one was named */
+  collectionId?: string | null;
+  /** the pin state in the listed collection (collection lists) */
+  listSequence?: number | null;
+}
+
+export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
+  const v = ctx.viewerId;
+  const refs = ctx.refs.get(row.id) ?? [];
+  const focus =
+    (ctx.collectionId ? refs.find((r) => r.collection_id === ctx.collectionId) : undefined) ??
+    refs[0];
+  const isAuthor = v !== null && row.user_id === v;
+  const files = ctx.attachments.get(row.id) ?? NO_ATTACHMENTS;
+  return {
+    id: row.id,
+    '@id': iri('memo', row.id),
+    title: row.title,
+    description: row.description,
+    collection: focus ? presentCollectionRef(focus, v) : null,
+    author: userSummary(row.user_id, row.author_name),
+    memo_photos: files.memo_photos,
+    memo_videos: files.memo_videos,
+    memo_documents: files.memo_documents,
+    memo_todos: (ctx.children.todos.get(row.id) ?? []).map(presentTodo),
+    memo_tags: ctx.children.tags.get(row.id) ?? [],
+    date_event: isoTime(row.date_event),
+    date_todo_due: isoTime(row.date_todo_due),
+    memo_scheduled: isoTime(row.memo_scheduled),
+    isScheduled: row.status === 'scheduled',
+    status: (row.status === 'scheduled' ? 'scheduled' : 'published') as MemoStatus,
+    location: location(row),
+    sequence_number: ctx.listSequence ?? focus?.sequence_number ?? 0,
+    reactions: {},
+    my_reaction: null,
+    my_reaction_id: null,
+    comments_number: row.comments_number,
+    notify_me: readBool(row.notify_me),
+    notification_sent: readBool(row.notification_sent),
+    isHidden: v !== null && refs.length > 0 && refs.every((r) => readBool(r.muted)),
+    createdAt: isoTime(row.created_at) ?? '',
+    updatedAt: isoTime(row.updated_at) ?? '',
+    todo: readBool(row.is_todo),
+    content_type: row.content_type,
+    memo_type: row.memo_type,
+    memos_per_collection: refs.map((r) => ({
+      id: r.id,
+      collection: presentCollectionRef(r, v),
+      sequence_number: r.sequence_number,
+    })),
+    is_connected: readBool(row.is_connected),
+    can_edit: isAuthor,
+    can_delete: isAuthor || (v !== null && refs.some((r) => r.owner_id === v)),
+    can_copy: v !== null && (isAuthor || readBool(row.author_copy_allowed)),
+  };
+}

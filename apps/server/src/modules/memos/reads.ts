@@ -1,0 +1,119 @@
+import type { Memo } from '@memoria/domain';
+import { readBool, readCount } from '../../db/dialect.js';
+import type { Database } from '../../db/database.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { Viewer } from '../audience/index.js';
+import { loadMemoAttachments } from './attachments.js';
+import { loadChildren, loadCollectionRefs } from './children.js';
+import { presentMemo } from './present.js';
+import {
+  collectionPage,
+  countCollectionMemos,
+  countUserMemos,
+  findAuthorAccess,
+  findCollectionAccess,
+  findMemo,
+  userPage,
+  type ListQuery,
+  type MemoRow,
+  type SingleRow,
+} from './store.js';
+
+export interface MemoPage {
+  members: Memo[];
+  total: number;
+}
+
+const accessDenied = () => new ApiError(403, 'error.accessDenied');
+
+/** Lists never open memos through a memo's own secret link: it opens that memo alone. */
+const listViewer = (viewer: Viewer): Viewer => ({ ...viewer, memoSecret: null });
+
+export function createMemoReads(database: Database) {
+  const { db, dialect } = database;
+
+  /**
+   * The memo when the viewer may read it. 404 when it does not exist, when the viewer and
+   * its author blocked each other, or when it is scheduled and not theirs; 403 when it
+   * exists but the viewer is not in its audience.
+   */
+  async function loadVisible(viewer: Viewer, id: number): Promise<SingleRow> {
+    const row = await findMemo(db, dialect, viewer, id);
+    if (!row || readBool(row.blocked)) throw notFound('memo.notFound');
+    if (Number(row.visible) === 1) return row;
+    if (row.status === 'scheduled') throw notFound('memo.notFound');
+    throw accessDenied();
+  }
+
+  /** Memo answers for rows the viewer may read: three more queries whatever their number. */
+  async function present(
+    viewer: Viewer,
+    rows: Array<MemoRow & { list_sequence?: number | null }>,
+    collectionId?: string | null,
+  ): Promise<Memo[]> {
+    const ids = rows.map((r) => r.id);
+    const [children, refs, attachments] = await Promise.all([
+      loadChildren(db, ids),
+      loadCollectionRefs(db, dialect, viewer, ids),
+      loadMemoAttachments(db, viewer, ids),
+    ]);
+    return rows.map((row) =>
+      presentMemo(row, {
+        viewerId: viewer.userId,
+        children,
+        refs,
+        attachments,
+        collectionId,
+        listSequence: row.list_sequence,
+      }),
+    );
+  }
+
+  async function read(viewer: Viewer, id: number, collectionId?: string | null): Promise<Memo> {
+    const row = await loadVisible(viewer, id);
+    const [memo] = await present(viewer, [row], collectionId);
+    return memo as Memo;
+  }
+
+  /** Memos by user `authorId` the viewer may read, newest first (own: scheduled too). */
+  async function listByUser(viewer: Viewer, authorId: number, q: ListQuery): Promise<MemoPage> {
+    const lv = listViewer(viewer);
+    const rows = await userPage(db, dialect, lv, authorId, q);
+    if (rows.length === 0) {
+      const author = await findAuthorAccess(db, lv, authorId);
+      if (!author || readBool(author.blocked)) throw notFound('memo.userNotFound');
+      const total =
+        q.withTotal && q.offset > 0 ? await countUserMemos(db, dialect, lv, authorId, q.search) : 0;
+      return { members: [], total };
+    }
+    return { members: await present(lv, rows), total: readCount(rows[0]?.total) };
+  }
+
+  /** Memos of a collection the viewer may read: pinned first, then newest. */
+  async function listByCollection(
+    viewer: Viewer,
+    collectionId: string,
+    q: ListQuery,
+  ): Promise<MemoPage> {
+    const lv = listViewer(viewer);
+    const rows = await collectionPage(db, dialect, lv, collectionId, q);
+    if (rows.length === 0) {
+      const collection = await findCollectionAccess(db, dialect, lv, collectionId);
+      if (!collection || readBool(collection.blocked)) throw notFound('memo.collectionNotFound');
+      if (Number(collection.visible) !== 1) throw accessDenied();
+      const total =
+        q.withTotal && q.offset > 0
+          ? await countCollectionMemos(db, dialect, lv, collectionId, q.search)
+          : 0;
+      return { members: [], total };
+    }
+    return {
+      members: await present(lv, rows, collectionId),
+      total: readCount(rows[0]?.total),
+    };
+  }
+
+  return { loadVisible, present, read, listByUser, listByCollection };
+}
+
+export type MemoReads = ReturnType<typeof createMemoReads>;

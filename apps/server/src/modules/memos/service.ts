@@ -1,0 +1,36 @@
+import type { AppContext } from '../../context.js';
+import { createMemoActions } from './actions.js';
+import { createMemoEvents, type MemoEvents } from './events.js';
+import { createMemoReads } from './reads.js';
+import { registerPublishJob } from './schedule.js';
+import { createMemoWrites } from './writes.js';
+
+/**
+ * The memo service: reads and lists (reads.ts), create / edit / delete (writes.ts),
+ * pin, todo ticks, copy, secret link and comment watching (actions.ts). Building it
+ * registers the `memo.publish` job handler on ctx.jobs.
+ */
+export function createMemoService(ctx: AppContext, events: MemoEvents = createMemoEvents()) {
+  const reads = createMemoReads(ctx.database);
+  const writes = createMemoWrites(ctx, reads, events);
+  const actions = createMemoActions(ctx, reads, events);
+  registerPublishJob(ctx.jobs, ctx.database, events);
+  return {
+    events,
+    read: reads.read,
+    listByUser: reads.listByUser,
+    listByCollection: reads.listByCollection,
+    /** Memo answers for rows already checked for the viewer (feed, discover). */
+    present: reads.present,
+    create: writes.create,
+    update: writes.update,
+    remove: writes.remove,
+    pin: actions.pin,
+    toggleTodo: actions.toggleTodo,
+    copy: actions.copy,
+    secretLink: actions.secretLink,
+    unwatchComments: actions.unwatchComments,
+  };
+}
+
+export type MemoService = ReturnType<typeof createMemoService>;

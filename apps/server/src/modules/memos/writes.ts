@@ -1,0 +1,207 @@
+import type { Insertable, Kysely } from 'kysely';
+import { MAP_DEFAULT_ZOOM, type Memo, type MemoWriteParsed, type UserRules } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { MemosTable } from '../../db/schema-content.js';
+import { readJson, readTime } from '../../db/dialect.js';
+import { forbidden } from '../../http/errors.js';
+import type { MemoEvents } from './events.js';
+import { assertWritable, requestedLinks } from './links.js';
+import type { MemoReads } from './reads.js';
+import { sanitizeDescription, searchTextOf } from './sanitize.js';
+import { decideSchedule, publishJobKey, syncPublishJob, type Publication } from './schedule.js';
+import type { SingleRow } from './store.js';
+import { replaceTodos } from './todos.js';
+import {
+  addLink,
+  deleteMemo,
+  insertMemo,
+  memoLinks,
+  removeLinks,
+  replaceTags,
+  setPinned,
+  setWatching,
+  updateMemo,
+  userRules,
+} from './write-store.js';
+
+/** Create, edit and delete (DESIGN.md §6: collaborators edit their own memos only). */
+
+type Trx = Kysely<DatabaseSchema>;
+
+function storedLocation(row: SingleRow): MemoWriteParsed['location'] {
+  if (row.location_latitude === null || row.location_longitude === null) return null;
+  return {
+    latitude: row.location_latitude,
+    longitude: row.location_longitude,
+    zoom: row.location_zoom ?? MAP_DEFAULT_ZOOM,
+    description: row.location_description,
+  };
+}
+
+export function createMemoWrites(ctx: AppContext, reads: MemoReads, events: MemoEvents) {
+  const { database, jobs } = ctx;
+  const { db, dialect: d } = database;
+  const time = (value: Date | null) => (value ? d.time(value) : null);
+  const dateOf = (value: string | null | undefined) => time(readTime(value ?? null));
+
+  async function hasSilver(userId: number): Promise<boolean> {
+    return readJson<UserRules>(await userRules(db, userId), {}).silver === true;
+  }
+
+  /** Column values of a write; `current` keeps what an edit leaves out. */
+  function columns(
+    body: MemoWriteParsed,
+    publication: Publication,
+    now: Date,
+    current?: SingleRow,
+  ): Omit<Insertable<MemosTable>, 'user_id' | 'created_at' | 'notification_sent'> {
+    const description =
+      body.description === undefined && current
+        ? current.description
+        : sanitizeDescription(body.description);
+    const location =
+      body.location === undefined && current ? storedLocation(current) : body.location;
+    return {
+      title: body.title,
+      description,
+      search_text: searchTextOf(body.title, description, body.memo_tags),
+      location_latitude: location?.latitude ?? null,
+      location_longitude: location?.longitude ?? null,
+      location_zoom: location ? location.zoom : null,
+      location_description: location?.description?.trim() || null,
+      date_event:
+        body.date_event === undefined && current
+          ? time(readTime(current.date_event))
+          : dateOf(body.date_event),
+      date_todo_due:
+        body.date_todo_due === undefined && current
+          ? time(readTime(current.date_todo_due))
+          : dateOf(body.date_todo_due),
+      memo_scheduled: time(publication.memoScheduled),
+      status: publication.status,
+      published_at: time(publication.publishedAt),
+      is_todo: d.bool(body.todo),
+      updated_at: d.time(now),
+    };
+  }
+
+  async function afterWrite(
+    trx: Trx,
+    memoId: number,
+    authorId: number,
+    publication: Publication,
+    wasScheduled: boolean,
+  ): Promise<void> {
+    await syncPublishJob(jobs, trx, memoId, publication, wasScheduled);
+    if (publication.emit && publication.publishedAt) {
+      await events.emitPublished({
+        memoId,
+        authorId,
+        publishedAt: publication.publishedAt,
+        reason: publication.emit,
+        db: trx,
+      });
+    }
+  }
+
+  async function create(viewerId: number, body: MemoWriteParsed): Promise<Memo> {
+    const viewer = { userId: viewerId };
+    const links = requestedLinks(body.memos_per_collection);
+    const now = new Date();
+    const silver = body.isScheduled ? await hasSilver(viewerId) : false;
+    const publication = decideSchedule(body, { silver, now });
+    await assertWritable(
+      database,
+      viewer,
+      links.map((l) => l.id),
+    );
+    const id = await db.transaction().execute(async (trx) => {
+      const memoId = await insertMemo(trx, {
+        ...columns(body, publication, now),
+        user_id: viewerId,
+        notification_sent: d.bool(false),
+        created_at: d.time(now),
+      });
+      for (const link of links) {
+        await addLink(trx, d, memoId, link.id, link.pinned ?? body.sequence_number === 1);
+      }
+      await replaceTodos(trx, d, memoId, body.memo_todos, viewerId);
+      await replaceTags(trx, memoId, body.memo_tags);
+      if (body.notify_me) await setWatching(trx, d, viewerId, memoId, true);
+      await afterWrite(trx, memoId, viewerId, publication, false);
+      return memoId;
+    });
+    return reads.read(viewer, id);
+  }
+
+  async function update(viewerId: number, id: number, body: MemoWriteParsed): Promise<Memo> {
+    const viewer = { userId: viewerId };
+    const current = await reads.loadVisible(viewer, id);
+    if (current.user_id !== viewerId) throw forbidden();
+    const links = requestedLinks(body.memos_per_collection);
+    const now = new Date();
+    const silver = body.isScheduled ? await hasSilver(viewerId) : false;
+    const publication = decideSchedule(body, { silver, now, current });
+    const existing = await memoLinks(db, d, viewer, id);
+    const byCollection = new Map(existing.map((l) => [l.collection_id, l]));
+    const wanted = new Set(links.map((l) => l.id));
+    const added = links.filter((l) => !byCollection.has(l.id));
+    const repinned = links.filter((l) => {
+      const link = byCollection.get(l.id);
+      return (
+        link !== undefined && l.pinned !== undefined && (link.sequence_number === 1) !== l.pinned
+      );
+    });
+    // Collections the author can no longer see keep the memo: they cannot be chosen or left.
+    const removed = existing
+      .filter((l) => l.visible && !wanted.has(l.collection_id))
+      .map((l) => l.collection_id);
+    await assertWritable(
+      database,
+      viewer,
+      [...added, ...repinned].map((l) => l.id),
+    );
+    await db.transaction().execute(async (trx) => {
+      await updateMemo(trx, id, columns(body, publication, now, current));
+      await removeLinks(trx, id, removed);
+      for (const link of added) {
+        await addLink(trx, d, id, link.id, link.pinned ?? body.sequence_number === 1);
+      }
+      for (const link of repinned) await setPinned(trx, id, link.id, link.pinned === true);
+      await replaceTodos(trx, d, id, body.memo_todos, viewerId);
+      await replaceTags(trx, id, body.memo_tags);
+      if (body.notify_me !== undefined) await setWatching(trx, d, viewerId, id, body.notify_me);
+      await afterWrite(trx, id, viewerId, publication, current.status === 'scheduled');
+    });
+    return reads.read(viewer, id);
+  }
+
+  /**
+   * The author deletes the memo. The owner of a collection it is in (not its author)
+   * removes it from their collections (or the one named); the memo goes when none is left.
+   */
+  async function remove(viewerId: number, id: number, collectionId?: string): Promise<void> {
+    const viewer = { userId: viewerId };
+    const memo = await reads.loadVisible(viewer, id);
+    const links = memo.user_id === viewerId ? [] : await memoLinks(db, d, viewer, id);
+    const owned = links
+      .filter((l) => l.owner_id === viewerId)
+      .filter((l) => !collectionId || l.collection_id === collectionId)
+      .map((l) => l.collection_id);
+    if (memo.user_id !== viewerId && owned.length === 0) throw forbidden();
+    await db.transaction().execute(async (trx) => {
+      const whole = memo.user_id === viewerId || owned.length === links.length;
+      if (!whole) {
+        await removeLinks(trx, id, owned);
+        return;
+      }
+      await deleteMemo(trx, id);
+      if (memo.status === 'scheduled') await jobs.cancel(publishJobKey(id), { db: trx });
+    });
+  }
+
+  return { create, update, remove, columns, afterWrite };
+}
+
+export type MemoWrites = ReturnType<typeof createMemoWrites>;

@@ -1,0 +1,68 @@
+import { Center, Loader, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { BREAKPOINTS, type Collection } from '@memoria/domain';
+import { useTranslation } from '../../i18n';
+import { QueryErrorView } from '../../ui/query-error';
+import { useProfile } from '../profile/queries';
+import { CollectionForm } from './collection-form';
+import { emptyFormValues, formValuesOf } from './form-rules';
+import { SIGNED_IN, useCollection } from './queries';
+
+export interface CollectionDialogProps {
+  opened: boolean;
+  /** the collection to edit; absent to create one */
+  collection?: Collection;
+  onClose: () => void;
+  onSaved?: (collection: Collection) => void;
+}
+
+/**
+ * The collection create / edit dialog. Editing reads the collection afresh (the owner's
+ * view with its people); saving is blocked until it is there.
+ */
+export function CollectionDialog({ opened, collection, onClose, onSaved }: CollectionDialogProps) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.xs / 16}em)`);
+  const user = useProfile().data;
+  const editing = collection !== undefined;
+  const fresh = useCollection(collection?.id ?? '', SIGNED_IN, editing && opened);
+
+  let body;
+  if (!user || (editing && fresh.isPending)) {
+    body = (
+      <Center py="xl">
+        <Loader size="sm" aria-label={t('app.loading')} />
+      </Center>
+    );
+  } else if (editing && fresh.isError) {
+    body = <QueryErrorView error={fresh.error} onRetry={() => void fresh.refetch()} />;
+  } else {
+    const current = editing ? fresh.data : undefined;
+    body = (
+      <CollectionForm
+        key={current?.id ?? 'new'}
+        user={user}
+        collection={current}
+        original={current ? formValuesOf(current) : emptyFormValues()}
+        onCancel={onClose}
+        onSaved={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+      />
+    );
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? t('collections.form.editTitle') : t('collections.form.createTitle')}
+      size="lg"
+      fullScreen={mobile}
+      data-testid="collection-dialog"
+    >
+      {body}
+    </Modal>
+  );
+}

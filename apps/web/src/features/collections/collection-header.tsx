@@ -1,0 +1,118 @@
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconVolume3 } from '@tabler/icons-react';
+import type { Collection } from '@memoria/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
+import { AvatarStack } from '../../ui/avatar-stack';
+import { CollectionAvatar } from './collection-avatar';
+import classes from './collections.module.css';
+import { useCollectionMembers, type CollectionAccess } from './queries';
+import { TypeLabel } from './type-meta';
+
+function Members({ collection, access }: { collection: Collection; access: CollectionAccess }) {
+  const { t } = useTranslation();
+  const members = useCollectionMembers(collection.id, access);
+  if (!members.data || members.data.items.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <AvatarStack
+        people={members.data.items.map((member) => ({
+          id: member.user.id,
+          name: member.user.name,
+          picture: member.user.picture,
+          label: member.user.label,
+          to: `/profile/${member.user.id}`,
+        }))}
+        total={members.data.total}
+        max={3}
+        label={t('collections.page.members')}
+        data-testid="collection-members"
+      />
+      <Text size="sm" c="dimmed">
+        {t('collections.page.memberCount', { count: members.data.total })}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The head of a collection page: picture, name, description, author, audience, members
+ * (3 avatars, then +N) and the page's actions.
+ */
+export function CollectionHeader({
+  collection,
+  access,
+  actions,
+}: {
+  collection: Collection;
+  access: CollectionAccess;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const authorPath = access.visitor
+    ? `/p/profile/${collection.author.id}`
+    : `/profile/${collection.author.id}`;
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid="collection-header">
+      <Group align="flex-start" wrap="nowrap" gap="md">
+        <div className={classes.headerPicture}>
+          <CollectionAvatar collection={collection} size={72} />
+        </div>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
+              {collection.name}
+            </Title>
+            {actions && <div style={{ flexShrink: 0 }}>{actions}</div>}
+          </Group>
+          <Group gap="md" wrap="wrap">
+            <Group gap={6} wrap="nowrap" data-testid="collection-author-line">
+              <Avatar
+                src={collection.author.picture}
+                size="sm"
+                color="initials"
+                name={collection.author.name}
+                alt=""
+                aria-hidden
+              >
+                {collection.author.label}
+              </Avatar>
+              <Text size="sm">
+                {t('collections.page.by')}{' '}
+                <Anchor component={Link} to={authorPath} inherit>
+                  {collection.author.name}
+                </Anchor>
+              </Text>
+            </Group>
+            <TypeLabel collection={collection} />
+            <Text size="sm" c="dimmed">
+              {t('collections.card.memos', { count: collection.memos_count })}
+            </Text>
+            {collection.group_name && (
+              <Badge variant="light" radius="sm">
+                {collection.group_name}
+              </Badge>
+            )}
+            {collection.is_muted && (
+              <Badge
+                variant="light"
+                color="gray"
+                leftSection={<IconVolume3 size={12} aria-hidden />}
+                data-testid="collection-muted"
+              >
+                {t('collections.page.muted')}
+              </Badge>
+            )}
+          </Group>
+          {collection.description && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {collection.description}
+            </Text>
+          )}
+          {!access.visitor && <Members collection={collection} access={access} />}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,148 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { IconFiles, IconPlus } from '@tabler/icons-react';
+import type { Collection } from '@memoria/domain';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { useSession } from '../../app/use-session';
+import { useTranslation } from '../../i18n';
+import { ErrorPage } from '../../ui/error-page';
+import { PageLoader } from '../../ui/page-loader';
+import { QueryErrorView } from '../../ui/query-error';
+import { usePageTitle } from '../../ui/use-page-title';
+import { CollectionHeader } from './collection-header';
+import { CollectionMemos } from './collection-memos';
+import { CollectionMenu } from './collection-menu';
+import { useCollection, type CollectionAccess } from './queries';
+
+/** How the current route reads the collection (visitor on /p or without a session). */
+export function useCollectionAccess(publicRoute: boolean): CollectionAccess {
+  const [params] = useSearchParams();
+  const session = useSession();
+  return {
+    visitor: publicRoute || session?.kind !== 'full',
+    secureToken: params.get('secure_token'),
+  };
+}
+
+/**
+ * A collection that could not be read (spec part 1 §2.3): a failed secret link shows the
+ * invalid-public-link text; otherwise 404 names the collection and 403 says access is denied.
+ */
+export function CollectionLoadError({
+  error,
+  access,
+  onRetry,
+}: {
+  error: unknown;
+  access: CollectionAccess;
+  onRetry: () => void;
+}) {
+  const status = isApiError(error) ? error.status : 0;
+  if (status === 403 || status === 404) {
+    if (access.secureToken) return <ErrorPage status={status} publicLink />;
+    if (status === 404) return <ErrorPage status={404} resource="collection" />;
+    return <ErrorPage status={403} message={isApiError(error) ? error.serverMessage : undefined} />;
+  }
+  return <QueryErrorView error={error} onRetry={onRetry} />;
+}
+
+/** Loads the collection of the route and renders it, or the matching error page. */
+export function WithCollection({
+  publicRoute,
+  children,
+}: {
+  publicRoute: boolean;
+  children: (collection: Collection, access: CollectionAccess) => ReactNode;
+}) {
+  const { collectionId = '' } = useParams();
+  const access = useCollectionAccess(publicRoute);
+  const collection = useCollection(collectionId, access);
+  usePageTitle(collection.data?.name);
+  if (collection.isPending) return <PageLoader />;
+  if (collection.isError) {
+    return (
+      <CollectionLoadError
+        error={collection.error}
+        access={access}
+        onRetry={() => void collection.refetch()}
+      />
+    );
+  }
+  return <>{children(collection.data, access)}</>;
+}
+
+function CollectionView({
+  collection,
+  access,
+}: {
+  collection: Collection;
+  access: CollectionAccess;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const signedIn = !access.visitor;
+  const canAdd = signedIn && (collection.can_add_memos ?? collection.isOwner);
+  const query = access.secureToken ? `?secure_token=${encodeURIComponent(access.secureToken)}` : '';
+
+  return (
+    <Stack gap="md" maw={900} mx="auto" data-testid="collection-page">
+      <CollectionHeader
+        collection={collection}
+        access={access}
+        actions={
+          signedIn ? (
+            <CollectionMenu
+              collection={collection}
+              variant="default"
+              onDeleted={() => void navigate('/collections', { replace: true })}
+            />
+          ) : undefined
+        }
+      />
+      {signedIn && (
+        <Group gap="sm" wrap="wrap">
+          {canAdd && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setAdding(true)}
+              data-testid="collection-add-memo"
+            >
+              {t('collections.page.addMemo')}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            component={Link}
+            to={`/collections/${collection.id}/documents${query}`}
+            leftSection={<IconFiles size={16} aria-hidden />}
+            data-testid="collection-documents-link"
+          >
+            {t('collections.page.documents')}
+          </Button>
+        </Group>
+      )}
+      <CollectionMemos collectionId={collection.id} access={access} />
+      {adding && null}
+    </Stack>
+  );
+}
+
+/** /collections/:collectionId (and with ?secure_token= for anyone holding the link). */
+export function CollectionPage() {
+  return (
+    <WithCollection publicRoute={false}>
+      {(collection, access) => <CollectionView collection={collection} access={access} />}
+    </WithCollection>
+  );
+}
+
+/** /p/collections/:collectionId: the public view for visitors. */
+export function PublicCollectionPage() {
+  return (
+    <WithCollection publicRoute>
+      {(collection, access) => <CollectionView collection={collection} access={access} />}
+    </WithCollection>
+  );
+}
