@@ -134,7 +134,7 @@ export function registerAccountCommands(program: Command, run: RunInstance): voi
         // Files go once the rows are gone for sure: a file cannot be rolled back.
         let files: number;
         try {
-          files = await removeUserFiles(instance.config.dataDir, result.user.id);
+          files = await removeUserFiles(instance.config, result.user.id);
         } catch (error) {
           throw new CliError(
             `the account was deleted, but removing its files failed: ${(error as Error).message}`,

@@ -1,7 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { UserRules } from '@memoria/domain';
+import type { AppConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
+import { createStorage, userPrefix } from '../../storage/index.js';
 import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
 import { createSessionService } from '../auth/session-service.js';
 import { createUserService } from './service.js';
@@ -126,20 +126,13 @@ export function createUserAdminService(ctx: AppContext) {
 export type UserAdminService = ReturnType<typeof createUserAdminService>;
 
 /**
- * Removes the account's files, DATA_DIR/media/<userId>, if there are any. Called after the
- * deleting transaction committed (files cannot be rolled back). Answers the files removed.
+ * Removes the account's files (everything under `<userId>/` in media storage: DATA_DIR/media
+ * or the S3 bucket). Called after the deleting transaction committed (files cannot be
+ * rolled back). Answers the files removed.
  */
-export async function removeUserFiles(dataDir: string, userId: number): Promise<number> {
-  if (!Number.isSafeInteger(userId) || userId <= 0) throw new RangeError('bad user id');
-  const dir = path.join(dataDir, 'media', String(userId));
-  let files = 0;
-  try {
-    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-    files = entries.filter((entry) => entry.isFile()).length;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  await fs.rm(dir, { recursive: true, force: true });
-  return files;
+export async function removeUserFiles(
+  config: Pick<AppConfig, 'dataDir' | 's3'>,
+  userId: number,
+): Promise<number> {
+  return createStorage(config).deleteByPrefix(userPrefix(userId));
 }
