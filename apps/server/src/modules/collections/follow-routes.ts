@@ -64,26 +64,8 @@ export function registerCollectionFollowRoutes(
     },
   );
 
-  app.post(
-    '/api/content/watching',
-    {
-      preParsing: guard.required,
-      schema: {
-        tags,
-        security,
-        summary: 'Be notified of new memos in a collection',
-        body: z.object({ collection: ref }).strict(),
-        response: { 201: watchAnswer },
-      },
-    },
-    async (request, reply) => {
-      const watch = await follows.watchContent(
-        accountViewer(request),
-        collectionIdOf(request.body.collection),
-      );
-      return reply.code(201).send(watch);
-    },
-  );
+  // POST /api/content/watching is registered once, by the connections module (it also takes
+  // {user_watching}); its {collection} form comes back to follows.watchContent.
 
   app.post(
     '/api/comment_watching',

@@ -130,7 +130,7 @@ export function registerCollectionRoutes(
         },
       },
       async (request, reply) => {
-        const userId = intIdFromIri(request.params.id);
+        const userId = intIdFromIri(request.params.id, 'user');
         if (userId === undefined) throw notFound();
         const paging = parsePaging(request.query, COLLECTION_PAGING);
         const { members, total } = await collections.listOfUser(

@@ -112,6 +112,7 @@ export async function listViewedCollections(
       .where(audience)
       .where(named)
       .orderBy('c.updated_at', 'desc')
+      .orderBy('c.created_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(query.limit)
       .offset(query.offset)

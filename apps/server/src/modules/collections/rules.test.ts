@@ -1,0 +1,406 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { connectUsers, grantRules } from '../../test/social.js';
+
+/** Every rule of spec part 1 §4 "Collection visibility", §5 and part 2 §6 plan gating. */
+describeDb('collections: rules enforced on the server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  const create = (user: SignedIn, payload: object, language = 'en') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/collection',
+      headers: { ...user.headers, 'accept-language': language },
+      payload,
+    });
+  const countOf = async (user: SignedIn) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('collections')
+          .where('user_id', '=', user.id)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const violations = (body: { violations?: { propertyPath: string; message: string }[] }) =>
+    (body.violations ?? []).map((v) => `${v.propertyPath}: ${v.message}`);
+
+  describe('creating', () => {
+    let free: SignedIn;
+    let contact: SignedIn;
+    let stranger: SignedIn;
+    beforeAll(async () => {
+      free = await signedInUser(t, { name: 'Fred Free' });
+      contact = await signedInUser(t);
+      stranger = await signedInUser(t);
+      await connectUsers(t, free.id, contact.id);
+    });
+
+    it('starts private with every option off and a random 10-character id', async () => {
+      const res = await create(free, { name: '  Holiday plans  ' });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.id).toMatch(/^[A-Za-z0-9]{10}$/);
+      expect(body.id).toMatch(/[A-Za-z]/);
+      expect(body).toMatchObject({
+        '@id': `/api/collection/${body.id}`,
+        name: 'Holiday plans',
+        type: 'private',
+        isOwner: true,
+        is_collaboration: false,
+        collaboration_on_checklist: false,
+        allow_add_documents: false,
+        public_link_on: false,
+        memos_count: 0,
+        label: 'HP',
+        group_name: null,
+        favourite_id: null,
+        picture: null,
+        users_per_collection: [],
+        author: { id: free.id, '@id': `/api/user/${free.id}`, name: 'Fred Free', label: 'FF' },
+      });
+      expect(body.created_at).toMatch(/^\d{4}-\d\d-\d\dT.*\+00:00$/);
+    });
+
+    const refused: [string, object, string[]][] = [
+      ['a name is required', { name: '   ' }, ['name: This value is required.']],
+      ['a name over 100 characters', { name: 'x'.repeat(101) }, ['name: This value is too long.']],
+      ['an unknown type', { name: 'n', type: 'friends' }, ['type: This value is not valid.']],
+      ['an unknown field', { name: 'n', colour: 'red' }, ['colour: This field is not expected.']],
+      [
+        'followers without a subscription',
+        { name: 'n', type: 'all_contacts_followers' },
+        ['type: Sharing with followers needs a subscription.'],
+      ],
+      [
+        'collaboration without a subscription',
+        { name: 'n', type: 'all_contacts', is_collaboration: true },
+        ['is_collaboration: Collaboration needs a subscription or a workspace.'],
+      ],
+      [
+        'collaboration on a private collection',
+        { name: 'n', type: 'private', is_collaboration: true },
+        [
+          'is_collaboration: Collaboration is not available for private, followers or public collections.',
+        ],
+      ],
+      [
+        'collaboration on a public collection',
+        { name: 'n', type: 'public', is_collaboration: true },
+        [
+          'is_collaboration: Collaboration is not available for private, followers or public collections.',
+        ],
+      ],
+      [
+        'the checklist option without collaboration',
+        { name: 'n', type: 'all_contacts', collaboration_on_checklist: true },
+        ['collaboration_on_checklist: Turn on collaboration before sharing the checklist.'],
+      ],
+      [
+        'replacing documents without adding them',
+        { name: 'n', allow_replace_documents: true },
+        ['allow_replace_documents: Allow adding documents before allowing them to be replaced.'],
+      ],
+      [
+        'keeping versions without replacing',
+        { name: 'n', allow_add_documents: true, preserve_documents_version: true },
+        ['preserve_documents_version: Allow replacing documents before keeping their versions.'],
+      ],
+      [
+        'a selected person who is not a connection',
+        { name: 'n', type: 'selected_contacts', users_per_collection: ['STRANGER'] },
+        ['users_per_collection: You can only share a collection with your active connections.'],
+      ],
+      [
+        'a selected person who is not a user reference',
+        { name: 'n', type: 'selected_contacts', users_per_collection: ['/api/memo/1'] },
+        ['users_per_collection[0]: This value is not valid.'],
+      ],
+    ];
+
+    it.each(refused)(
+      'refuses %s with 422 naming the field, and saves nothing',
+      async (_, payload, expected) => {
+        const withIds = JSON.parse(
+          JSON.stringify(payload).replace('"STRANGER"', `"/api/user/${stranger.id}"`),
+        ) as object;
+        const before = await countOf(free);
+        const res = await create(free, withIds);
+        expect(res.statusCode).toBe(422);
+        expect(violations(res.json())).toEqual(expected);
+        expect(await countOf(free)).toBe(before);
+      },
+    );
+
+    it('answers the rule in the caller’s language', async () => {
+      const res = await create(free, { name: 'n', type: 'all_contacts_followers' }, 'de');
+      expect(violations(res.json())).toEqual([
+        'type: Das Teilen mit Followern erfordert ein Abonnement.',
+      ]);
+    });
+
+    it('saves selected contacts, and an empty selection as private', async () => {
+      const chosen = await create(free, {
+        name: 'Chosen',
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${contact.id}`, contact.id],
+      });
+      expect(chosen.statusCode).toBe(201);
+      expect(chosen.json()).toMatchObject({
+        type: 'selected_contacts',
+        users_per_collection: [{ user: { id: contact.id } }],
+      });
+      const empty = await create(free, { name: 'Nobody', type: 'selected_contacts' });
+      expect(empty.statusCode).toBe(201);
+      expect(empty.json()).toMatchObject({ type: 'private', users_per_collection: [] });
+    });
+
+    it('keeps selected people only for the selected-contacts type', async () => {
+      const res = await create(free, {
+        name: 'Everyone',
+        type: 'all_contacts',
+        users_per_collection: [`/api/user/${contact.id}`],
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ type: 'all_contacts', users_per_collection: [] });
+    });
+
+    it('allows three public collections on the free plan, more with silver', async () => {
+      const user = await signedInUser(t);
+      for (let i = 1; i <= 3; i += 1) {
+        expect((await create(user, { name: `Public ${i}`, type: 'public' })).statusCode).toBe(201);
+      }
+      const fourth = await create(user, { name: 'Public 4', type: 'public' });
+      expect(fourth.statusCode).toBe(422);
+      expect(violations(fourth.json())).toEqual([
+        'type: You can have up to 3 public collections. Upgrade to Silver for more.',
+      ]);
+      expect(await countOf(user)).toBe(3);
+      await grantRules(t, user.id, { has_subscription: true, bronze: true });
+      expect((await create(user, { name: 'Public 4', type: 'public' })).statusCode).toBe(422);
+      await grantRules(t, user.id, { has_subscription: true, silver: true });
+      expect((await create(user, { name: 'Public 4', type: 'public' })).statusCode).toBe(201);
+    });
+
+    it('public collections need user_can_create_public_collection', async () => {
+      const user = await signedInUser(t);
+      await t.database.db
+        .updateTable('users')
+        .set({ rules: t.database.dialect.json({ public_profile: false, silver: true }) })
+        .where('id', '=', user.id)
+        .execute();
+      const profile = await t.app.inject({ url: '/api/profile', headers: user.headers });
+      expect(profile.json()).toMatchObject({
+        user_can_create_public_collection: false,
+        user_profile: { user_can_create_public_collection: false },
+      });
+      const res = await create(user, { name: 'Open', type: 'public' });
+      expect(res.statusCode).toBe(422);
+      expect(violations(res.json())).toEqual([
+        'type: Your account cannot create public collections.',
+      ]);
+      const other = await signedInUser(t);
+      const theirs = await t.app.inject({ url: '/api/profile', headers: other.headers });
+      expect(theirs.json().user_can_create_public_collection).toBe(true);
+    });
+
+    it('collaboration and followers open with a subscription or, for collaboration, a workspace', async () => {
+      const subscriber = await signedInUser(t);
+      await grantRules(t, subscriber.id, { has_subscription: true, bronze: true });
+      for (const payload of [
+        {
+          name: 'Team',
+          type: 'all_contacts',
+          is_collaboration: true,
+          collaboration_on_checklist: true,
+        },
+        { name: 'Fans', type: 'all_contacts_followers' },
+      ]) {
+        expect((await create(subscriber, payload)).statusCode).toBe(201);
+      }
+      const workspace = await signedInUser(t);
+      await t.database.db
+        .updateTable('users')
+        .set({ user_type: 'workspace', workspace_type: 'workspace' })
+        .where('id', '=', workspace.id)
+        .execute();
+      const team = await create(workspace, {
+        name: 'Team',
+        type: 'identified_contacts',
+        is_collaboration: true,
+        allow_add_documents: true,
+        allow_replace_documents: true,
+        preserve_documents_version: true,
+      });
+      expect(team.statusCode).toBe(201);
+      expect(team.json()).toMatchObject({
+        is_collaboration: true,
+        allow_add_documents: true,
+        allow_replace_documents: true,
+        preserve_documents_version: true,
+      });
+      expect(
+        (await create(workspace, { name: 'Fans', type: 'all_contacts_followers' })).statusCode,
+      ).toBe(422);
+    });
+
+    it('reports every broken rule of one request together', async () => {
+      const res = await create(free, {
+        name: 'n',
+        type: 'all_contacts_followers',
+        is_collaboration: true,
+        allow_replace_documents: true,
+      });
+      expect(res.json().violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual([
+        'type',
+        'is_collaboration',
+        'allow_replace_documents',
+      ]);
+    });
+  });
+
+  describe('editing', () => {
+    let owner: SignedIn;
+    let contact: SignedIn;
+    beforeAll(async () => {
+      owner = await signedInUser(t, { name: 'Olga Owner' });
+      contact = await signedInUser(t);
+      await connectUsers(t, owner.id, contact.id);
+      await grantRules(t, owner.id, { has_subscription: true, bronze: true });
+    });
+    const read = async (id: string) =>
+      (await t.app.inject({ url: `/api/collection/${id}`, headers: owner.headers })).json();
+    const send = (method: 'PUT' | 'PATCH', id: string, payload: object) =>
+      t.app.inject({
+        method,
+        url: `/api/collection/${id}`,
+        headers: {
+          ...owner.headers,
+          'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json',
+        },
+        payload: JSON.stringify(payload),
+      });
+
+    it('PUT replaces the form; a rule broken changes nothing', async () => {
+      const id = (
+        await create(owner, {
+          name: 'Team',
+          type: 'selected_contacts',
+          users_per_collection: [`/api/user/${contact.id}`],
+          is_collaboration: true,
+          allow_add_documents: true,
+          group_name: ' Work ',
+        })
+      ).json().id;
+      const before = await read(id);
+      expect(before.group_name).toBe('Work');
+      for (const [payload, field] of [
+        [{ name: 'Team', type: 'public', is_collaboration: true }, 'is_collaboration'],
+        [
+          { name: 'Team', type: 'all_contacts', allow_replace_documents: true },
+          'allow_replace_documents',
+        ],
+        [
+          { name: 'Team', type: 'selected_contacts', users_per_collection: ['/api/user/999999'] },
+          'users_per_collection',
+        ],
+      ] as const) {
+        const res = await send('PUT', id, payload);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().violations[0].propertyPath).toBe(field);
+      }
+      expect(await read(id)).toEqual(before);
+      const res = await send('PUT', id, { name: 'Team B', type: 'all_contacts' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        name: 'Team B',
+        type: 'all_contacts',
+        is_collaboration: false,
+        allow_add_documents: false,
+        group_name: null,
+        users_per_collection: [],
+      });
+    });
+
+    it('PATCH judges the merged collection', async () => {
+      const id = (
+        await create(owner, {
+          name: 'Docs',
+          type: 'all_contacts',
+          is_collaboration: true,
+          collaboration_on_checklist: true,
+          allow_add_documents: true,
+          allow_replace_documents: true,
+        })
+      ).json().id;
+      const before = await read(id);
+      for (const [patch, field] of [
+        [{ allow_add_documents: false }, 'allow_replace_documents'],
+        [{ is_collaboration: false }, 'collaboration_on_checklist'],
+        [{ type: 'public' }, 'is_collaboration'],
+        [{ name: '' }, 'name'],
+      ] as const) {
+        const res = await send('PATCH', id, patch);
+        expect([patch, res.statusCode]).toEqual([patch, 422]);
+        expect(res.json().violations[0].propertyPath).toBe(field);
+      }
+      expect(await read(id)).toEqual(before);
+      const ok = await send('PATCH', id, {
+        allow_add_documents: false,
+        allow_replace_documents: false,
+        description: 'Shared documents',
+        collection_picture: null,
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({
+        name: 'Docs',
+        type: 'all_contacts',
+        description: 'Shared documents',
+        is_collaboration: true,
+        collaboration_on_checklist: true,
+        allow_add_documents: false,
+        picture: null,
+      });
+    });
+
+    it('keeps what a plan allowed once it ends, but opens nothing new', async () => {
+      const user = await signedInUser(t);
+      await grantRules(t, user.id, { has_subscription: true, silver: true });
+      const ids: string[] = [];
+      for (let i = 1; i <= 4; i += 1) {
+        ids.push((await create(user, { name: `Public ${i}`, type: 'public' })).json().id);
+      }
+      const team = (
+        await create(user, { name: 'Team', type: 'all_contacts', is_collaboration: true })
+      ).json().id;
+      const fans = (await create(user, { name: 'Fans', type: 'all_contacts_followers' })).json().id;
+      const other = (await create(user, { name: 'Other', type: 'all_contacts' })).json().id;
+      await grantRules(t, user.id, {});
+      const patch = (id: string, payload: object) =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/api/collection/${id}`,
+          headers: user.headers,
+          payload,
+        });
+      expect((await patch(ids[3] as string, { name: 'Still public' })).statusCode).toBe(200);
+      expect((await patch(team, { name: 'Still a team' })).statusCode).toBe(200);
+      expect((await patch(fans, { name: 'Still fans' })).statusCode).toBe(200);
+      for (const [payload, field] of [
+        [{ type: 'public' }, 'type'],
+        [{ type: 'all_contacts_followers' }, 'type'],
+        [{ is_collaboration: true }, 'is_collaboration'],
+      ] as const) {
+        const res = await patch(other, payload);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().violations[0].propertyPath).toBe(field);
+      }
+    });
+  });
+});
