@@ -27,28 +27,35 @@ export function describeDatabase(config: AppConfig): string {
  */
 async function backupSqlite(source: string, destination: string): Promise<number> {
   const partial = `${destination}.partial-${process.pid}`;
-  const connection = new SQLite(source, { fileMustExist: true });
+  const removePartial = () => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) {
+      fs.rmSync(`${partial}${suffix}`, { force: true });
+    }
+  };
   try {
-    connection.pragma('busy_timeout = 5000');
-    await connection.backup(partial);
+    const connection = new SQLite(source, { fileMustExist: true });
+    try {
+      connection.pragma('busy_timeout = 5000');
+      await connection.backup(partial);
+    } finally {
+      connection.close();
+    }
+    // One self-contained file (no -wal/-shm beside it), checked before it takes the name.
+    const copy = new SQLite(partial);
+    try {
+      copy.pragma('journal_mode = DELETE');
+      const check = copy.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') {
+        throw new CliError(`the backup failed its integrity check: ${String(check)}`);
+      }
+    } finally {
+      copy.close();
+    }
+    fs.renameSync(partial, destination);
   } catch (error) {
-    fs.rmSync(partial, { force: true });
-    throw error;
-  } finally {
-    connection.close();
-  }
-  const copy = new SQLite(partial, { readonly: true });
-  try {
-    const check = copy.pragma('integrity_check', { simple: true });
-    if (check !== 'ok')
-      throw new CliError(`the backup failed its integrity check: ${String(check)}`);
-  } catch (error) {
-    copy.close();
-    fs.rmSync(partial, { force: true });
+    removePartial();
     throw error;
   }
-  copy.close();
-  fs.renameSync(partial, destination);
   return fs.statSync(destination).size;
 }
 

@@ -138,14 +138,13 @@ describeDb('memoria-admin users:* (the real command line, child processes)', () 
   });
 
   it('users:list pages in the database and searches email and name', async () => {
-    await Promise.all(
-      [
-        ['carol@example.test', 'Carol 100% Real'],
-        ['dave@other.test', 'Dave'],
-      ].map(([email, name]) =>
-        cli.json('users:create', email!, '--name', name!, '--generate-password'),
-      ),
-    );
+    // One after the other, so the ids (the listing order) are known.
+    for (const [email, name] of [
+      ['carol@example.test', 'Carol 100% Real'],
+      ['dave@other.test', 'Dave'],
+    ] as const) {
+      await cli.json('users:create', email, '--name', name, '--generate-password');
+    }
     const all = await cli.json<{ total: number; members: Array<{ usermail: string }> }>(
       'users:list',
     );
