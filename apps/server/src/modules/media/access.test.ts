@@ -235,4 +235,19 @@ describeDb('media access', () => {
         ),
     ).rejects.toMatchObject({ violations: [{ propertyPath: 'memo_photos' }] });
   });
+
+  it('frees the storage of a memo’s attachments before the memo is deleted', async () => {
+    const memoId = await insertMemo(t, author.id, contactsCollection);
+    const before = await storageUsed(t, author.id);
+    const photo = await upload(author, '/api/memo/photo', { memo: String(memoId) });
+    expect(await storageUsed(t, author.id)).toBeGreaterThan(before);
+    const service = mediaServiceFor(t);
+    await t.database.db.transaction().execute(async (trx) => {
+      await service.deleteMemoAttachments(trx, [memoId]);
+      await trx.deleteFrom('memos').where('id', '=', memoId).execute();
+    });
+    expect(await storageUsed(t, author.id)).toBe(before);
+    await t.app.jobs.runDue();
+    expect(storedFiles(t, author.id).some((f) => f.startsWith(`${photo.id}/`))).toBe(false);
+  });
 });

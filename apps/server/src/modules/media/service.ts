@@ -293,6 +293,22 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     deleteAttachments: (trx: Trx, rows: AttachmentRow[]) => deleteRows(trx, rows),
 
     /**
+     * Before deleting memos (their rows would cascade away without freeing storage): marks
+     * their attachments deleted, frees the storage and queues the files' removal.
+     */
+    async deleteMemoAttachments(trx: Trx, memoIds: number[]): Promise<void> {
+      for (let i = 0; i < memoIds.length; i += 500) {
+        const rows = await trx
+          .selectFrom('attachments')
+          .selectAll()
+          .where('memo_id', 'in', memoIds.slice(i, i + 500))
+          .where('status', '!=', 'deleted')
+          .execute();
+        await deleteRows(trx, rows);
+      }
+    },
+
+    /**
      * DELETE /api/memo/{type}/{id}: its uploader or the memo's author removes a memo
      * attachment (marked deleted with action delete; spec part 1 §4 Attachment).
      */
