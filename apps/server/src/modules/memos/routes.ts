@@ -92,9 +92,20 @@ const notFoundCollection = (): never => {
   throw notFound('memo.collectionNotFound');
 };
 
-/** Builds the memo service, registers its job and routes; answers the service (events too). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The memo service; `memos.events.onMemoPublished(listener)` for notifications and feed. */
+    memos: MemoService;
+  }
+}
+
+/**
+ * Builds the memo service, registers its `memo.publish` job and its routes, and decorates
+ * the app with it (`app.memos`). Answers the service.
+ */
 export function registerMemos(app: ZodApp, guard: AuthGuard, ctx: AppContext): MemoService {
   const memos = createMemoService(ctx, createMemoEvents());
+  app.decorate('memos', memos);
   registerMemoRoutes(app, guard, memos);
   return memos;
 }
