@@ -38,4 +38,31 @@ export const pages = {
     () => import('../features/collections/collection-page'),
     'PublicCollectionPage',
   ),
+  Connections: lazyPage(
+    () => import('../features/connections/connections-page'),
+    'ConnectionsPage',
+  ),
+  AcceptConnection: lazyPage(
+    () => import('../features/connections/accept-page'),
+    'AcceptConnectionPage',
+  ),
+  PublicAcceptConnection: lazyPage(
+    () => import('../features/connections/accept-page'),
+    'PublicAcceptConnectionPage',
+  ),
+  Profile: lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage'),
+  ProfileCollections: lazyPage(
+    () => import('../features/profile/profile-sections'),
+    'ProfileCollections',
+  ),
+  ProfileShared: lazyPage(() => import('../features/profile/profile-sections'), 'ProfileShared'),
+  ProfileMembers: lazyPage(() => import('../features/profile/profile-sections'), 'ProfileMembers'),
+  ProfileDocuments: lazyPage(
+    () => import('../features/profile/profile-sections'),
+    'ProfileDocuments',
+  ),
+  PublicProfile: lazyPage(
+    () => import('../features/profile/public-profile-page'),
+    'PublicProfilePage',
+  ),
 };

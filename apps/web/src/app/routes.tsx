@@ -92,13 +92,22 @@ export const routes: RouteObject[] = [
               soonRoute('workspaces', login, [':id']),
               soonRoute('memo/:id', login, ['gallery/:itemId']),
               soonRoute('p/memo/:id', pub, ['gallery/:itemId']),
-              soonRoute('connections', login, [
-                'accept/:value',
-                'followers',
-                'following',
-                'delegations',
-              ]),
-              soonRoute('p/connections/accept/:value', pub),
+              {
+                path: 'connections',
+                handle: login,
+                children: [
+                  { index: true, element: <pages.Connections /> },
+                  { path: 'followers', element: <pages.Connections /> },
+                  { path: 'following', element: <pages.Connections /> },
+                  { path: 'delegations', element: <pages.Connections /> },
+                  { path: 'accept/:value', element: <pages.AcceptConnection /> },
+                ],
+              },
+              {
+                path: 'p/connections/accept/:value',
+                handle: pub,
+                element: <pages.PublicAcceptConnection />,
+              },
               {
                 path: 'collections',
                 handle: login,
@@ -119,8 +128,26 @@ export const routes: RouteObject[] = [
                 handle: pub,
                 element: <pages.PublicCollection />,
               },
-              soonRoute('profile/:id', login, ['collections', 'shared', 'members', 'documents']),
-              soonRoute('p/profile/:id', pub, ['collections']),
+              {
+                path: 'profile/:id',
+                handle: login,
+                element: <pages.Profile />,
+                children: [
+                  { index: true, element: <pages.ProfileCollections /> },
+                  { path: 'collections', element: <pages.ProfileCollections /> },
+                  { path: 'shared', element: <pages.ProfileShared /> },
+                  { path: 'members', element: <pages.ProfileMembers /> },
+                  { path: 'documents', element: <pages.ProfileDocuments /> },
+                ],
+              },
+              {
+                path: 'p/profile/:id',
+                handle: pub,
+                children: [
+                  { index: true, element: <pages.PublicProfile /> },
+                  { path: 'collections', element: <pages.PublicProfile /> },
+                ],
+              },
               {
                 path: 'account-settings',
                 handle: login,

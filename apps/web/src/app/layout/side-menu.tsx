@@ -7,6 +7,7 @@ import { Brand } from './brand';
 import { LanguageSelect } from './language-select';
 import { SIDE_MENU, isActivePath } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
+import { SideMenuSocial } from '../../features/favourites/side-menu-section';
 
 /** The signed-in user's side menu (spec part 1 §2.3). */
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
@@ -39,6 +40,7 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
               />
             );
           })}
+          <SideMenuSocial userId={user.id} onNavigate={onNavigate} />
         </nav>
       </Box>
       <Divider />

@@ -1,6 +1,9 @@
 import type { LocaleShape } from './en';
 import { collections } from './collections/de';
 import { memos } from './memos/de';
+import { connections } from './connections/de';
+import { profile } from './profile/de';
+import { reports } from './reports/de';
 
 export const de: LocaleShape = {
   app: {
@@ -265,4 +268,7 @@ export const de: LocaleShape = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 };

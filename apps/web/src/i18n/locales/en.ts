@@ -1,6 +1,9 @@
 /** English interface texts: the reference shape every other locale file must match. */
 import { collections } from './collections/en';
 import { memos } from './memos/en';
+import { connections } from './connections/en';
+import { profile } from './profile/en';
+import { reports } from './reports/en';
 export const en = {
   app: {
     name: 'Memoria',
@@ -260,6 +263,9 @@ export const en = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 } as const;
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

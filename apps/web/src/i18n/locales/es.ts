@@ -1,6 +1,9 @@
 import type { LocaleShape } from './en';
 import { collections } from './collections/es';
 import { memos } from './memos/es';
+import { connections } from './connections/es';
+import { profile } from './profile/es';
+import { reports } from './reports/es';
 
 export const es: LocaleShape = {
   app: {
@@ -267,4 +270,7 @@ export const es: LocaleShape = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 };

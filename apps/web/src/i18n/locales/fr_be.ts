@@ -1,6 +1,9 @@
 import type { LocaleShape } from './en';
 import { collections } from './collections/fr_be';
 import { memos } from './memos/fr_be';
+import { connections } from './connections/fr_be';
+import { profile } from './profile/fr_be';
+import { reports } from './reports/fr_be';
 
 export const fr_be: LocaleShape = {
   app: {
@@ -268,4 +271,7 @@ export const fr_be: LocaleShape = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 };

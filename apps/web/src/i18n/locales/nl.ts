@@ -1,6 +1,9 @@
 import type { LocaleShape } from './en';
 import { collections } from './collections/nl';
 import { memos } from './memos/nl';
+import { connections } from './connections/nl';
+import { profile } from './profile/nl';
+import { reports } from './reports/nl';
 
 export const nl: LocaleShape = {
   app: {
@@ -265,4 +268,7 @@ export const nl: LocaleShape = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 };

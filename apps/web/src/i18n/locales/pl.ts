@@ -1,6 +1,9 @@
 import type { LocaleShape } from './en';
 import { collections } from './collections/pl';
 import { memos } from './memos/pl';
+import { connections } from './connections/pl';
+import { profile } from './profile/pl';
+import { reports } from './reports/pl';
 
 export const pl: LocaleShape = {
   app: {
@@ -264,4 +267,7 @@ export const pl: LocaleShape = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 };

@@ -1,6 +1,9 @@
 import type { LocaleShape } from './en';
 import { collections } from './collections/uk';
 import { memos } from './memos/uk';
+import { connections } from './connections/uk';
+import { profile } from './profile/uk';
+import { reports } from './reports/uk';
 
 export const uk: LocaleShape = {
   app: {
@@ -267,4 +270,7 @@ export const uk: LocaleShape = {
   },
   memos,
   collections,
+  connections,
+  profile,
+  reports,
 };

@@ -1,0 +1,21 @@
+import { Tooltip } from '@mantine/core';
+import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
+import { useTranslation } from '../../i18n';
+
+/** The checkmark of a verified identity (spec part 1 §2.4 verified list). */
+export function VerifiedBadge({ size = 18 }: { size?: number }) {
+  const { t } = useTranslation();
+  const label = t('connections.card.verified');
+  return (
+    <Tooltip label={label} withArrow>
+      <span
+        role="img"
+        aria-label={label}
+        data-testid="verified-badge"
+        style={{ display: 'inline-flex', color: 'var(--mantine-color-blue-filled)' }}
+      >
+        <IconRosetteDiscountCheckFilled size={size} aria-hidden />
+      </span>
+    </Tooltip>
+  );
+}

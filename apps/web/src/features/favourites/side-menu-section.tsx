@@ -1,0 +1,95 @@
+import { Loader, NavLink } from '@mantine/core';
+import { IconStar, IconUser, IconUsers } from '@tabler/icons-react';
+import { Suspense, lazy, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { loadChunk } from '../../app/lazy-page';
+import { isActivePath } from '../../app/layout/nav-items';
+import { useTranslation } from '../../i18n';
+
+// The list and its queries load when the section is opened, not with the first screen.
+const FavouritesList = lazy(() =>
+  loadChunk(() => import('./favourites-list')).then((m) => ({ default: m.FavouritesList })),
+);
+
+const OPEN_KEY = 'side-favourites-open';
+
+function readOpen(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The side menu's people part: the own profile, connections, and the favourites (spec part 1
+ * §2.4, §7.6) — favourite collections and contacts, fetched once the section is opened.
+ */
+export function SideMenuSocial({ userId, onNavigate }: { userId: number; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(readOpen);
+  const links = [
+    {
+      to: `/profile/${userId}`,
+      label: t('connections.side.myProfile'),
+      icon: IconUser,
+      id: 'profile',
+    },
+    {
+      to: '/connections',
+      label: t('connections.side.connections'),
+      icon: IconUsers,
+      id: 'connections',
+    },
+  ];
+  const toggle = () => {
+    setOpen((value) => {
+      try {
+        localStorage.setItem(OPEN_KEY, value ? '0' : '1');
+      } catch {
+        // Private mode: the choice lasts for this page only.
+      }
+      return !value;
+    });
+  };
+  return (
+    <>
+      {links.map((link) => {
+        const active = isActivePath(pathname, link.to);
+        return (
+          <NavLink
+            key={link.id}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            leftSection={<link.icon size={20} aria-hidden />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            data-testid={`nav-${link.id}`}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+      <NavLink
+        component="button"
+        type="button"
+        label={t('connections.side.favourites')}
+        leftSection={<IconStar size={20} aria-hidden />}
+        opened={open}
+        onChange={toggle}
+        childrenOffset={0}
+        aria-expanded={open}
+        data-testid="nav-favourites"
+        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      >
+        {open && (
+          <Suspense fallback={<Loader size="xs" m="sm" aria-label={t('app.loading')} />}>
+            <FavouritesList onNavigate={onNavigate} />
+          </Suspense>
+        )}
+      </NavLink>
+    </>
+  );
+}
