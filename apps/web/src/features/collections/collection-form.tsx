@@ -237,7 +237,7 @@ export function CollectionForm({
           </Group>
         </Stack>
       </form>
-      <PlanHintModal hint={hint} onClose={() => setHint(null)} />
+      {hint && <PlanHintModal hint={hint} onClose={() => setHint(null)} />}
       <PublicProfileWarning
         opened={warning}
         onClose={() => setWarning(false)}

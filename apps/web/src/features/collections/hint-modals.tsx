@@ -16,17 +16,16 @@ export type PlanHint =
  * collectionPublicDisabledHint) and the upgrade prompt of §6 for collaboration and the
  * followers audience, each with a link to the subscription plans.
  */
-export function PlanHintModal({ hint, onClose }: { hint: PlanHint | null; onClose: () => void }) {
+export function PlanHintModal({ hint, onClose }: { hint: PlanHint; onClose: () => void }) {
   const { t } = useTranslation();
-  const last = hint ?? 'collaboration';
   return (
     <Modal
-      opened={hint !== null}
+      opened
       onClose={onClose}
-      title={t(`collections.hints.${last}.title`)}
+      title={t(`collections.hints.${hint}.title`)}
       centered
       data-testid="plan-hint"
-      data-hint={hint ?? undefined}
+      data-hint={hint}
     >
       <Stack gap="md">
         <Group wrap="nowrap" align="flex-start">
@@ -34,7 +33,7 @@ export function PlanHintModal({ hint, onClose }: { hint: PlanHint | null; onClos
             <IconCrown size={20} />
           </ThemeIcon>
           <Text size="sm">
-            {t(`collections.hints.${last}.text`, {
+            {t(`collections.hints.${hint}.text`, {
               limit: LIMITS.publicCollectionsWithoutSilver,
             })}
           </Text>
