@@ -38,6 +38,7 @@ import { createSwitchService } from './modules/delegations/switch-service.js';
 import { registerDelegationRoutes } from './modules/delegations/routes.js';
 import { registerCollections } from './modules/collections/index.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
+import { registerConnections } from './modules/connections/index.js';
 import { registerMemos } from './modules/memos/routes.js';
 import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(zapp, guard, deps.users);
   const delegations = createDelegationService(ctx);
   registerDelegationRoutes(zapp, guard, createSwitchService(deps, delegations));
+  registerConnections(zapp, guard, ctx);
   registerMemos(zapp, guard, ctx);
   registerCollections(zapp, guard, ctx);
   await registerMediaRoutes(app, guard, createMediaService(ctx), {

@@ -15,6 +15,7 @@ import { ApiError, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import type { AuthDeps } from './deps.js';
 import { totpStep } from './totp.js';
+import { connectInvitedUser } from '../connections/invitations.js';
 import { findAccountByEmail, findAccountById, updateCredentials, useTotpStep } from './store.js';
 
 /** Who is asking, for rate limits, the session label and the language of answers. */
@@ -46,6 +47,10 @@ export function createAccountService(deps: AuthDeps) {
       is_active: dialect.bool(true),
       activated_at: dialect.time(new Date()),
     });
+    // The address is proven: invitations sent to it become connections.
+    await connectInvitedUser(ctx.database, user.id, user.usermail).catch((error: unknown) =>
+      ctx.log.error({ err: error }, 'connecting invitations failed'),
+    );
   }
 
   async function sendVerification(userId: number): Promise<void> {

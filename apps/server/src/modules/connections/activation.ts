@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError } from '../../http/errors.js';
+import { recordActivity } from '../../events/index.js';
+import type { ConnectionRow } from '../profiles/relations.js';
+import { loadPeople } from '../profiles/people.js';
+import { checkMaximumUsers } from './requirements.js';
+import { activate, deleteConnection } from './store.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+export interface ActivationOptions {
+  /** made through a personal QR link */
+  autoAccepted?: boolean;
+  /** other rows between the two people (an older request) that the activation replaces */
+  replaces?: ConnectionRow[];
+  /** who is told, and how; by default the sender learns that the receiver accepted */
+  event?: { type: string; actorUserId: number; recipientUserId: number };
+}
+
+/**
+ * Makes `row` active with `inboundId` as receiver, in one transaction: maximum_users of both
+ * people, the older rows it replaces, the connection, its two contact rows, and the
+ * activity event.
+ */
+export async function activateConnection(
+  database: { db: Db; dialect: DialectHelpers },
+  row: ConnectionRow,
+  inboundId: number,
+  options: ActivationOptions = {},
+): Promise<void> {
+  const { db, dialect } = database;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const people = await loadPeople(trx, [row.user_outbound_id, inboundId]);
+      await checkMaximumUsers(trx, [...people.values()]);
+      for (const other of options.replaces ?? []) {
+        if (other.id !== row.id) await deleteConnection(trx, other);
+      }
+      await activate(trx, dialect, row, inboundId, options.autoAccepted ?? false);
+      await recordActivity(trx, {
+        ...(options.event ?? {
+          type: 'accepted_connection',
+          actorUserId: inboundId,
+          recipientUserId: row.user_outbound_id,
+        }),
+        connectionId: row.id,
+      });
+    });
+  } catch (error) {
+    // a concurrent activation of the same pair wrote the contact rows first
+    if (isUniqueViolation(error)) throw new ApiError(409, 'connections.alreadyConnected');
+    throw error;
+  }
+}

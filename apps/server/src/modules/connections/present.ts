@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Connection, ConnectionViewStatus } from '@memoria/domain';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { isoTime, readBool } from '../../db/dialect.js';
+import type { ConnectionRow } from '../profiles/relations.js';
+import {
+  contactCardOf,
+  loadPeople,
+  pictureOf,
+  summaryOf,
+  type PersonRow,
+} from '../profiles/people.js';
+import { favouriteIdsFor } from './store.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** Status from the viewer's side (contract.md "Social graph"). */
+export function viewStatus(row: ConnectionRow, viewer: number): ConnectionViewStatus {
+  if (row.status === 'active') return 'active';
+  if (row.status === 'rejected') return 'cancelled';
+  return row.user_outbound_id === viewer ? 'outcome' : 'income';
+}
+
+export function otherIdOf(row: ConnectionRow, viewer: number): number | null {
+  return row.user_outbound_id === viewer ? row.user_inbound_id : row.user_outbound_id;
+}
+
+function present(
+  row: ConnectionRow,
+  viewer: number,
+  people: Map<number, PersonRow>,
+  favourites: Map<number, number>,
+): Connection | null {
+  const outbound = people.get(row.user_outbound_id);
+  if (!outbound) return null;
+  const inbound = row.user_inbound_id === null ? undefined : people.get(row.user_inbound_id);
+  const otherId = otherIdOf(row, viewer);
+  const other = otherId === null ? undefined : people.get(otherId);
+  const status = viewStatus(row, viewer);
+  const sender = row.user_outbound_id === viewer;
+  return {
+    id: row.id,
+    '@id': `/api/connection/${row.id}`,
+    status,
+    user_inbound: inbound ? summaryOf(inbound) : null,
+    user_outbound: summaryOf(outbound),
+    user: other ? contactCardOf(other, status === 'active') : null,
+    user_id: other?.id ?? null,
+    // the address the sender typed is theirs to see; the receiver sees it only when shared
+    user_to_email: sender ? row.user_to_email : null,
+    personal_message: row.personal_message,
+    created_at: isoTime(row.created_at) ?? '',
+    accepted_at: isoTime(row.accepted_at),
+    rejected_at: isoTime(row.rejected_at),
+    watching: readBool(sender ? row.watching_by_outbound : row.watching_by_inbound),
+    auto_accepted: readBool(row.auto_accepted),
+    private: false,
+    favourite_id: other ? (favourites.get(other.id) ?? null) : null,
+    picture: other ? pictureOf(other) : null,
+    label: other ? summaryOf(other).label : (row.user_to_email ?? '').slice(0, 1).toUpperCase(),
+    url: other ? `/profile/${other.id}` : null,
+    ...(sender && row.status === 'requested' ? { valid_until: isoTime(row.valid_until) } : {}),
+  };
+}
+
+/** Connections as the viewer sees them, people and favourites loaded in one query each. */
+export async function presentConnections(
+  db: Db,
+  viewer: number,
+  rows: ConnectionRow[],
+): Promise<Connection[]> {
+  const ids = rows.flatMap((r) =>
+    r.user_inbound_id === null ? [r.user_outbound_id] : [r.user_outbound_id, r.user_inbound_id],
+  );
+  const others = rows.map((r) => otherIdOf(r, viewer)).filter((id): id is number => id !== null);
+  const [people, favourites] = await Promise.all([
+    loadPeople(db, ids),
+    favouriteIdsFor(db, viewer, others),
+  ]);
+  return rows
+    .map((row) => present(row, viewer, people, favourites))
+    .filter((c): c is Connection => c !== null);
+}
+
+export async function presentConnection(
+  db: Db,
+  viewer: number,
+  row: ConnectionRow,
+): Promise<Connection> {
+  const [connection] = await presentConnections(db, viewer, [row]);
+  if (!connection) throw new Error(`connection ${row.id} lost its sender`);
+  return connection;
+}

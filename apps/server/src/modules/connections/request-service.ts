@@ -1,0 +1,262 @@
+import {
+  CONNECTION_TOKEN_VALID_DAYS,
+  type Connection,
+  type ConnectionInvitationAnswer,
+} from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { readBool, readTime } from '../../db/dialect.js';
+import { ApiError, violation } from '../../http/errors.js';
+import { recordActivity } from '../../events/index.js';
+import {
+  findPerson,
+  findPersonByEmail,
+  isAvailable,
+  localeOf,
+  summaryOf,
+  type PersonRow,
+} from '../profiles/people.js';
+import { blockedEitherWay, connectionBetween, type ConnectionRow } from '../profiles/relations.js';
+import { activateConnection } from './activation.js';
+import { presentConnection } from './present.js';
+import { checkMaximumUsers, checkMessage, checkRequesterProfile } from './requirements.js';
+import {
+  findByTokenHash,
+  findOpenInvitation,
+  insertRequest,
+  invitationsSentSince,
+  renewInvitation,
+} from './store.js';
+import { newInvitationToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
+
+/** Invitations to addresses without an account one person may send per day. */
+export const INVITATIONS_PER_DAY = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const linkInvalid = () => new ApiError(404, 'connections.linkInvalid');
+
+/**
+ * Connection requests (spec part 1 §2.4, §4, §7.5): by email to an account or, for an
+ * address without one, an invitation with a token link; direct requests from a profile;
+ * accepting an emailed link.
+ */
+export function createRequestService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+  const { publicUrl } = ctx.config;
+
+  async function viewerPerson(viewerId: number): Promise<PersonRow> {
+    const person = await findPerson(db, viewerId);
+    if (!person) throw new ApiError(401, 'error.unauthorized');
+    return person;
+  }
+
+  /** An existing row between the two decides before a new request is written. */
+  async function settleExisting(
+    sender: PersonRow,
+    target: PersonRow,
+    path: string,
+  ): Promise<ConnectionRow | null> {
+    const existing = await connectionBetween(db, sender.id, target.id);
+    if (!existing) return null;
+    if (existing.status === 'active') throw violation(path, 'connections.alreadyConnected');
+    if (existing.user_outbound_id === sender.id) {
+      throw violation(path, 'connections.alreadyRequested');
+    }
+    // They asked first (or the sender declined them earlier): asking back accepts theirs.
+    await activateConnection(ctx.database, existing, sender.id);
+    return existing;
+  }
+
+  async function requestToPerson(
+    sender: PersonRow,
+    target: PersonRow,
+    message: string | null,
+    path: string,
+    email: string | null,
+  ): Promise<{ connection: Connection; created: boolean }> {
+    if (!isAvailable(target)) throw violation(path, 'connections.cannotConnect');
+    if (await blockedEitherWay(db, sender.id, target.id)) {
+      throw violation(path, 'connections.cannotConnect');
+    }
+    const accepted = await settleExisting(sender, target, path);
+    if (accepted) {
+      const row = await connectionBetween(db, sender.id, target.id);
+      return {
+        connection: await presentConnection(db, sender.id, row ?? accepted),
+        created: false,
+      };
+    }
+    checkRequesterProfile(sender, target, path);
+    checkMessage(target, message, 'personal_message');
+    await checkMaximumUsers(db, [target]);
+
+    const { token, hash } = newInvitationToken();
+    const id = await db.transaction().execute(async (trx) => {
+      const newId = await insertRequest(trx, dialect, {
+        outboundId: sender.id,
+        inboundId: target.id,
+        email,
+        message,
+        tokenHash: hash,
+        validUntil: validUntilFrom(new Date()),
+      });
+      await recordActivity(trx, {
+        type: 'new_connection',
+        actorUserId: sender.id,
+        recipientUserId: target.id,
+        connectionId: newId,
+      });
+      return newId;
+    });
+    await ctx.mailer.send({
+      to: target.usermail,
+      locale: localeOf(target),
+      template: 'connectionRequest',
+      params: {
+        name: target.name,
+        sender: sender.name,
+        message: message ?? undefined,
+        link: `${publicUrl}/connections/accept/${token}`,
+        days: CONNECTION_TOKEN_VALID_DAYS,
+      },
+    });
+    return { connection: await presentOwn(sender.id, id), created: true };
+  }
+
+  async function presentOwn(viewerId: number, id: number): Promise<Connection> {
+    const row = await db
+      .selectFrom('connections')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return presentConnection(db, viewerId, row);
+  }
+
+  async function invite(
+    sender: PersonRow,
+    email: string,
+    message: string | null,
+  ): Promise<{ connection: Connection; created: boolean }> {
+    const now = new Date();
+    const open = await findOpenInvitation(db, sender.id, email);
+    const openValidUntil = open ? readTime(open.valid_until) : null;
+    if (open && (openValidUntil === null || openValidUntil > now)) {
+      throw violation('user_to_email', 'connections.alreadyRequested');
+    }
+    const sent = await invitationsSentSince(
+      db,
+      dialect,
+      sender.id,
+      new Date(now.getTime() - DAY_MS),
+    );
+    if (sent >= INVITATIONS_PER_DAY) throw new ApiError(429, 'connections.tooManyInvitations');
+
+    const { token, hash } = newInvitationToken();
+    const validUntil = validUntilFrom(now);
+    let id: number;
+    if (open) {
+      // The old link ran out: the same invitation gets a new link.
+      await renewInvitation(db, dialect, open.id, hash, validUntil, message);
+      id = open.id;
+    } else {
+      id = await insertRequest(db, dialect, {
+        outboundId: sender.id,
+        inboundId: null,
+        email,
+        message,
+        tokenHash: hash,
+        validUntil,
+      });
+    }
+    await ctx.mailer.send({
+      to: email,
+      // the address has no account and so no language yet: the sender's is the best guess
+      locale: localeOf(sender),
+      template: 'connectionInvitation',
+      params: {
+        name: email,
+        sender: sender.name,
+        message: message ?? undefined,
+        link: `${publicUrl}/p/connections/accept/${token}`,
+        days: CONNECTION_TOKEN_VALID_DAYS,
+      },
+    });
+    return { connection: await presentOwn(sender.id, id), created: true };
+  }
+
+  return {
+    /** POST /api/connection {user_to_email, personal_message}. */
+    async requestByEmail(
+      viewerId: number,
+      input: { user_to_email: string; personal_message: string | null },
+    ) {
+      const sender = await viewerPerson(viewerId);
+      const email = input.user_to_email;
+      if (email === sender.usermail.toLowerCase()) {
+        throw violation('user_to_email', 'connections.ownEmail');
+      }
+      const target = await findPersonByEmail(db, email);
+      // An account that never verified its address is invited like an unknown address: the
+      // connection is made once the owner of the address proves it (connectInvitedUser).
+      if (target && readBool(target.is_active)) {
+        return requestToPerson(sender, target, input.personal_message, 'user_to_email', email);
+      }
+      return invite(sender, email, input.personal_message);
+    },
+
+    /** POST /api/connection-direct without a QR token: a request by account id. */
+    async requestById(viewerId: number, targetId: number, message: string | null) {
+      const sender = await viewerPerson(viewerId);
+      if (targetId === viewerId) throw violation('user_outbound', 'connections.ownEmail');
+      const target = await findPerson(db, targetId);
+      if (!target || !isAvailable(target) || (await blockedEitherWay(db, viewerId, targetId))) {
+        throw new ApiError(404, 'social.userNotFound');
+      }
+      return requestToPerson(sender, target, message, 'user_outbound', null);
+    },
+
+    /** GET /api/connection-token/{value}/accept: the link of a request or invitation email. */
+    async acceptByToken(viewerId: number, token: string): Promise<Connection> {
+      if (!plausibleToken(token)) throw linkInvalid();
+      const row = await findByTokenHash(db, tokenHash(token));
+      const validUntil = row ? readTime(row.valid_until) : null;
+      if (!row || row.status === 'active' || (validUntil !== null && validUntil <= new Date())) {
+        throw linkInvalid();
+      }
+      if (row.user_outbound_id === viewerId) throw new ApiError(403, 'connections.ownLink');
+      if (row.user_inbound_id !== null && row.user_inbound_id !== viewerId) {
+        throw new ApiError(403, 'connections.linkForOtherAccount');
+      }
+      if (await blockedEitherWay(db, viewerId, row.user_outbound_id)) throw linkInvalid();
+      const existing = await connectionBetween(db, viewerId, row.user_outbound_id);
+      if (existing?.status === 'active') throw new ApiError(409, 'connections.alreadyConnected');
+      await activateConnection(ctx.database, row, viewerId, {
+        replaces: existing && existing.id !== row.id ? [existing] : [],
+      });
+      return presentOwn(viewerId, row.id);
+    },
+
+    /** GET /api/p/connection-invitation/{value}: who invited, for the accept-by-link page. */
+    async invitation(viewerId: number | null, token: string): Promise<ConnectionInvitationAnswer> {
+      if (!plausibleToken(token)) throw linkInvalid();
+      const row = await findByTokenHash(db, tokenHash(token));
+      const validUntil = row ? readTime(row.valid_until) : null;
+      if (!row || row.status === 'active' || (validUntil !== null && validUntil <= new Date())) {
+        throw linkInvalid();
+      }
+      const sender = await findPerson(db, row.user_outbound_id);
+      if (!sender || !isAvailable(sender)) throw linkInvalid();
+      if (viewerId !== null && (await blockedEitherWay(db, viewerId, sender.id))) {
+        throw linkInvalid();
+      }
+      return {
+        user_outbound: summaryOf(sender),
+        user_to_email: row.user_to_email,
+        personal_message: row.personal_message,
+        valid_until: validUntil ? validUntil.toISOString().replace(/Z$/, '+00:00') : null,
+        has_account: row.user_inbound_id !== null,
+      };
+    },
+  };
+}
+
+export type RequestService = ReturnType<typeof createRequestService>;

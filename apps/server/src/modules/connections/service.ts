@@ -1,0 +1,202 @@
+import { sql, type SqlBool } from 'kysely';
+import type { Connection, ConnectionPatch, ContactCounts } from '@memoria/domain';
+import { iri } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { readCount } from '../../db/dialect.js';
+import { ApiError, forbidden, violation } from '../../http/errors.js';
+import { blockedEitherWay, type ConnectionRow } from '../profiles/relations.js';
+import { activateConnection } from './activation.js';
+import { otherIdOf, presentConnection, presentConnections } from './present.js';
+import {
+  deleteConnection,
+  findConnection,
+  listConnections,
+  markRejected,
+  updateConnection,
+  type ListFilter,
+} from './store.js';
+
+const connectionNotFound = () => new ApiError(404, 'connections.notFound');
+
+/**
+ * Answering, removing and listing connections; contact counts; watching a contact's
+ * new content (spec part 1 §4 Connection, §7.4, §7.5).
+ */
+export function createConnectionService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+
+  /** The row, when the viewer is one of its two people and no block stands between them. */
+  async function ownRow(viewerId: number, id: number): Promise<ConnectionRow> {
+    const row = await findConnection(db, id);
+    if (!row || (row.user_outbound_id !== viewerId && row.user_inbound_id !== viewerId)) {
+      throw connectionNotFound();
+    }
+    const other = otherIdOf(row, viewerId);
+    if (other !== null && (await blockedEitherWay(db, viewerId, other))) {
+      throw connectionNotFound();
+    }
+    return row;
+  }
+
+  async function reload(viewerId: number, id: number): Promise<Connection> {
+    const row = await findConnection(db, id);
+    if (!row) throw connectionNotFound();
+    return presentConnection(db, viewerId, row);
+  }
+
+  async function contactRow(viewerId: number, userId: number) {
+    return db
+      .selectFrom('contacts as ct')
+      .innerJoin('connections as c', 'c.id', 'ct.connection_id')
+      .selectAll('c')
+      .where('ct.user_id', '=', viewerId)
+      .where('ct.contact_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async function setWatching(viewerId: number, row: ConnectionRow, watching: boolean) {
+    const side = row.user_outbound_id === viewerId ? 'watching_by_outbound' : 'watching_by_inbound';
+    await updateConnection(db, dialect, row.id, { [side]: watching });
+  }
+
+  return {
+    async get(viewerId: number, id: number): Promise<Connection> {
+      return presentConnection(db, viewerId, await ownRow(viewerId, id));
+    },
+
+    /** GET /api/connection/{id}/accept: the receiver accepts (also a request they declined). */
+    async accept(viewerId: number, id: number): Promise<Connection> {
+      const row = await ownRow(viewerId, id);
+      if (row.user_inbound_id !== viewerId) throw forbidden('connections.onlyReceiver');
+      if (row.status === 'active') throw new ApiError(409, 'connections.alreadyConnected');
+      await activateConnection(ctx.database, row, viewerId);
+      return reload(viewerId, id);
+    },
+
+    /** GET /api/connection/{id}/reject: the receiver declines; listed as cancelled. */
+    async reject(viewerId: number, id: number): Promise<Connection> {
+      const row = await ownRow(viewerId, id);
+      if (row.user_inbound_id !== viewerId) throw forbidden('connections.onlyReceiver');
+      if (row.status !== 'requested') throw new ApiError(409, 'connections.notPending');
+      await markRejected(db, dialect, id);
+      return reload(viewerId, id);
+    },
+
+    /** DELETE /api/connection/{id}: cancel a request, remove a declined one or a connection. */
+    async remove(viewerId: number, id: number): Promise<void> {
+      const row = await ownRow(viewerId, id);
+      await db.transaction().execute((trx) => deleteConnection(trx, row));
+    },
+
+    /** PATCH /api/connection/{id}: watching (active), personal_message (sender, pending). */
+    async patch(viewerId: number, id: number, patch: ConnectionPatch): Promise<Connection> {
+      const row = await ownRow(viewerId, id);
+      if (patch.watching !== undefined && row.status !== 'active') {
+        throw violation('watching', 'connections.notConnected');
+      }
+      if (patch.personal_message !== undefined) {
+        if (row.user_outbound_id !== viewerId) throw forbidden();
+        if (row.status !== 'requested') throw new ApiError(409, 'connections.notPending');
+      }
+      await db.transaction().execute(async (trx) => {
+        if (patch.watching !== undefined) {
+          const side =
+            row.user_outbound_id === viewerId ? 'watching_by_outbound' : 'watching_by_inbound';
+          await updateConnection(trx, dialect, row.id, { [side]: patch.watching });
+        }
+        if (patch.personal_message !== undefined) {
+          await updateConnection(trx, dialect, row.id, {
+            personal_message: patch.personal_message || null,
+          });
+        }
+      });
+      return reload(viewerId, id);
+    },
+
+    async list(
+      viewerId: number,
+      filter: ListFilter,
+    ): Promise<{ members: Connection[]; total: number }> {
+      const { rows, total } = await listConnections(db, dialect, viewerId, filter);
+      return { members: await presentConnections(db, viewerId, rows), total };
+    },
+
+    /** GET /api/user/contact/count (spec part 1 §3 Contact stats). */
+    counts(userId: number): Promise<ContactCounts> {
+      return contactCounts(ctx, userId);
+    },
+
+    /** POST /api/content/watching {user_watching}: be told of a contact's new content. */
+    async watchPerson(viewerId: number, userId: number) {
+      const row = await contactRow(viewerId, userId);
+      if (!row || (await blockedEitherWay(db, viewerId, userId))) {
+        throw violation('user_watching', 'connections.notConnected');
+      }
+      await setWatching(viewerId, row, true);
+      return {
+        user_watching: iri('user', userId),
+        connection: `/api/connection/${row.id}`,
+        watching: true,
+      };
+    },
+
+    /** DELETE /api/user/{id}/delete-content-watching. */
+    async unwatchPerson(viewerId: number, userId: number): Promise<void> {
+      const row = await contactRow(viewerId, userId);
+      if (!row) throw new ApiError(404, 'connections.notConnected');
+      await setWatching(viewerId, row, false);
+    },
+  };
+}
+
+/**
+ * Connections, followers, followings (people available and not blocked either way) and
+ * live delegations either way.
+ */
+export async function contactCounts(
+  ctx: Pick<AppContext, 'database'>,
+  userId: number,
+): Promise<ContactCounts> {
+  const { db } = ctx.database;
+  const available = (column: string) =>
+    sql<SqlBool>`exists (select 1 from users o where o.id = ${sql.ref(column)}
+      and o.disabled_at is null and not exists (select 1 from blocks bl
+        where (bl.blocker_id = ${userId} and bl.blocked_id = o.id)
+           or (bl.blocked_id = ${userId} and bl.blocker_id = o.id)))`;
+  const [connections, followers, followings, delegations] = await Promise.all([
+    db
+      .selectFrom('contacts as ct')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('ct.user_id', '=', userId)
+      .where(available('ct.contact_id'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('follows as f')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('f.following_id', '=', userId)
+      .where(available('f.follower_id'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('follows as f')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('f.follower_id', '=', userId)
+      .where(available('f.following_id'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('account_delegations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('revoked_at', 'is', null)
+      .where((eb) =>
+        eb.or([eb('account_user_id', '=', userId), eb('delegate_user_id', '=', userId)]),
+      )
+      .executeTakeFirst(),
+  ]);
+  return {
+    connections: readCount(connections?.n),
+    followers: readCount(followers?.n),
+    delegations: readCount(delegations?.n),
+    followings: readCount(followings?.n),
+  };
+}
+
+export type ConnectionService = ReturnType<typeof createConnectionService>;
