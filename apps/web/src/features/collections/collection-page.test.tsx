@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import type { Collection } from '@memoria/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderApp, signIn } from '../../test/render';
+import { collection, me, person } from './test-helpers';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SLOW = { timeout: 8000 };
+const ID = 'Garden0001';
+
+function memo(id: number, title: string, pinned = false) {
+  return {
+    id,
+    '@id': `/api/memo/${id}`,
+    title,
+    description: '<p>Tomatoes <strong>and</strong> beans</p>',
+    author: person(7, 'Ada'),
+    memo_todos: [
+      { id: 1, description: 'Water', closed: true, closed_by_user: null, sequence_number: 0 },
+      { id: 2, description: 'Weed', closed: false, closed_by_user: null, sequence_number: 1 },
+    ],
+    memo_tags: ['garden'],
+    memo_documents: [],
+    createdAt: '2030-05-01T10:00:00+00:00',
+    sequence_number: pinned ? 1 : 0,
+  };
+}
+
+function serve(stored: Collection | number, members = 5) {
+  return mockApi((url) => {
+    if (url === '/api/profile') return me();
+    if (url.startsWith(`/api/collection/${ID}?`) || url === `/api/collection/${ID}`) {
+      return typeof stored === 'number'
+        ? json(stored, { status: stored, detail: 'x', message: 'You may not see this.' })
+        : json(200, stored);
+    }
+    if (
+      url.startsWith(`/api/p/collection/${ID}/memo`) ||
+      url.startsWith(`/api/collection/${ID}/memo`)
+    ) {
+      return json(200, {
+        'hydra:member': [memo(1, 'Pinned plan', true), memo(2, 'Spring')],
+        'hydra:totalItems': 2,
+      });
+    }
+    if (url.startsWith(`/api/p/collection/${ID}`)) {
+      return typeof stored === 'number' ? json(stored, { message: 'no' }) : json(200, stored);
+    }
+    if (url.startsWith(`/api/collection/${ID}/user`)) {
+      const people = Array.from({ length: members }, (_, i) => ({
+        id: i + 1,
+        user: person(10 + i, `Member ${i + 1}`),
+        role: i === 0 ? 'owner' : 'member',
+      }));
+      return json(200, { 'hydra:member': people, 'hydra:totalItems': members });
+    }
+    if (url.startsWith('/api/user/7/collection')) return json(200, []);
+    return undefined;
+  });
+}
+
+describe('collection page', { timeout: 30000 }, () => {
+  it('shows the header, members with +N, the memos and the add action for the owner', async () => {
+    signIn();
+    serve(collection({ id: ID, name: 'Garden', description: 'Veg patch', memos_count: 2 }));
+    await renderApp(`/collections/${ID}`);
+    const header = await screen.findByTestId('collection-header', {}, SLOW);
+    expect(within(header).getByRole('heading', { name: 'Garden' })).toBeInTheDocument();
+    expect(header).toHaveTextContent('Veg patch');
+    expect(header).toHaveTextContent('Only me');
+    expect(await screen.findByTestId('collection-members-overflow')).toHaveTextContent('+2');
+    expect(screen.getByTestId('collection-add-memo')).toBeInTheDocument();
+    const first = await screen.findByTestId('collection-memo-1');
+    expect(first).toHaveTextContent('Pinned plan');
+    expect(first).toHaveTextContent('Pinned');
+    expect(first).toHaveTextContent('Tomatoes and beans');
+    expect(first).toHaveTextContent('1/2 done');
+    expect(screen.getByTestId('collection-documents-link')).toHaveAttribute(
+      'href',
+      `/collections/${ID}/documents`,
+    );
+  });
+
+  it('offers no add action to a reader who may not add', async () => {
+    signIn();
+    serve(
+      collection({
+        id: ID,
+        name: 'Their garden',
+        isOwner: false,
+        type: '',
+        author: person(8, 'Bo Berg'),
+        can_add_memos: false,
+      }),
+    );
+    await renderApp(`/collections/${ID}`);
+    await screen.findByTestId('collection-header', {}, SLOW);
+    expect(screen.getByTestId('collection-author-line')).toHaveTextContent('Bo Berg');
+    expect(screen.getByTestId('collection-type')).toHaveTextContent('Shared with you');
+    expect(screen.queryByTestId('collection-add-memo')).toBeNull();
+  });
+
+  it('names the collection on 404 and says access is denied on 403', async () => {
+    signIn();
+    serve(404);
+    await renderApp(`/collections/${ID}`);
+    expect(await screen.findByTestId('error-page-404', {}, SLOW)).toHaveTextContent(
+      'This collection does not exist or was removed.',
+    );
+    vi.unstubAllGlobals();
+    serve(403);
+    await renderApp(`/collections/${ID}`);
+    expect(await screen.findByTestId('error-page-403', {}, SLOW)).toHaveTextContent(
+      'You may not see this.',
+    );
+  });
+
+  it('shows the public collection to a visitor through /api/p with the secret token', async () => {
+    const calls = serve(collection({ id: ID, name: 'Open garden', type: '', isOwner: false }));
+    await renderApp(`/p/collections/${ID}?secure_token=tok`);
+    await screen.findByTestId('collection-header', {}, SLOW);
+    expect(await screen.findByTestId('collection-memo-2')).toHaveTextContent('Spring');
+    const read = calls.find((call) => call.url.startsWith(`/api/p/collection/${ID}?`));
+    expect(read?.url).toBe(`/api/p/collection/${ID}?collection_sec_link=tok`);
+    // no menu, no add action and no members call for visitors
+    expect(screen.queryByTestId(`collection-menu-${ID}`)).toBeNull();
+    expect(screen.queryByTestId('collection-add-memo')).toBeNull();
+    expect(calls.some((call) => call.url.includes('/user?'))).toBe(false);
+  });
+
+  it('shows the invalid-public-link message when a secret link fails', async () => {
+    serve(404);
+    await renderApp(`/p/collections/${ID}?secure_token=old`);
+    expect(await screen.findByTestId('error-page-404', {}, SLOW)).toHaveTextContent(
+      'This public link is invalid or has expired.',
+    );
+  });
+});
