@@ -5,9 +5,10 @@ import { registerCollectionFollowRoutes } from './follow-routes.js';
 import { createCollectionFollowService } from './follow-service.js';
 import { registerCollectionRoutes } from './routes.js';
 import { createCollectionService } from './service.js';
+import { createMediaService } from '../media/index.js';
 
 /** Collections (spec part 1 §3, §4, §7.4): the routes of both services, registered by buildApp. */
 export function registerCollections(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
-  registerCollectionRoutes(app, guard, createCollectionService(ctx));
+  registerCollectionRoutes(app, guard, createCollectionService(ctx, createMediaService(ctx)));
   registerCollectionFollowRoutes(app, guard, createCollectionFollowService(ctx));
 }

@@ -7,12 +7,13 @@ import type {
 import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { ValidationFailed, forbidden, notFound } from '../../http/errors.js';
+import { ValidationFailed, notFound } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
 import { collectionNotFound, loadCollectionForViewer, loadOwnCollection } from './access.js';
 import { presentCollection, presentUserSummary } from './present.js';
 import { enforceCollectionRules, userIdsOf, type CollectionRuleData } from './rules.js';
 import {
+  attachmentsGoingWith,
   deleteCollectionAndOwnMemos,
   findViewedCollection,
   groupNamesOf,
@@ -26,7 +27,10 @@ import {
   type ViewedCollectionRow,
 } from './store.js';
 import { listMembers } from './relations-store.js';
-import { newCollectionId, newSecretToken } from './tokens.js';
+import { newCollectionId } from './tokens.js';
+import type { MediaService } from '../media/index.js';
+import { createCollectionLinks } from './links.js';
+import { createCollectionPictures } from './picture.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -72,9 +76,10 @@ function formOfInput(input: CollectionWriteParsed): CollectionForm {
   return { ...rest, type: isPrivate ? 'private' : rest.type, users_per_collection: ids };
 }
 
-export function createCollectionService(ctx: AppContext) {
+export function createCollectionService(ctx: AppContext, media: MediaService) {
   const { db, dialect } = ctx.database;
   const database = ctx.database;
+  const pictures = createCollectionPictures(media);
 
   function valuesOf(form: CollectionRuleData & CollectionForm, modifiedBy: number) {
     const values: Omit<CollectionValues, 'picture_id' | 'secret_token' | 'call_secure_token'> = {
@@ -101,7 +106,9 @@ export function createCollectionService(ctx: AppContext) {
     const viewer: Viewer = { userId: ownerId };
     const row = await findViewedCollection(db, dialect, id, viewer);
     if (!row) throw collectionNotFound();
-    return presentCollection(row, viewer, await selectedUsersOf(db, [id]));
+    return presentCollection(row, viewer, await selectedUsersOf(db, [id]), {
+      picture: pictures.urlOf(row),
+    });
   }
 
   /**
@@ -121,8 +128,7 @@ export function createCollectionService(ctx: AppContext) {
       });
       await updateCollection(trx, row.id, {
         ...valuesOf(value, row.user_id),
-        // The cover picture is resolved by the media work; until then only removal applies.
-        ...(picture === null ? { picture_id: null } : {}),
+        ...(await pictures.apply(trx, row.id, row.user_id, picture)),
       });
       await replaceSelectedUsers(trx, dialect, row.id, value.users_per_collection);
     });
@@ -130,6 +136,8 @@ export function createCollectionService(ctx: AppContext) {
   }
 
   return {
+    ...createCollectionLinks(ctx),
+
     async create(ownerId: number, input: CollectionWriteParsed): Promise<Collection> {
       const form = formOfInput(input);
       for (let attempt = 1; ; attempt += 1) {
@@ -147,6 +155,8 @@ export function createCollectionService(ctx: AppContext) {
               ...valuesOf(value, ownerId),
             });
             await replaceSelectedUsers(trx, dialect, id, value.users_per_collection);
+            const picture = await pictures.apply(trx, id, ownerId, input.collection_picture);
+            if (picture.picture_id !== undefined) await updateCollection(trx, id, picture);
           });
           return await ownAnswer(id, ownerId);
         } catch (error) {
@@ -177,16 +187,22 @@ export function createCollectionService(ctx: AppContext) {
       return saveOver(row, merged, picture);
     },
 
-    /** Deletes the collection and the memos that were in it alone, in one transaction. */
+    /**
+     * Deletes the collection and the memos that were in it alone, in one transaction; the
+     * files of both go through the media service (storage freed, files removed after commit).
+     */
     async remove(viewer: Viewer, id: string): Promise<void> {
       const row = await loadOwnCollection(database, id, viewer);
-      await db.transaction().execute((trx) => deleteCollectionAndOwnMemos(trx, row.id));
+      await db.transaction().execute(async (trx) => {
+        await media.deleteAttachments(trx, await attachmentsGoingWith(trx, row.id));
+        await deleteCollectionAndOwnMemos(trx, row.id);
+      });
     },
 
     async read(viewer: Viewer, id: string): Promise<Collection> {
       const row = await loadCollectionForViewer(database, id, viewer);
       const selected = viewer.userId === row.user_id ? await selectedUsersOf(db, [row.id]) : [];
-      return presentCollection(row, viewer, selected);
+      return presentCollection(row, viewer, selected, { picture: pictures.urlOf(row) });
     },
 
     /**
@@ -213,7 +229,10 @@ export function createCollectionService(ctx: AppContext) {
       });
       const owned = rows.filter((r) => r.user_id === viewer.userId).map((r) => r.id);
       const selected = await selectedUsersOf(db, owned);
-      return { members: rows.map((r) => presentCollection(r, viewer, selected)), total };
+      const members = rows.map((r) =>
+        presentCollection(r, viewer, selected, { picture: pictures.urlOf(r) }),
+      );
+      return { members, total };
     },
 
     /** The owner first, then who may read it; for those who may read it themselves. */
@@ -237,50 +256,8 @@ export function createCollectionService(ctx: AppContext) {
     groups(userId: number): Promise<string[]> {
       return groupNamesOf(db, userId, GROUP_NAMES_MAX);
     },
-
-    /** The owner's secret link; `refresh` replaces the token. Asking turns public_link_on on. */
-    async secretLink(
-      viewer: Viewer,
-      id: string,
-      refresh: boolean,
-    ): Promise<{ secret_link: string }> {
-      const row = await loadOwnCollection(database, id, viewer);
-      let token = row.secret_token;
-      if (!token || refresh) token = newSecretToken();
-      if (token !== row.secret_token || !readBool(row.public_link_on)) {
-        await updateCollection(db, row.id, {
-          secret_token: token,
-          public_link_on: dialect.bool(true),
-        });
-      }
-      const url = `${ctx.config.publicUrl}/p/collections/${row.id}?secure_token=${encodeURIComponent(token)}`;
-      return { secret_link: url };
-    },
-
-    /** The call token: for the owner, and for readers when user_can_join_call is on. */
-    async callToken(viewer: Viewer, id: string): Promise<{ call_secure_token: string }> {
-      const row = await loadCollectionForViewer(database, id, viewer);
-      if (viewer.userId !== row.user_id && !readBool(row.user_can_join_call)) {
-        throw forbidden();
-      }
-      let token = row.call_secure_token;
-      if (!token) {
-        token = newSecretToken();
-        const written = await db
-          .updateTable('collections')
-          .set({ call_secure_token: token })
-          .where('id', '=', row.id)
-          .where('call_secure_token', 'is', null)
-          .executeTakeFirst();
-        if (Number(written.numUpdatedRows) === 0) {
-          // another request set it first
-          const again = await findViewedCollection(db, dialect, row.id, viewer);
-          token = again?.call_secure_token ?? token;
-        }
-      }
-      return { call_secure_token: token };
-    },
   };
 }
 
-export type CollectionService = ReturnType<typeof createCollectionService>;
+export type CollectionService = ReturnType<typeof createCollectionService> &
+  ReturnType<typeof createCollectionLinks>;

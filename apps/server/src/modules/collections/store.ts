@@ -225,30 +225,54 @@ export async function replaceSelectedUsers(
     .execute();
 }
 
+/** The ids of the memos that sit in this collection and no other. */
+function memosOnlyIn(db: Db, id: string) {
+  return db
+    .selectFrom('memos_per_collection as mine')
+    .where('mine.collection_id', '=', id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('memos_per_collection as other')
+            .whereRef('other.memo_id', '=', 'mine.memo_id')
+            .where('other.collection_id', '<>', id)
+            .select('other.id'),
+        ),
+      ),
+    )
+    .select('mine.memo_id');
+}
+
+/**
+ * The live attachments that go when the collection is deleted: its pictures and the files
+ * of the memos that sit in it alone (the media service frees their storage).
+ */
+export function attachmentsGoingWith(db: Db, id: string) {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where((eb) => eb.or([eb('collection_id', '=', id), eb('memo_id', 'in', memosOnlyIn(db, id))]))
+    .where('status', '<>', 'deleted')
+    .execute();
+}
+
+/** The collection's live cover pictures. */
+export function picturesOf(db: Db, id: string) {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('collection_id', '=', id)
+    .where('owner_kind', '=', 'collection')
+    .where('status', '<>', 'deleted')
+    .execute();
+}
+
 /**
  * Deletes the memos that sit in this collection alone, then the collection (its selected
  * people, mutes, watchers and memo links go with it by cascade). Run inside a transaction.
  */
 export async function deleteCollectionAndOwnMemos(db: Db, id: string): Promise<void> {
-  await db
-    .deleteFrom('memos')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('memos_per_collection as mine')
-        .where('mine.collection_id', '=', id)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('memos_per_collection as other')
-                .whereRef('other.memo_id', '=', 'mine.memo_id')
-                .where('other.collection_id', '<>', id)
-                .select('other.id'),
-            ),
-          ),
-        )
-        .select('mine.memo_id'),
-    )
-    .execute();
+  await db.deleteFrom('memos').where('id', 'in', memosOnlyIn(db, id)).execute();
   await db.deleteFrom('collections').where('id', '=', id).execute();
 }
 
