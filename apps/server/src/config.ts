@@ -69,6 +69,18 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(1200),
   ),
+  // Link previews and the image proxy: host names, addresses or CIDR ranges that may be
+  // fetched even though they are private or local (comma-separated), or all of them.
+  FETCH_ALLOW_HOSTS: optionalString,
+  FETCH_ALLOW_PRIVATE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase()),
+      ),
+  ),
 });
 
 export type DatabaseTarget =
@@ -103,6 +115,12 @@ export interface AppConfig {
   passwordHashing: 'standard' | 'fast';
   /** Requests per minute per client address over the whole API (a generous safety net). */
   globalRateLimitPerMinute: number;
+  /**
+   * What the guarded fetch client (link previews, image proxy) may reach beyond the public
+   * internet: host names, addresses or CIDR ranges (FETCH_ALLOW_HOSTS), or every private
+   * and local address (FETCH_ALLOW_PRIVATE=1, for tests and closed networks).
+   */
+  fetch: { allowHosts: string[]; allowPrivate: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    fetch: {
+      allowHosts: (e.FETCH_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter((entry) => entry !== ''),
+      allowPrivate: e.FETCH_ALLOW_PRIVATE,
+    },
   };
 }
 
