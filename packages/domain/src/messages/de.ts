@@ -147,6 +147,18 @@ export const de: MessageCatalogue = {
   'media.notFound': 'Diese Datei existiert nicht.',
   'media.linkExpired': 'Dieser Link zur Datei ist abgelaufen. Laden Sie die Seite neu.',
   'media.notYourUpload': 'Diese Datei wurde nicht von Ihnen hochgeladen.',
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Videokonvertierung ausstehend',
+  'media.videoFailed': 'Dieses Video konnte nicht konvertiert werden.',
+  'media.documentReplaced': 'Dieses Dokument wurde bereits durch eine neuere Version ersetzt.',
+  'fetch.invalidUrl': 'Dies ist keine gültige Webadresse (http oder https).',
+  'fetch.addressRefused':
+    'Diese Adresse kann nicht abgerufen werden: Sie verweist auf ein privates oder lokales Netzwerk.',
+  'fetch.unreachable': 'Die Seite konnte nicht geladen werden.',
+  'fetch.tooLarge': 'Die Seite oder das Bild ist zu groß zum Laden.',
+  'fetch.timeout': 'Die Seite hat zu lange nicht geantwortet.',
+  'fetch.tooManyRedirects': 'Die Seite leitet zu oft weiter.',
+  'fetch.notImage': 'Diese Adresse führt nicht zu einem Bild.',
   // memos
   'memo.notFound': 'Memo nicht gefunden',
   'memo.idRequired': 'Die ID ist erforderlich',

@@ -139,6 +139,18 @@ export const en = {
   'media.notFound': 'This file does not exist.',
   'media.linkExpired': 'This link to the file has expired. Reload the page.',
   'media.notYourUpload': 'This file was not uploaded by you.',
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Video conversion pending',
+  'media.videoFailed': 'This video could not be converted.',
+  'media.documentReplaced': 'This document has already been replaced by a newer version.',
+  'fetch.invalidUrl': 'This is not a valid web address (http or https).',
+  'fetch.addressRefused':
+    'This address cannot be fetched: it points to a private or local network.',
+  'fetch.unreachable': 'The page could not be loaded.',
+  'fetch.tooLarge': 'The page or image is too large to load.',
+  'fetch.timeout': 'The page took too long to answer.',
+  'fetch.tooManyRedirects': 'The page redirects too many times.',
+  'fetch.notImage': 'This address does not lead to an image.',
   // memos
   'memo.notFound': 'Memo not found',
   'memo.idRequired': 'Id is required',

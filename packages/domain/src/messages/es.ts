@@ -144,6 +144,17 @@ export const es: MessageCatalogue = {
   'media.notFound': 'Este archivo no existe.',
   'media.linkExpired': 'El enlace a este archivo ha caducado. Vuelve a cargar la página.',
   'media.notYourUpload': 'Este archivo no lo has subido tú.',
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Conversión del vídeo pendiente',
+  'media.videoFailed': 'No se ha podido convertir este vídeo.',
+  'media.documentReplaced': 'Este documento ya ha sido sustituido por una versión más reciente.',
+  'fetch.invalidUrl': 'Esta no es una dirección web válida (http o https).',
+  'fetch.addressRefused': 'No se puede acceder a esta dirección: apunta a una red privada o local.',
+  'fetch.unreachable': 'No se ha podido cargar la página.',
+  'fetch.tooLarge': 'La página o la imagen es demasiado grande para cargarla.',
+  'fetch.timeout': 'La página ha tardado demasiado en responder.',
+  'fetch.tooManyRedirects': 'La página redirige demasiadas veces.',
+  'fetch.notImage': 'Esta dirección no lleva a una imagen.',
   // memos
   'memo.notFound': 'Nota no encontrada',
   'memo.idRequired': 'El identificador es obligatorio',

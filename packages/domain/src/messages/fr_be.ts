@@ -147,6 +147,18 @@ export const fr_be: MessageCatalogue = {
   'media.notFound': "Ce fichier n'existe pas.",
   'media.linkExpired': 'Ce lien vers le fichier a expiré. Rechargez la page.',
   'media.notYourUpload': "Ce fichier n'a pas été envoyé par vous.",
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Conversion de la vidéo en cours',
+  'media.videoFailed': "Cette vidéo n'a pas pu être convertie.",
+  'media.documentReplaced': 'Ce document a déjà été remplacé par une version plus récente.',
+  'fetch.invalidUrl': "Ce n'est pas une adresse web valide (http ou https).",
+  'fetch.addressRefused':
+    'Cette adresse ne peut pas être consultée : elle mène à un réseau privé ou local.',
+  'fetch.unreachable': "La page n'a pas pu être chargée.",
+  'fetch.tooLarge': "La page ou l'image est trop volumineuse pour être chargée.",
+  'fetch.timeout': 'La page a mis trop de temps à répondre.',
+  'fetch.tooManyRedirects': 'La page redirige trop de fois.',
+  'fetch.notImage': 'Cette adresse ne mène pas à une image.',
   // memos
   'memo.notFound': 'Mémo introuvable',
   'memo.idRequired': "L'identifiant est obligatoire",

@@ -143,6 +143,18 @@ export const nl: MessageCatalogue = {
   'media.notFound': 'Dit bestand bestaat niet.',
   'media.linkExpired': 'Deze link naar het bestand is verlopen. Laad de pagina opnieuw.',
   'media.notYourUpload': 'Dit bestand is niet door jou geüpload.',
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Video wordt nog geconverteerd',
+  'media.videoFailed': 'Deze video kon niet worden geconverteerd.',
+  'media.documentReplaced': 'Dit document is al vervangen door een nieuwere versie.',
+  'fetch.invalidUrl': 'Dit is geen geldig webadres (http of https).',
+  'fetch.addressRefused':
+    'Dit adres kan niet worden opgehaald: het verwijst naar een privé- of lokaal netwerk.',
+  'fetch.unreachable': 'De pagina kon niet worden geladen.',
+  'fetch.tooLarge': 'De pagina of afbeelding is te groot om te laden.',
+  'fetch.timeout': 'De pagina deed er te lang over om te antwoorden.',
+  'fetch.tooManyRedirects': 'De pagina stuurt te vaak door.',
+  'fetch.notImage': 'Dit adres leidt niet naar een afbeelding.',
   // memos
   'memo.notFound': 'Memo niet gevonden',
   'memo.idRequired': 'Id is verplicht',

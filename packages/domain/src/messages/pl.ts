@@ -139,6 +139,17 @@ export const pl: MessageCatalogue = {
   'media.notFound': 'Ten plik nie istnieje.',
   'media.linkExpired': 'Link do tego pliku wygasł. Odśwież stronę.',
   'media.notYourUpload': 'Ten plik nie został przesłany przez Ciebie.',
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Trwa konwersja wideo',
+  'media.videoFailed': 'Nie udało się przekonwertować tego wideo.',
+  'media.documentReplaced': 'Ten dokument został już zastąpiony nowszą wersją.',
+  'fetch.invalidUrl': 'To nie jest prawidłowy adres internetowy (http lub https).',
+  'fetch.addressRefused': 'Nie można pobrać tego adresu: wskazuje na sieć prywatną lub lokalną.',
+  'fetch.unreachable': 'Nie udało się wczytać strony.',
+  'fetch.tooLarge': 'Strona lub obraz jest zbyt duży, aby go wczytać.',
+  'fetch.timeout': 'Strona zbyt długo nie odpowiadała.',
+  'fetch.tooManyRedirects': 'Strona przekierowuje zbyt wiele razy.',
+  'fetch.notImage': 'Ten adres nie prowadzi do obrazu.',
   // memos
   'memo.notFound': 'Nie znaleziono notatki',
   'memo.idRequired': 'Identyfikator jest wymagany',

@@ -143,6 +143,18 @@ export const uk: MessageCatalogue = {
   'media.notFound': 'Цей файл не існує.',
   'media.linkExpired': 'Посилання на файл застаріло. Перезавантажте сторінку.',
   'media.notYourUpload': 'Цей файл завантажили не ви.',
+  // media: video conversion, document versions, link previews and the image proxy
+  'media.videoProcessing': 'Відео ще конвертується',
+  'media.videoFailed': 'Не вдалося конвертувати це відео.',
+  'media.documentReplaced': 'Цей документ уже замінено новішою версією.',
+  'fetch.invalidUrl': 'Це не дійсна вебадреса (http або https).',
+  'fetch.addressRefused':
+    'Цю адресу не можна завантажити: вона веде до приватної або локальної мережі.',
+  'fetch.unreachable': 'Не вдалося завантажити сторінку.',
+  'fetch.tooLarge': 'Сторінка або зображення завелике для завантаження.',
+  'fetch.timeout': 'Сторінка надто довго не відповідала.',
+  'fetch.tooManyRedirects': 'Сторінка переспрямовує забагато разів.',
+  'fetch.notImage': 'Ця адреса не веде до зображення.',
   // memos
   'memo.notFound': 'Нотатку не знайдено',
   'memo.idRequired': 'Потрібен ідентифікатор',
