@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { CollectionAvatar } from './collection-avatar';
 import { CollectionMenu } from './collection-menu';
+import { FavouriteToggle } from './favourite-toggle';
 import classes from './collections.module.css';
 import { TypeLabel } from './type-meta';
 
@@ -118,9 +119,10 @@ export function CollectionCard({
           />
         </div>
         {!publicRoute && (
-          <div className={classes.cardAction}>
+          <Group gap={0} wrap="nowrap" className={classes.cardAction}>
+            <FavouriteToggle collection={collection} />
             <CollectionMenu collection={collection} />
-          </div>
+          </Group>
         )}
       </Group>
     </Card>

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { CollectionHeader } from './collection-header';
 import { CollectionMemos } from './collection-memos';
 import { CollectionMenu } from './collection-menu';
+import { FavouriteToggle } from './favourite-toggle';
 import { useCollection, type CollectionAccess } from './queries';
 
 /** How the current route reads the collection (visitor on /p or without a session). */
@@ -93,11 +94,14 @@ function CollectionView({
         access={access}
         actions={
           signedIn ? (
-            <CollectionMenu
-              collection={collection}
-              variant="default"
-              onDeleted={() => void navigate('/collections', { replace: true })}
-            />
+            <Group gap={4} wrap="nowrap">
+              <FavouriteToggle collection={collection} />
+              <CollectionMenu
+                collection={collection}
+                variant="default"
+                onDeleted={() => void navigate('/collections', { replace: true })}
+              />
+            </Group>
           ) : undefined
         }
       />

@@ -136,4 +136,30 @@ describe('collection list', { timeout: 20000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/collections/collaboration'));
     expect(await screen.findByText('Bo Berg shared 1')).toBeInTheDocument();
   });
+
+  it('marks a collection as favourite from its card', async () => {
+    signIn();
+    const target = collection({ id: 'Favour0001', name: 'Loved' });
+    let favourites: unknown[] = [];
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return me();
+      if (url === '/api/user/7/collection?itemsPerPage=10000') return json(200, [target]);
+      if (url.startsWith('/api/favourite-collection') && init.method === 'POST') {
+        favourites = [{ id: 31, collectionId: target.id, type: 'collection' }];
+        return json(201, favourites[0]);
+      }
+      if (url.startsWith('/api/favourite-collection')) {
+        return json(200, { 'hydra:member': favourites, 'hydra:totalItems': favourites.length });
+      }
+      return undefined;
+    });
+    await renderApp('/collections');
+    const star = await screen.findByTestId('collection-favourite-Favour0001', {}, SLOW);
+    expect(star).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.setup().click(star);
+    await waitFor(() => expect(star).toHaveAttribute('aria-pressed', 'true'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      collection: '/api/collection/Favour0001',
+    });
+  });
 });

@@ -163,7 +163,11 @@ export function storeCollection(queryClient: QueryClient, collection: Collection
   );
 }
 
-function patchCollection(queryClient: QueryClient, id: string, patch: Partial<Collection>): void {
+export function patchCollection(
+  queryClient: QueryClient,
+  id: string,
+  patch: Partial<Collection>,
+): void {
   queryClient.setQueriesData<Collection[]>({ queryKey: collectionKeys.lists }, (list) =>
     list?.map((item) => (item.id === id ? { ...item, ...patch } : item)),
   );

@@ -62,6 +62,12 @@ export const collections: LocaleShape['collections'] = {
     watchingComments: 'Du wirst über Kommentare benachrichtigt.',
     notWatchingComments: 'Du wirst nicht mehr über Kommentare benachrichtigt.',
   },
+  favourite: {
+    add: 'Zu Favoriten hinzufügen',
+    remove: 'Aus Favoriten entfernen',
+    added: 'Zu Favoriten hinzugefügt',
+    removed: 'Aus Favoriten entfernt',
+  },
   delete: {
     title: 'Sammlung löschen',
     text: '„{{name}}“ löschen? Memos, die nur in dieser Sammlung sind, werden mitgelöscht; Memos, die auch in anderen Sammlungen sind, bleiben dort.',

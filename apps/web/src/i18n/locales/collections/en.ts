@@ -61,6 +61,12 @@ export const collections = {
     watchingComments: 'You will be notified of comments.',
     notWatchingComments: 'You will no longer be notified of comments.',
   },
+  favourite: {
+    add: 'Add to favourites',
+    remove: 'Remove from favourites',
+    added: 'Added to favourites',
+    removed: 'Removed from favourites',
+  },
   delete: {
     title: 'Delete collection',
     text: 'Delete “{{name}}”? Memos that are only in this collection are deleted with it; memos that are also in other collections stay there.',

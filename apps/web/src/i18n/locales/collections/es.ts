@@ -62,6 +62,12 @@ export const collections: LocaleShape['collections'] = {
     watchingComments: 'Recibirás avisos de comentarios.',
     notWatchingComments: 'Ya no recibirás avisos de comentarios.',
   },
+  favourite: {
+    add: 'Añadir a favoritos',
+    remove: 'Quitar de favoritos',
+    added: 'Añadida a favoritos',
+    removed: 'Quitada de favoritos',
+  },
   delete: {
     title: 'Eliminar colección',
     text: '¿Eliminar «{{name}}»? Los memos que solo están en esta colección se eliminan con ella; los que también están en otras colecciones se quedan allí.',

@@ -62,6 +62,12 @@ export const collections: LocaleShape['collections'] = {
     watchingComments: 'Vous serez prévenu des commentaires.',
     notWatchingComments: 'Vous ne serez plus prévenu des commentaires.',
   },
+  favourite: {
+    add: 'Ajouter aux favoris',
+    remove: 'Retirer des favoris',
+    added: 'Ajoutée aux favoris',
+    removed: 'Retirée des favoris',
+  },
   delete: {
     title: 'Supprimer la collection',
     text: 'Supprimer « {{name}} » ? Les mémos qui ne se trouvent que dans cette collection sont supprimés avec elle ; ceux qui sont aussi dans d’autres collections y restent.',

@@ -62,6 +62,12 @@ export const collections: LocaleShape['collections'] = {
     watchingComments: 'Je krijgt een melding bij reacties.',
     notWatchingComments: 'Je krijgt geen melding meer bij reacties.',
   },
+  favourite: {
+    add: 'Aan favorieten toevoegen',
+    remove: 'Uit favorieten verwijderen',
+    added: 'Toegevoegd aan favorieten',
+    removed: 'Verwijderd uit favorieten',
+  },
   delete: {
     title: 'Collectie verwijderen',
     text: '“{{name}}” verwijderen? Memo’s die alleen in deze collectie staan, worden mee verwijderd; memo’s die ook in andere collecties staan, blijven daar.',

@@ -62,6 +62,12 @@ export const collections: LocaleShape['collections'] = {
     watchingComments: 'Otrzymasz powiadomienia o komentarzach.',
     notWatchingComments: 'Nie będziesz już otrzymywać powiadomień o komentarzach.',
   },
+  favourite: {
+    add: 'Dodaj do ulubionych',
+    remove: 'Usuń z ulubionych',
+    added: 'Dodano do ulubionych',
+    removed: 'Usunięto z ulubionych',
+  },
   delete: {
     title: 'Usuń kolekcję',
     text: 'Usunąć „{{name}}”? Notatki, które są tylko w tej kolekcji, zostaną usunięte razem z nią; notatki, które są też w innych kolekcjach, tam pozostaną.',
