@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { configureClient } from '../../api/client';
+import { resetSessionCache } from '../../api/session';
+import { buildTheme } from '../../app/theme';
+import { initI18n } from '../../i18n';
+
+// Mantine's autosize textarea listens to document.fonts, which jsdom does not have.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
+
+/** Renders one component with the app's providers (for dialogs tested on their own). */
+export async function renderWithProviders(ui: ReactNode) {
+  await initI18n('en');
+  resetSessionCache();
+  configureClient({ getLocale: () => 'en', onSessionExpired: () => {}, baseUrl: '' });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={buildTheme(null)} env="test">
+        <MemoryRouter>{ui}</MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
