@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeDb } from '../test/harness.js';
 import { loadConfig } from '../config.js';
 import { createJobQueue } from '../jobs/queue.js';
@@ -18,6 +18,9 @@ interface JobAnswer {
   last_error: string | null;
 }
 
+// Every step starts a Node process; give a busy machine time.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+
 describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () => {
   let bundle: Bundle;
   let cli: CliInstance;
@@ -26,7 +29,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
     bundle = await buildBundle();
     cli = await createCliInstance(bundle);
     await cli.json('db:migrate');
-  }, 60_000);
+  });
   afterAll(async () => {
     await cli?.close();
     bundle?.remove();
@@ -65,8 +68,17 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
     );
     await fail(video, 'ffmpeg exited with code 1\nsecond line');
 
-    const all = await cli.json<{ members: JobAnswer[] }>('jobs:list');
+    const all = await cli.json<{ total: number; members: JobAnswer[] }>('jobs:list');
     expect(all.members.map((j) => j.id)).toEqual([publish, video, mail]);
+    expect(all.total).toBe(3);
+    const paged = await cli.json<{ total: number; members: JobAnswer[] }>(
+      'jobs:list',
+      '--limit',
+      '1',
+      '--offset',
+      '1',
+    );
+    expect(paged).toMatchObject({ total: 3, members: [{ id: video }] });
     const failed = await cli.json<{ members: JobAnswer[] }>('jobs:list', '--failed');
     expect(failed.members).toMatchObject([
       {

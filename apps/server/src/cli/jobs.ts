@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { isoTime } from '../db/dialect.js';
 import type { JobStatus } from '../db/schema.js';
-import { findJob, listJobs, requeueFailed, type JobRow } from '../jobs/store.js';
+import { countJobs, findJob, listJobs, requeueFailed, type JobRow } from '../jobs/store.js';
 import type { RunInstance } from './program.js';
 import { CliError, printJson, printLine, printTable } from './output.js';
 import { paging } from './users.js';
@@ -56,13 +56,16 @@ export function registerJobCommands(program: Command, run: RunInstance): void {
         }
         const page = paging(options);
         await run(async (instance) => {
-          const jobs = await instance.transaction(
-            (ctx) =>
-              listJobs(ctx.database.db, { status: status as JobStatus | undefined, ...page }),
+          const filter = status as JobStatus | undefined;
+          const { jobs, total } = await instance.transaction(
+            async (ctx) => ({
+              jobs: await listJobs(ctx.database.db, { status: filter, ...page }),
+              total: await countJobs(ctx.database.db, filter),
+            }),
             'read',
           );
           const members = jobs.map(present);
-          if (options.json) return printJson({ ...page, status: status ?? null, members });
+          if (options.json) return printJson({ total, ...page, status: status ?? null, members });
           if (members.length === 0) {
             printLine(status ? `No ${status} jobs.` : 'No jobs.');
             return;
@@ -78,6 +81,7 @@ export function registerJobCommands(program: Command, run: RunInstance): void {
               oneLine(job.last_error),
             ]),
           );
+          printLine(`${page.offset + 1}-${page.offset + members.length} of ${total}`);
         });
       },
     );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeDb } from '../test/harness.js';
 import {
   buildBundle,
@@ -16,6 +16,9 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
+// Every step starts a Node process; give a busy machine time.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+
 describeDb('memoria-admin while a server process uses the same database', () => {
   let bundle: Bundle;
   let cli: CliInstance;
@@ -26,7 +29,7 @@ describeDb('memoria-admin while a server process uses the same database', () => 
     cli = await createCliInstance(bundle);
     await cli.json('db:migrate');
     server = await cli.startServer();
-  }, 60_000);
+  });
   afterAll(async () => {
     await cli?.close();
     bundle?.remove();
@@ -149,7 +152,7 @@ describeDb('memoria-admin while a server process uses the same database', () => 
       rules: { has_subscription: true, bronze: true, silver: false },
       user_profile: { user_identified: true, name_official: 'Frank Example' },
     });
-  }, 60_000);
+  });
 
   it('db:backup copies the live SQLite database while the server writes', async () => {
     if (cli.target.kind !== 'sqlite') {

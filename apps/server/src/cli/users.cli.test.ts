@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { isStrongPassword } from '@memoria/domain';
 import { describeDb } from '../test/harness.js';
 import { readBool, readCount, readJson } from '../db/dialect.js';
@@ -11,6 +11,9 @@ import { buildBundle, createCliInstance, type Bundle, type CliInstance } from '.
 
 const GB = 1024 ** 3;
 
+// Every step starts a Node process; give a busy machine time.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+
 describeDb('memoria-admin users:* (the real command line, child processes)', () => {
   let bundle: Bundle;
   let cli: CliInstance;
@@ -18,7 +21,7 @@ describeDb('memoria-admin users:* (the real command line, child processes)', () 
   beforeAll(async () => {
     bundle = await buildBundle();
     cli = await createCliInstance(bundle);
-  }, 60_000);
+  });
   afterAll(async () => {
     await cli?.close();
     bundle?.remove();

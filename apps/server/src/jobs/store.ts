@@ -192,6 +192,12 @@ export function listJobs(
   return query.orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute();
 }
 
+export async function countJobs(db: Db, status?: JobStatus): Promise<number> {
+  let query = db.selectFrom('jobs').select((eb) => eb.fn.countAll().as('count'));
+  if (status) query = query.where('status', '=', status);
+  return readCount((await query.executeTakeFirst())?.count);
+}
+
 export async function countJobsByStatus(db: Db): Promise<Record<JobStatus, number>> {
   const rows = await db
     .selectFrom('jobs')
