@@ -90,8 +90,22 @@ export const routes: RouteObject[] = [
               soonRoute('discover', pub, ['people', 'posts']),
               soonRoute('feed', pub, ['search']),
               soonRoute('workspaces', login, [':id']),
-              soonRoute('memo/:id', login, ['gallery/:itemId']),
-              soonRoute('p/memo/:id', pub, ['gallery/:itemId']),
+              {
+                path: 'memo/:id',
+                handle: login,
+                children: [
+                  { index: true, element: <pages.Memo /> },
+                  { path: 'gallery/:itemId', element: soon },
+                ],
+              },
+              {
+                path: 'p/memo/:id',
+                handle: pub,
+                children: [
+                  { index: true, element: <pages.PublicMemo /> },
+                  { path: 'gallery/:itemId', element: soon },
+                ],
+              },
               {
                 path: 'connections',
                 handle: login,

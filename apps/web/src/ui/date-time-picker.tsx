@@ -40,8 +40,10 @@ export interface DateTimePickerProps {
   opened: boolean;
   onClose: () => void;
   onSubmit: (choice: DateTimeChoice) => void;
-  /** the current value, if any; a new date starts as an event */
+  /** the current value, if any */
   value: DateTimeChoice | null;
+  /** the kind a new date starts with (event by default) */
+  defaultKind?: DateKind;
   /** the silver rule: without it scheduling is shown but disabled, with a hint */
   scheduleAllowed: boolean;
   /** the clock, replaceable in tests */
@@ -90,6 +92,7 @@ export function DateTimePicker({
   onClose,
   onSubmit,
   value,
+  defaultKind = 'event',
   scheduleAllowed,
   now: clock = () => dayjs(),
 }: DateTimePickerProps) {
@@ -110,7 +113,8 @@ export function DateTimePicker({
     const time: TimeValue = start
       ? { hours: start.hour(), minutes: start.minute() }
       : DEFAULT_SCHEDULE;
-    setKind(value?.kind === 'schedule' && scheduleAllowed ? 'schedule' : 'event');
+    const startKind = value?.kind ?? defaultKind;
+    setKind(startKind === 'schedule' && scheduleAllowed ? 'schedule' : 'event');
     setDay(start ? start.format('YYYY-MM-DD') : null);
     setShown((start ?? clock()).format('YYYY-MM-DD'));
     setHours(padTime(String(time.hours)));

@@ -34,7 +34,7 @@ export function PullToRefresh({
         }
         refreshingContent={
           <Center py="xs">
-            <Loader size="sm" aria-label={t('memos.list.release')} />
+            <Loader size="sm" aria-label={t('memos.list.loading')} />
           </Center>
         }
       >

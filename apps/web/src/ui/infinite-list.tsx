@@ -119,7 +119,8 @@ export function InfiniteList<T>({
         <div
           ref={(node) => {
             sentinel.current = node;
-            observe(node);
+            // Without IntersectionObserver (old browsers, jsdom) scroll and resize still load.
+            if (typeof IntersectionObserver !== 'undefined') observe(node);
           }}
           data-testid="list-sentinel"
         />

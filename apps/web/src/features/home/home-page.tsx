@@ -1,41 +1,98 @@
-import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconNotes } from '@tabler/icons-react';
+import { Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { TIMINGS } from '@memoria/domain';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { Link } from 'react-router';
 import { useProfile } from '../profile/queries';
 import { usePageTitle } from '../../ui/use-page-title';
+import { DropArea } from '../memos/drop-area';
+import { openMemoEditor, preloadMemoEditor } from '../memos/memo-editor-launcher';
+import { DefaultEmpty, MemoList } from '../memos/memo-list';
 
-/** Home ("/"): the own memo list; until memos land, a friendly empty state. */
+/**
+ * Home ("/"): the signed-in user's own memos, newest first, with a search (also reached by
+ * hashtag links, /?search=tag), a button for a new memo and the drop area.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const user = useProfile().data;
-  usePageTitle(t('home.title'));
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const [typed, setTyped] = useState(search);
+  usePageTitle(t('memos.home.title'));
+
+  // A hashtag link (or back/forward) changes the query: the field follows.
+  useEffect(() => setTyped(search), [search]);
+
+  const applySearch = useDebouncedCallback((value: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value.trim()) next.set('search', value.trim());
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
+  }, TIMINGS.searchDebounceMs);
+
+  const clear = () => {
+    setTyped('');
+    applySearch('');
+    applySearch.flush();
+  };
+
   return (
     <Stack gap="lg" data-testid="home-page" maw={900} mx="auto">
-      <div>
+      <Group justify="space-between" align="center" gap="sm">
         <Title order={1} size="h2">
-          {t('home.title')}
+          {t('memos.home.title')}
         </Title>
-        {user && (
-          <Text c="dimmed" data-testid="home-greeting">
-            {t('home.greeting', { name: user.user_profile.name })}
-          </Text>
-        )}
-      </div>
-      <Stack align="center" ta="center" py="xl" gap="sm">
-        <ThemeIcon size={72} radius="xl" variant="light" aria-hidden>
-          <IconNotes size={40} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('home.emptyTitle')}
-        </Title>
-        <Text c="dimmed" maw={420}>
-          {t('home.emptyText')}
-        </Text>
-        <Button component={Link} to="/collections" variant="light">
-          {t('nav.collections')}
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => openMemoEditor()}
+          onPointerEnter={preloadMemoEditor}
+          onFocus={preloadMemoEditor}
+          data-testid="memo-create"
+        >
+          {t('memos.home.create')}
         </Button>
-      </Stack>
+      </Group>
+      <TextInput
+        type="search"
+        aria-label={t('memos.home.searchLabel')}
+        placeholder={t('memos.home.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          applySearch(event.currentTarget.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') applySearch.flush();
+        }}
+        rightSection={
+          typed ? (
+            <CloseButton size="sm" aria-label={t('memos.home.clearSearch')} onClick={clear} />
+          ) : null
+        }
+        data-testid="memo-search"
+      />
+      {user && (
+        <MemoList
+          source={{ kind: 'user', userId: user.id, search }}
+          empty={
+            search ? (
+              <DefaultEmpty title={t('memos.home.noResults', { search })} />
+            ) : (
+              <DefaultEmpty title={t('memos.home.emptyTitle')} text={t('memos.home.emptyText')} />
+            )
+          }
+        />
+      )}
+      {user && <DropArea />}
     </Stack>
   );
 }

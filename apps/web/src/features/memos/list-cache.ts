@@ -88,6 +88,6 @@ export function updateMemo(
   }));
 }
 
-export function flatten(data: MemoPages | undefined): Memo[] {
+export function flatten(data: { pages: MemoPage[] } | undefined): Memo[] {
   return data ? data.pages.flatMap((page) => page.items) : [];
 }

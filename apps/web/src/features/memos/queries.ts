@@ -94,7 +94,7 @@ export function useMemoList(source: MemoListSource, enabled = true) {
     queryKey: memoKeys.list(source),
     queryFn: ({ pageParam, signal }) => fetchMemoPage(source, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (_last, pages) => nextOffset(pages),
+    getNextPageParam: (_last: MemoPage, pages: MemoPage[]) => nextOffset(pages),
     enabled,
   });
 }

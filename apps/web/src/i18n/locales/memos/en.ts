@@ -15,7 +15,6 @@ export const memos = {
     over: 'You have seen all memos.',
     loading: 'Loading memos…',
     pull: 'Pull down to refresh',
-    release: 'Release to refresh',
     label: 'Memos',
   },
   card: {
@@ -128,6 +127,7 @@ export const memos = {
     loading: 'Loading the map…',
     map: 'Map: click to place the marker',
     hint: 'Click on the map to place the marker, then select it.',
+    centre: 'Put the marker in the middle of the map',
     description: 'Description',
     descriptionPlaceholder: 'For example: the café on the corner',
     select: 'Select',

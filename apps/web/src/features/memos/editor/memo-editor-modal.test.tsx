@@ -1,0 +1,116 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, signIn, testUser } from '../../../test/render';
+import { collectionFixture, memoFixture } from '../test-fixtures';
+import { renderWidget } from '../test-render';
+import { MemoEditorModal } from './memo-editor-modal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const memo = memoFixture({
+  id: 5,
+  title: 'Groceries',
+  memo_todos: [
+    { id: 9, description: 'milk', closed: false, closed_by_user: null, sequence_number: 0 },
+  ],
+});
+
+function api(put?: (body: unknown) => Response) {
+  return mockApi((url, init) => {
+    if (url === '/api/profile') return json(200, testUser());
+    if (url.startsWith('/api/user/7/collection')) return json(200, [collectionFixture()]);
+    if (url.startsWith('/api/user/connection')) return json(200, []);
+    if (url === '/api/memo/5' && init.method === 'PUT' && put) {
+      return put(JSON.parse(String(init.body)));
+    }
+    return undefined;
+  });
+}
+
+describe('memo editor', { timeout: 20_000 }, () => {
+  it('asks for a title and a collection before saving', async () => {
+    signIn();
+    api();
+    const onClose = vi.fn();
+    await renderWidget(<MemoEditorModal request={{}} onClose={onClose} />);
+    const user = userEvent.setup();
+    const save = await screen.findByTestId('memo-save');
+    expect(save).toBeDisabled();
+    await user.type(screen.getByTestId('memo-tags'), 'idea,');
+    await user.click(save);
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Collection is required')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('counts the title and refuses more than 250 characters', async () => {
+    signIn();
+    const calls = api(() => json(200, memo));
+    await renderWidget(<MemoEditorModal request={{ memo }} onClose={() => {}} />);
+    const title = await screen.findByTestId('memo-title');
+    fireEvent.change(title, { target: { value: 'x'.repeat(251) } });
+    expect(screen.getByText('251 / 250')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByTestId('memo-save'));
+    expect(await screen.findByText('Title must be at most 250 characters')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('puts server violations on their fields', async () => {
+    signIn();
+    api(() =>
+      json(422, {
+        '@type': 'ConstraintViolationList',
+        status: 422,
+        title: 'An error occurred',
+        detail: 'title: taken',
+        violations: [
+          { propertyPath: 'title', message: 'This title is not allowed' },
+          { propertyPath: 'memo_scheduled', message: 'The scheduled date should be in the future' },
+          { propertyPath: 'memos_per_collection[0].collection', message: 'Choose one of yours' },
+        ],
+      }),
+    );
+    const onClose = vi.fn();
+    await renderWidget(<MemoEditorModal request={{ memo }} onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('memo-title'), ' list');
+    await user.click(screen.getByTestId('memo-save'));
+    expect(await screen.findByText('This title is not allowed')).toBeInTheDocument();
+    expect(screen.getByTestId('memo-schedule-error')).toHaveTextContent(
+      'The scheduled date should be in the future',
+    );
+    expect(screen.getByText('Choose one of yours')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    // Changing the field clears its error.
+    await user.type(screen.getByTestId('memo-title'), '!');
+    expect(screen.queryByText('This title is not allowed')).toBeNull();
+  });
+
+  it('sends the memo with its collection, dropping empty todos', async () => {
+    signIn();
+    let sent: Record<string, unknown> | undefined;
+    api((body) => {
+      sent = body as Record<string, unknown>;
+      return json(200, { ...memo, title: 'Groceries for Sunday' });
+    });
+    const onClose = vi.fn();
+    await renderWidget(<MemoEditorModal request={{ memo }} onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('memo-title'), ' for Sunday');
+    const todo = screen.getAllByTestId('todo-input')[0] as HTMLTextAreaElement;
+    todo.focus();
+    todo.setSelectionRange(4, 4);
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByTestId('memo-pin'));
+    await user.click(screen.getByTestId('memo-save'));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toMatchObject({
+      title: 'Groceries for Sunday',
+      memos_per_collection: [{ collection: '/api/collection/Coll000001', sequence_number: 1 }],
+      memo_todos: [{ id: 9, description: 'milk', closed: false, sequence_number: 0 }],
+      isScheduled: false,
+      todo: true,
+    });
+  });
+});

@@ -1,0 +1,279 @@
+import { Anchor, Avatar, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconCalendarDue,
+  IconCalendarEvent,
+  IconClock,
+  IconMapPin,
+  IconPaperclip,
+  IconPencil,
+  IconPinFilled,
+} from '@tabler/icons-react';
+import type { Memo } from '@memoria/domain';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { useSession } from '../../app/use-session';
+import { currentLocale, useTranslation } from '../../i18n';
+import { formatDate, formatDateTime } from '../../i18n/format';
+import { ErrorPage } from '../../ui/error-page';
+import { PageLoader } from '../../ui/page-loader';
+import { showApiError } from '../../ui/toasts';
+import { usePageTitle } from '../../ui/use-page-title';
+import { MemoDescription } from './memo-description';
+import { MemoEditorHost, openMemoEditor } from './memo-editor-launcher';
+import { MemoMenu } from './memo-menu';
+import { fileCount, hashtagPath, isPinned, profilePath } from './memo-text';
+import { useToggleTodo } from './mutations';
+import { useMemoDetail, type MemoAccess } from './queries';
+import { TodoEditor } from './todo-editor';
+import { fromServer } from './todo-list';
+
+const LocationPicker = lazy(() =>
+  import('./editor/location-picker').then((m) => ({ default: m.LocationPicker })),
+);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6}>
+      <Title order={2} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function Meta({
+  icon,
+  children,
+  testId,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Group gap={6} wrap="nowrap" data-testid={testId}>
+      {icon}
+      <Text size="sm">{children}</Text>
+    </Group>
+  );
+}
+
+function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const navigate = useNavigate();
+  const toggle = useToggleTodo();
+  const [mapOpen, setMapOpen] = useState(false);
+  const todos = useMemo(() => fromServer(memo.memo_todos), [memo.memo_todos]);
+  const files = fileCount(memo);
+  // Collaborators may tick items when the collection allows it; the server decides.
+  const canTick =
+    !isPublic && (memo.can_edit || Boolean(memo.collection?.collaboration_on_checklist));
+  usePageTitle(memo.title);
+
+  const back = () => {
+    if (window.history.length > 1) void navigate(-1);
+    else void navigate('/');
+  };
+
+  return (
+    <Stack gap="lg" maw={900} mx="auto" data-testid="memo-page">
+      <Group justify="space-between" gap="xs">
+        <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} px="xs">
+          {t('memos.view.back')}
+        </Button>
+        {!isPublic && (
+          <Group gap="xs">
+            {memo.can_edit && (
+              <Button
+                variant="light"
+                leftSection={<IconPencil size={16} />}
+                onClick={() => openMemoEditor({ memo })}
+                data-testid="memo-edit"
+              >
+                {t('memos.view.edit')}
+              </Button>
+            )}
+            <MemoMenu memo={memo} onDeleted={() => void navigate('/', { replace: true })} />
+          </Group>
+        )}
+      </Group>
+
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Stack gap="xs">
+            <Group gap={6}>
+              {isPinned(memo) && (
+                <Badge variant="light" leftSection={<IconPinFilled size={12} aria-hidden />}>
+                  {t('memos.card.pinned')}
+                </Badge>
+              )}
+              {memo.isScheduled && memo.status === 'scheduled' && (
+                <Badge
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconClock size={12} aria-hidden />}
+                >
+                  {t('memos.card.scheduled')}
+                </Badge>
+              )}
+            </Group>
+            <Title
+              order={1}
+              size="h2"
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="memo-view-title"
+            >
+              {memo.title}
+            </Title>
+            <Group gap="xs" wrap="wrap">
+              <Avatar src={memo.author.picture} size={28} radius="xl">
+                {memo.author.label}
+              </Avatar>
+              {isPublic ? (
+                <Text size="sm">{memo.author.name}</Text>
+              ) : (
+                <Anchor component={Link} to={profilePath(memo.author.id)} size="sm">
+                  {memo.author.name}
+                </Anchor>
+              )}
+              {memo.collection && (
+                <Text size="sm" c="dimmed">
+                  · {t('memos.card.inCollection', { name: memo.collection.name })}
+                </Text>
+              )}
+              <Text size="sm" c="dimmed">
+                · {t('memos.view.createdAt', { date: formatDate(memo.createdAt, locale) })}
+              </Text>
+            </Group>
+          </Stack>
+
+          {memo.description && <MemoDescription html={memo.description} />}
+
+          {todos.length > 0 && (
+            <Section title={t('memos.view.todos')}>
+              <TodoEditor
+                items={todos}
+                editable={false}
+                canUpdate={canTick}
+                onToggle={(item, closed) => {
+                  if (item.id === undefined) return;
+                  toggle.mutate(
+                    { memoId: memo.id, todoId: item.id, closed },
+                    { onError: showApiError },
+                  );
+                }}
+              />
+            </Section>
+          )}
+
+          {memo.memo_tags.length > 0 && (
+            <Section title={t('memos.view.tags')}>
+              <Group gap="xs">
+                {memo.memo_tags.map((tag) => (
+                  <Anchor key={tag} component={Link} to={hashtagPath(tag)} data-testid="memo-tag">
+                    #{tag}
+                  </Anchor>
+                ))}
+              </Group>
+            </Section>
+          )}
+
+          {(memo.date_event || memo.memo_scheduled || memo.date_todo_due || memo.location) && (
+            <Stack gap="xs">
+              {memo.isScheduled && memo.memo_scheduled && (
+                <Meta icon={<IconClock size={16} aria-hidden />} testId="memo-view-scheduled">
+                  {t('memos.card.scheduledFor', {
+                    date: formatDateTime(memo.memo_scheduled, locale),
+                  })}
+                </Meta>
+              )}
+              {memo.date_event && (
+                <Meta icon={<IconCalendarEvent size={16} aria-hidden />}>
+                  {t('memos.card.event', { date: formatDateTime(memo.date_event, locale) })}
+                </Meta>
+              )}
+              {memo.date_todo_due && (
+                <Meta icon={<IconCalendarDue size={16} aria-hidden />}>
+                  {t('memos.card.due', { date: formatDate(memo.date_todo_due, locale) })}
+                </Meta>
+              )}
+              {memo.location && (
+                <Group gap="xs">
+                  <Meta icon={<IconMapPin size={16} aria-hidden />} testId="memo-view-location">
+                    {memo.location.description ||
+                      t('memos.location.coordinates', {
+                        lat: memo.location.latitude.toFixed(5),
+                        lng: memo.location.longitude.toFixed(5),
+                      })}
+                  </Meta>
+                  <Button variant="subtle" size="compact-sm" onClick={() => setMapOpen(true)}>
+                    {t('memos.view.showMap')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          )}
+
+          {files > 0 && (
+            <Section title={t('memos.view.files')}>
+              <Meta icon={<IconPaperclip size={16} aria-hidden />}>
+                {t('memos.card.files', { count: files })} · {t('memos.view.filesLater')}
+              </Meta>
+            </Section>
+          )}
+        </Stack>
+      </Paper>
+      {mapOpen && memo.location && (
+        <Suspense fallback={null}>
+          <LocationPicker opened readOnly value={memo.location} onClose={() => setMapOpen(false)} />
+        </Suspense>
+      )}
+      {!isPublic && <MemoEditorHost />}
+    </Stack>
+  );
+}
+
+function MemoScreen({ publicRoute }: { publicRoute: boolean }) {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const smt = params.get('smt') ?? undefined;
+  // Visitors, and everyone on /p routes, read through the public API.
+  const access: MemoAccess = { isPublic: publicRoute || session?.kind !== 'full', smt };
+  const memoId = Number(id);
+  const query = useMemoDetail(memoId, access);
+
+  if (!Number.isInteger(memoId) || memoId <= 0) return <ErrorPage status={404} resource="memo" />;
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    const status = isApiError(query.error) ? query.error.status : 500;
+    if (smt && (status === 403 || status === 404)) {
+      return <ErrorPage status={status} publicLink />;
+    }
+    if (status === 404) return <ErrorPage status={404} resource="memo" />;
+    if (status === 403 || status === 401) {
+      return (
+        <ErrorPage
+          status={status}
+          message={isApiError(query.error) ? query.error.serverMessage : undefined}
+        />
+      );
+    }
+    return <ErrorPage status={500} />;
+  }
+  return <MemoView memo={query.data} isPublic={Boolean(access.isPublic)} />;
+}
+
+/** /memo/:id — a memo for signed-in users (or anyone holding its secret link, ?smt=). */
+export function MemoPage() {
+  return <MemoScreen publicRoute={false} />;
+}
+
+/** /p/memo/:id — the public variant: visitors, and signed-in users through the public API. */
+export function PublicMemoPage() {
+  return <MemoScreen publicRoute />;
+}
