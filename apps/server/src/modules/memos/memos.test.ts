@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { grantRules } from '../../test/social.js';
 import { insertCollection } from './test-world.js';
 
 describeDb('memo create, read, edit', () => {
@@ -249,6 +250,86 @@ describeDb('memo create, read, edit', () => {
       (['memos', 'memo_todos', 'memo_tags', 'memos_per_collection'] as const).map(countRows),
     );
     expect(after).toEqual(before);
+  });
+
+  it('an edit with bad input is refused and changes nothing', async () => {
+    const memo = (
+      await post({
+        title: 'Keep me',
+        memos_per_collection: [own],
+        memo_todos: [{ description: 'one' }],
+        memo_tags: ['kept'],
+      })
+    ).json();
+    const stranger = await signedInUser(t);
+    const strangers = await insertCollection(t, stranger.id, 'private');
+    const followersOnly = await insertCollection(t, stranger.id, 'public');
+    const snapshot = async () => ({
+      memo: (await get(memo.id)).json(),
+      counts: await Promise.all([own, other, strangers, followersOnly].map(memosCount)),
+    });
+    const before = await snapshot();
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    const cases: Array<[unknown, number, string]> = [
+      [{ title: 'x'.repeat(251), memos_per_collection: [own] }, 422, 'title'],
+      [{ title: 'x', memo_todos: [] }, 422, 'memos_per_collection'],
+      [{ title: 'x', memos_per_collection: [strangers] }, 422, 'memos_per_collection'],
+      [
+        { title: 'x', memos_per_collection: [own], isScheduled: true, memo_scheduled: soon },
+        422,
+        'memo_scheduled',
+      ],
+      [{ title: 'x', memos_per_collection: [followersOnly] }, 403, ''],
+    ];
+    for (const [payload, status, path] of cases) {
+      const res = await put(memo.id, payload);
+      expect([JSON.stringify(payload).slice(0, 50), res.statusCode]).toEqual([
+        JSON.stringify(payload).slice(0, 50),
+        status,
+      ]);
+      if (path) expect(res.json().violations[0].propertyPath).toBe(path);
+    }
+    expect(
+      (await put(memo.id, { title: 'x', memos_per_collection: [own] }, stranger.headers))
+        .statusCode,
+    ).toBe(403);
+    expect((await put(memo.id, cases[3]![0])).json().violations[0].message).toBe(
+      'This memo is already published and cannot be scheduled.',
+    );
+    // a scheduled memo: rescheduling needs the plan and a future date
+    await grantRules(t, ada.id, { silver: true });
+    const later = (
+      await post({
+        title: 'Later',
+        memos_per_collection: [own],
+        isScheduled: true,
+        memo_scheduled: soon,
+      })
+    ).json();
+    const reschedule = (when: string) =>
+      put(later.id, {
+        title: 'Later',
+        memos_per_collection: [own],
+        isScheduled: true,
+        memo_scheduled: when,
+      });
+    const past = await reschedule(new Date(Date.now() - 1000).toISOString());
+    expect(past.json().violations[0]).toMatchObject({
+      propertyPath: 'memo_scheduled',
+      message: 'The scheduled date should be in the future',
+    });
+    await grantRules(t, ada.id, {});
+    const noPlan = await reschedule(new Date(Date.now() + 7_200_000).toISOString());
+    expect(noPlan.json().violations[0]).toMatchObject({
+      propertyPath: 'memo_scheduled',
+      message: 'Scheduling a memo needs the Silver plan.',
+    });
+    expect((await get(later.id)).json().memo_scheduled).toBe(
+      new Date(soon).toISOString().replace('Z', '+00:00'),
+    );
+    // only the scheduled memo made above was added
+    const [ownCount, ...rest] = before.counts;
+    expect(await snapshot()).toEqual({ ...before, counts: [(ownCount as number) + 1, ...rest] });
   });
 
   it('answers in the asked language', async () => {
