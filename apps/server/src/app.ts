@@ -41,6 +41,7 @@ import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerConnections } from './modules/connections/index.js';
 import { registerMemos } from './modules/memos/routes.js';
 import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
+import { registerLinkRoutes } from './modules/media/proxy-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 
 declare module 'fastify' {
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     uploadLimitMb: config.uploadLimitMb,
     jobs: ctx.jobs,
   });
+  registerLinkRoutes(zapp, guard, config);
 
   fallback.current = await registerWebApp(app, config.webDist);
 

@@ -150,14 +150,17 @@ function findReason(error: unknown): GuardedFetchError | undefined {
 
 /** The body decompressed as its Content-Encoding says; an error on either side ends both. */
 function decoded(body: Readable, encoding: string | undefined): Readable {
-  const decoders: Record<string, () => Readable> = {
+  const decoders: Record<string, () => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress> = {
     gzip: () => zlib.createGunzip(),
     'x-gzip': () => zlib.createGunzip(),
     deflate: () => zlib.createInflate(),
     br: () => zlib.createBrotliDecompress(),
   };
   const make = decoders[(encoding ?? '').trim().toLowerCase()];
-  return make ? pipeline(body, make(), () => undefined) : body;
+  if (!make) return body;
+  const decoder = make();
+  pipeline(body, decoder, () => undefined);
+  return decoder;
 }
 
 /** undici's own timeouts (connect, headers, body) */
