@@ -39,6 +39,11 @@ import { registerDelegationRoutes } from './modules/delegations/routes.js';
 import { registerCollections } from './modules/collections/index.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerConnections } from './modules/connections/index.js';
+import { registerFollows } from './modules/follows/index.js';
+import { registerBlocks } from './modules/blocks/index.js';
+import { registerFavourites } from './modules/favourites/index.js';
+import { registerProfiles } from './modules/profiles/index.js';
+import { registerReports } from './modules/reports/index.js';
 import { registerMemos } from './modules/memos/routes.js';
 import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
 import { registerLinkRoutes } from './modules/media/proxy-routes.js';
@@ -145,6 +150,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const delegations = createDelegationService(ctx);
   registerDelegationRoutes(zapp, guard, createSwitchService(deps, delegations));
   registerConnections(zapp, guard, ctx);
+  registerFollows(zapp, guard, ctx);
+  registerBlocks(zapp, guard, ctx);
+  registerFavourites(zapp, guard, ctx);
+  registerProfiles(zapp, guard, ctx);
+  registerReports(zapp, guard, ctx);
   registerMemos(zapp, guard, ctx);
   registerCollections(zapp, guard, ctx);
   await registerMediaRoutes(app, guard, createMediaService(ctx), {

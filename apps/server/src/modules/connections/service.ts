@@ -1,8 +1,7 @@
-import { sql, type SqlBool } from 'kysely';
 import type { Connection, ConnectionPatch, ContactCounts } from '@memoria/domain';
 import { iri } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { readCount } from '../../db/dialect.js';
+import { countsOf } from '../profiles/counts.js';
 import { ApiError, forbidden, violation } from '../../http/errors.js';
 import { blockedEitherWay, type ConnectionRow } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
@@ -149,54 +148,12 @@ export function createConnectionService(ctx: AppContext) {
   };
 }
 
-/**
- * Connections, followers, followings (people available and not blocked either way) and
- * live delegations either way.
- */
-export async function contactCounts(
+/** Contact stats of one person (spec part 1 §3): see profiles/counts.ts. */
+export function contactCounts(
   ctx: Pick<AppContext, 'database'>,
   userId: number,
 ): Promise<ContactCounts> {
-  const { db } = ctx.database;
-  const available = (column: string) =>
-    sql<SqlBool>`exists (select 1 from users o where o.id = ${sql.ref(column)}
-      and o.disabled_at is null and not exists (select 1 from blocks bl
-        where (bl.blocker_id = ${userId} and bl.blocked_id = o.id)
-           or (bl.blocked_id = ${userId} and bl.blocker_id = o.id)))`;
-  const [connections, followers, followings, delegations] = await Promise.all([
-    db
-      .selectFrom('contacts as ct')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('ct.user_id', '=', userId)
-      .where(available('ct.contact_id'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('follows as f')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('f.following_id', '=', userId)
-      .where(available('f.follower_id'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('follows as f')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('f.follower_id', '=', userId)
-      .where(available('f.following_id'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('account_delegations')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('revoked_at', 'is', null)
-      .where((eb) =>
-        eb.or([eb('account_user_id', '=', userId), eb('delegate_user_id', '=', userId)]),
-      )
-      .executeTakeFirst(),
-  ]);
-  return {
-    connections: readCount(connections?.n),
-    followers: readCount(followers?.n),
-    delegations: readCount(delegations?.n),
-    followings: readCount(followings?.n),
-  };
+  return countsOf(ctx.database.db, userId);
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;

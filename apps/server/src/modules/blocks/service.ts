@@ -1,0 +1,89 @@
+import { iri, type BlockEntry } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { isoTime, readCount } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError, violation } from '../../http/errors.js';
+import { findPerson, loadPeople, summaryOf } from '../profiles/people.js';
+import { removeRelationsBetween } from './store.js';
+
+/**
+ * Blocking (DESIGN.md §6): the block, and in the same transaction the removal of every
+ * connection row between the two (with contact rows), following both ways and the
+ * favourites each kept of the other and of the other's collections. From then on the
+ * audience rules and every list hide each from the other, and no new request passes.
+ */
+export function createBlockService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+
+  return {
+    async block(viewer: number, blocked: number): Promise<BlockEntry> {
+      if (blocked === viewer) throw violation('blocked', 'blocks.self');
+      const person = await findPerson(db, blocked);
+      if (!person) throw new ApiError(404, 'social.userNotFound');
+      const now = new Date();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('blocks')
+            .values({ blocker_id: viewer, blocked_id: blocked, created_at: dialect.time(now) })
+            .execute();
+          await removeRelationsBetween(trx, viewer, blocked);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw violation('blocked', 'blocks.already');
+        throw error;
+      }
+      return {
+        '@id': iri('user', blocked),
+        user: summaryOf(person),
+        created_at: isoTime(now) ?? '',
+      };
+    },
+
+    async unblock(viewer: number, blocked: number): Promise<void> {
+      const result = await db
+        .deleteFrom('blocks')
+        .where('blocker_id', '=', viewer)
+        .where('blocked_id', '=', blocked)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new ApiError(404, 'blocks.notBlocked');
+    },
+
+    /** The people the viewer blocked, newest first, paged. */
+    async list(
+      viewer: number,
+      page: { limit: number; offset: number },
+    ): Promise<{ members: BlockEntry[]; total: number }> {
+      const base = db.selectFrom('blocks').where('blocker_id', '=', viewer);
+      const [rows, count] = await Promise.all([
+        base
+          .select(['blocked_id', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('blocked_id', 'desc')
+          .limit(page.limit)
+          .offset(page.offset)
+          .execute(),
+        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+      ]);
+      const people = await loadPeople(
+        db,
+        rows.map((r) => r.blocked_id),
+      );
+      const members = rows.flatMap((row) => {
+        const person = people.get(row.blocked_id);
+        return person
+          ? [
+              {
+                '@id': iri('user', person.id),
+                user: summaryOf(person),
+                created_at: isoTime(row.created_at) ?? '',
+              },
+            ]
+          : [];
+      });
+      return { members, total: readCount(count?.n) };
+    },
+  };
+}
+
+export type BlockService = ReturnType<typeof createBlockService>;

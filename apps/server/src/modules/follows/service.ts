@@ -1,0 +1,102 @@
+import { iri, type FollowAnswer, type FollowEntry } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { isoTime, readBool } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError, violation } from '../../http/errors.js';
+import { recordActivity } from '../../events/index.js';
+import { contactCardOf, findPerson, isAvailable, loadPeople } from '../profiles/people.js';
+import { relationBetween } from '../profiles/relations.js';
+import { deleteFollow, findFollow, listFollows } from './store.js';
+
+const userNotFound = () => new ApiError(404, 'social.userNotFound');
+
+/** Following (spec part 1 §7.5): follow, unfollow, decline a follower, both lists. */
+export function createFollowService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+
+  return {
+    /** POST /api/follow: new_follower is recorded for the person followed. */
+    async follow(viewer: number, following: number): Promise<FollowAnswer> {
+      if (following === viewer) throw violation('following', 'follows.self');
+      const person = await findPerson(db, following);
+      if (!person || !isAvailable(person)) throw userNotFound();
+      const relation = await relationBetween(db, viewer, following);
+      if (relation.blockedViewer) throw userNotFound();
+      if (relation.blockedByViewer) throw violation('following', 'blocks.blockedByYou');
+      if (relation.following) throw violation('following', 'follows.already');
+      const now = new Date();
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('follows')
+            .values({ follower_id: viewer, following_id: following, created_at: dialect.time(now) })
+            .execute();
+          await recordActivity(trx, {
+            type: 'new_follower',
+            actorUserId: viewer,
+            recipientUserId: following,
+            at: now,
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw violation('following', 'follows.already');
+        throw error;
+      }
+      return {
+        follower: iri('user', viewer),
+        following: iri('user', following),
+        following_status: 'active',
+        created_at: isoTime(now) ?? '',
+      };
+    },
+
+    /** POST /api/follower_unfollow. */
+    async unfollow(viewer: number, following: number): Promise<void> {
+      if ((await deleteFollow(db, viewer, following)) === 0) {
+        throw new ApiError(404, 'follows.notFollowing');
+      }
+    },
+
+    /** POST /api/follower_decline: the follower stops following; decline_follower tells them. */
+    async decline(viewer: number, follower: number): Promise<void> {
+      if (!(await findFollow(db, follower, viewer))) throw new ApiError(404, 'follows.notFollower');
+      await db.transaction().execute(async (trx) => {
+        await deleteFollow(trx, follower, viewer);
+        await recordActivity(trx, {
+          type: 'decline_follower',
+          actorUserId: viewer,
+          recipientUserId: follower,
+        });
+      });
+    },
+
+    async list(
+      viewer: number,
+      direction: 'followers' | 'followings',
+      page: { limit: number; offset: number; search?: string },
+    ): Promise<{ members: FollowEntry[]; total: number }> {
+      const { rows, total } = await listFollows(db, viewer, direction, page);
+      const people = await loadPeople(
+        db,
+        rows.map((r) => r.user_id),
+      );
+      const members = rows.flatMap((row) => {
+        const person = people.get(row.user_id);
+        if (!person) return [];
+        const reverse = readBool(row.reverse);
+        return [
+          {
+            '@id': iri('user', person.id),
+            user: contactCardOf(person, readBool(row.is_contact)),
+            following_status: direction === 'followings' || reverse ? ('active' as const) : null,
+            follows_you: direction === 'followers' || reverse,
+            created_at: isoTime(row.created_at) ?? '',
+          },
+        ];
+      });
+      return { members, total };
+    },
+  };
+}
+
+export type FollowService = ReturnType<typeof createFollowService>;

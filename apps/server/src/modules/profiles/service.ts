@@ -1,0 +1,226 @@
+import { iri, type ConnectionViewStatus, type PublicProfile } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { isoTime, readBool, readJson } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { ApiError, violation } from '../../http/errors.js';
+import { connectionRulesOf } from '../connections/requirements.js';
+import { countsFor } from './counts.js';
+import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from './people.js';
+import { emptyRelations, relationsTo, searchPublicProfiles } from './store.js';
+
+const userNotFound = () => new ApiError(404, 'social.userNotFound');
+
+type Relations = Awaited<ReturnType<typeof relationsTo>>;
+
+const hasPublicProfile = (person: PersonRow) =>
+  readBool(person.user_has_public_profile) && readBool(person.public_profile_enabled);
+
+function statusOf(
+  connection: { status: string; user_outbound_id: number } | undefined,
+  viewer: number,
+): ConnectionViewStatus | null {
+  if (!connection) return null;
+  if (connection.status === 'active') return 'active';
+  if (connection.status === 'rejected') return 'cancelled';
+  return connection.user_outbound_id === viewer ? 'outcome' : 'income';
+}
+
+/**
+ * A profile as `viewer` (null: a visitor, or the owner previewing) sees it. Phone numbers
+ * are for contacts; the email address only where its owner discloses it.
+ */
+function present(
+  person: PersonRow,
+  viewer: number | null,
+  relations: Relations,
+  counts: PublicProfile['counts'],
+  isOwner: boolean,
+): PublicProfile {
+  const rules = readJson<Record<string, unknown>>(person.rules, {});
+  const connectionRules = connectionRulesOf(person);
+  const contact = isOwner || relations.contacts.has(person.id);
+  const connection = relations.connections.get(person.id);
+  const status = viewer === null ? null : statusOf(connection, viewer);
+  const professional = person.plan === 'silver';
+  const extended = person.plan === 'bronze';
+  return {
+    ...summaryOf(person),
+    '@id': iri('user', person.id),
+    profile_id: person.profile_id,
+    name_official: readBool(person.user_identified) ? person.name_official : null,
+    user_identified: readBool(person.user_identified),
+    user_type: person.user_type as PublicProfile['user_type'],
+    workspace_type: person.workspace_type as PublicProfile['workspace_type'],
+    description: person.description,
+    function: person.function,
+    organization_name: person.organization_name,
+    location: person.location,
+    country: person.country,
+    usermail: isOwner || readBool(person.disclose_email) ? person.usermail : null,
+    phone: contact ? person.phone_number : null,
+    // the public profile settings (address, links, colours, call to action) come later
+    address: null,
+    website: null,
+    linkedin: null,
+    accent_color: null,
+    cta_button_url: null,
+    cta_button_font_color: null,
+    cta_button_color: null,
+    following_status: relations.following.has(person.id) ? 'active' : null,
+    follows_you: relations.followsViewer.has(person.id),
+    connection: connection && status ? { id: connection.id, status } : null,
+    is_connected: relations.contacts.has(person.id),
+    connections_require_product_id: connectionRules.requireProductId,
+    connection_message_required: connectionRules.messageRequired,
+    connection_message_hint: connectionRules.messageHint,
+    user_has_public_profile: readBool(person.user_has_public_profile),
+    public_profile_enabled: readBool(person.public_profile_enabled),
+    enable_direct_messages: readBool(person.enable_direct_messages),
+    memo_copy_allowed: readBool(person.memo_copy_allowed),
+    memo_comments_allowed: readBool(person.memo_comments_allowed),
+    allow_reactions: readBool(person.allow_reactions),
+    require_identification_for_comments: readBool(person.require_identification_for_comments),
+    user_can_create_public_collection:
+      rules.public_profile !== false && rules.collections !== false,
+    user_has_professional_subscription: professional,
+    user_has_extended_subscription: extended,
+    favourite_id: relations.favourites.get(person.id) ?? null,
+    counts,
+    isOwner,
+  };
+}
+
+/** Profiles (spec part 2 §3, §7 Profile): combined, public, public search, suggestions. */
+export function createProfileService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+
+  async function blockedEitherWay(viewer: number, other: number) {
+    const row = await db
+      .selectFrom('blocks')
+      .select('blocker_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('blocker_id', '=', viewer), eb('blocked_id', '=', other)]),
+          eb.and([eb('blocker_id', '=', other), eb('blocked_id', '=', viewer)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** One profile as `viewer` sees it; null: what a visitor (or the owner previewing) sees. */
+  async function profileFor(person: PersonRow, viewer: number | null): Promise<PublicProfile> {
+    const [relations, counts] = await Promise.all([
+      viewer === null || viewer === person.id
+        ? emptyRelations()
+        : relationsTo(db, viewer, [person.id]),
+      countsFor(db, [person.id]),
+    ]);
+    return present(
+      person,
+      viewer,
+      relations,
+      counts.get(person.id) ?? { connections: 0, followers: 0, delegations: 0, followings: 0 },
+      viewer === person.id,
+    );
+  }
+
+  async function visiblePerson(viewer: number | null, id: number): Promise<PersonRow> {
+    const person = await findPerson(db, id);
+    if (!person) throw userNotFound();
+    if (viewer === id) return person;
+    if (!isAvailable(person)) throw userNotFound();
+    if (viewer !== null && (await blockedEitherWay(viewer, id))) throw userNotFound();
+    return person;
+  }
+
+  return {
+    /** GET /api/user/{id}/combined[?preview=1]: any person not blocked either way. */
+    async combined(viewer: number, id: number, preview: boolean): Promise<PublicProfile> {
+      const person = await visiblePerson(viewer, id);
+      return profileFor(person, preview && viewer === id ? null : viewer);
+    },
+
+    /**
+     * GET /api/p/user/{id}[?preview=1]: a public profile, for visitors and signed-in people;
+     * its owner previews it with preview=1 even while it is not public.
+     */
+    async publicProfile(
+      viewer: number | null,
+      id: number,
+      preview: boolean,
+    ): Promise<PublicProfile> {
+      const person = await visiblePerson(viewer, id);
+      const owner = viewer === id;
+      if (owner && preview) return profileFor(person, null);
+      if (!hasPublicProfile(person)) throw userNotFound();
+      return profileFor(person, viewer);
+    },
+
+    /** GET /api/user/profiles/public: search, page, itemsPerPage (10). */
+    async search(
+      viewer: number | null,
+      query: { search?: string; limit: number; offset: number },
+    ): Promise<{ members: PublicProfile[]; total: number }> {
+      const { ids, total } = await searchPublicProfiles(db, dialect, viewer, query);
+      const [people, relations, counts] = await Promise.all([
+        loadPeople(db, ids),
+        viewer === null ? emptyRelations() : relationsTo(db, viewer, ids),
+        countsFor(db, ids),
+      ]);
+      const members = ids.flatMap((id) => {
+        const person = people.get(id);
+        const personCounts = counts.get(id);
+        return person && personCounts
+          ? [present(person, viewer, relations, personCounts, false)]
+          : [];
+      });
+      return { members, total };
+    },
+
+    /** POST /api/suggestion_exclude {userDoNotSuggest}: idempotent. */
+    async excludeSuggestion(viewer: number, userId: number) {
+      if (userId === viewer) throw violation('userDoNotSuggest', 'suggestions.self');
+      const person = await findPerson(db, userId);
+      if (!person || !isAvailable(person) || (await blockedEitherWay(viewer, userId))) {
+        throw userNotFound();
+      }
+      const existing = () =>
+        db
+          .selectFrom('suggestion_excludes')
+          .selectAll()
+          .where('user_id', '=', viewer)
+          .where('excluded_user_id', '=', userId)
+          .executeTakeFirst();
+      let row = await existing();
+      let created = false;
+      if (!row) {
+        try {
+          await db
+            .insertInto('suggestion_excludes')
+            .values({
+              user_id: viewer,
+              excluded_user_id: userId,
+              created_at: dialect.time(new Date()),
+            })
+            .execute();
+          created = true;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+        row = await existing();
+      }
+      if (!row) throw userNotFound();
+      return {
+        created,
+        answer: {
+          id: row.id,
+          userDoNotSuggest: iri('user', userId),
+          created_at: isoTime(row.created_at) ?? '',
+        },
+      };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
