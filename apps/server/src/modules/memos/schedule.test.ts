@@ -86,6 +86,29 @@ describeDb('scheduled memos', () => {
         message: 'The scheduled date should be in the future',
       }),
     ]);
+    // spec part 2 §6: "silver: workspace or professional"
+    await t.database.db
+      .updateTable('users')
+      .set({ user_type: 'workspace', workspace_type: 'workspace' })
+      .where('id', '=', noPlan.id)
+      .execute();
+    const workspace = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: noPlan.headers,
+      payload: {
+        title: 'x',
+        memos_per_collection: [own],
+        isScheduled: true,
+        memo_scheduled: later(2),
+      },
+    });
+    expect(workspace.statusCode).toBe(201);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/memo/${workspace.json().id}`,
+      headers: noPlan.headers,
+    });
     const missing = await schedule(null);
     expect(missing.json().violations[0]).toMatchObject({ propertyPath: 'memo_scheduled' });
     expect(await memoCount()).toBe(before);

@@ -220,12 +220,11 @@ export async function setWatching(
     .execute();
 }
 
-/** The silver rule (users.rules JSON) of the account. */
-export async function userRules(db: Db, userId: number): Promise<unknown> {
-  const row = await db
+/** The account's rules JSON and type, for plan gating. */
+export function planFacts(db: Db, userId: number) {
+  return db
     .selectFrom('users')
-    .select('rules')
+    .select(['rules', 'user_type'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row?.rules ?? null;
 }

@@ -22,7 +22,7 @@ import {
   setPinned,
   setWatching,
   updateMemo,
-  userRules,
+  planFacts,
 } from './write-store.js';
 
 /** Create, edit and delete (DESIGN.md §6: collaborators edit their own memos only). */
@@ -45,8 +45,11 @@ export function createMemoWrites(ctx: AppContext, reads: MemoReads, events: Memo
   const time = (value: Date | null) => (value ? d.time(value) : null);
   const dateOf = (value: string | null | undefined) => time(readTime(value ?? null));
 
+  /** Spec part 2 §6: "silver: workspace or professional" (the Silver plan sets the rule). */
   async function hasSilver(userId: number): Promise<boolean> {
-    return readJson<UserRules>(await userRules(db, userId), {}).silver === true;
+    const facts = await planFacts(db, userId);
+    if (!facts) return false;
+    return facts.user_type === 'workspace' || readJson<UserRules>(facts.rules, {}).silver === true;
   }
 
   /** Column values of a write; `current` keeps what an edit leaves out. */
