@@ -178,6 +178,29 @@ describeDb('collections: bad ids, lists, group names', () => {
     });
   });
 
+  it('favourite_id is the viewer’s own favourite row', async () => {
+    const id = await create({ name: 'Loved', type: 'all_contacts' });
+    // written straight into the favourites table (the favourites routes are the social work's)
+    const favourite = await t.database.db
+      .insertInto('favourites')
+      .values({
+        user_id: contact.id,
+        type: 'collection',
+        collection_id: id,
+        favourite_user_id: null,
+        created_at: t.database.dialect.time(new Date()),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const favouriteId = favourite.id;
+    expect((await get(`/api/collection/${id}`, contact.headers)).json().favourite_id).toBe(
+      favouriteId,
+    );
+    const listed = await get(`/api/user/${owner.id}/collection?name=Loved`, contact.headers);
+    expect(listed.json()[0].favourite_id).toBe(favouriteId);
+    expect((await get(`/api/collection/${id}`)).json().favourite_id).toBeNull();
+  });
+
   it('group names: distinct, sorted, only yours', async () => {
     const user = await signedInUser(t);
     for (const group of ['Work', 'Home', 'Work', null, '  ']) {

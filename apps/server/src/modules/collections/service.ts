@@ -24,6 +24,7 @@ import {
   selectedUsersOf,
   updateCollection,
   type CollectionValues,
+  type SelectedUserRow,
   type ViewedCollectionRow,
 } from './store.js';
 import { listMembers } from './relations-store.js';
@@ -31,6 +32,7 @@ import { newCollectionId } from './tokens.js';
 import type { MediaService } from '../media/index.js';
 import { createCollectionLinks } from './links.js';
 import { createCollectionPictures } from './picture.js';
+import { favouriteIdsForCollections } from '../favourites/index.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -101,14 +103,36 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
     return values;
   }
 
+  /**
+   * Presents rows for `viewer` with what other modules add: the viewer's favourite rows
+   * (favourites module) and the cover pictures' URLs (media module).
+   */
+  async function presenter(viewer: Viewer, rows: ViewedCollectionRow[]) {
+    const favourites =
+      viewer.userId === null || rows.length === 0
+        ? new Map<string, number>()
+        : await favouriteIdsForCollections(
+            db,
+            viewer.userId,
+            rows.map((r) => r.id),
+          );
+    return (row: ViewedCollectionRow, selected: SelectedUserRow[]) =>
+      presentCollection(row, viewer, selected, {
+        favouriteId: favourites.get(row.id) ?? null,
+        picture: pictures.urlOf(row),
+      });
+  }
+
   /** The collection as its owner sees it, after a write. */
   async function ownAnswer(id: string, ownerId: number): Promise<Collection> {
     const viewer: Viewer = { userId: ownerId };
     const row = await findViewedCollection(db, dialect, id, viewer);
     if (!row) throw collectionNotFound();
-    return presentCollection(row, viewer, await selectedUsersOf(db, [id]), {
-      picture: pictures.urlOf(row),
-    });
+    const [selected, present] = await Promise.all([
+      selectedUsersOf(db, [id]),
+      presenter(viewer, [row]),
+    ]);
+    return present(row, selected);
   }
 
   /**
@@ -201,8 +225,11 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
 
     async read(viewer: Viewer, id: string): Promise<Collection> {
       const row = await loadCollectionForViewer(database, id, viewer);
-      const selected = viewer.userId === row.user_id ? await selectedUsersOf(db, [row.id]) : [];
-      return presentCollection(row, viewer, selected, { picture: pictures.urlOf(row) });
+      const [selected, present] = await Promise.all([
+        viewer.userId === row.user_id ? selectedUsersOf(db, [row.id]) : [],
+        presenter(viewer, [row]),
+      ]);
+      return present(row, selected);
     },
 
     /**
@@ -228,10 +255,11 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
         offset: query.offset,
       });
       const owned = rows.filter((r) => r.user_id === viewer.userId).map((r) => r.id);
-      const selected = await selectedUsersOf(db, owned);
-      const members = rows.map((r) =>
-        presentCollection(r, viewer, selected, { picture: pictures.urlOf(r) }),
-      );
+      const [selected, present] = await Promise.all([
+        selectedUsersOf(db, owned),
+        presenter(viewer, rows),
+      ]);
+      const members = rows.map((r) => present(r, selected));
       return { members, total };
     },
 
