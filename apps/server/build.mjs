@@ -1,7 +1,7 @@
 // Bundles the server into dist/main.js and the operator command line into dist/admin.js.
-// @memoria/domain (TypeScript source) is bundled; every other dependency stays external and
-// is loaded from node_modules at run time. `node build.mjs --outdir <dir>` writes elsewhere
-// (the command line's tests build a private copy).
+// @memoria/domain (TypeScript source) is bundled; the server loads every other dependency
+// from node_modules at run time. `node build.mjs --outdir <dir>` writes elsewhere (the
+// command line's tests build a private copy).
 import { build } from 'esbuild';
 import { chmodSync, existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,33 +16,44 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = path.resolve(values.outdir ?? path.join(here, 'dist'));
 
-// Shared code is split into chunks (loaded on demand by the command line, so a command
-// starts without the libraries only other commands need); drop the previous build's.
-if (existsSync(outdir)) {
-  for (const file of readdirSync(outdir)) {
-    if (/^chunk-[\w-]+\.js(\.map)?$/.test(file)) rmSync(path.join(outdir, file));
-  }
-}
-
-await build({
-  entryPoints: {
-    main: path.join(here, 'src/main.ts'),
-    admin: path.join(here, 'src/cli/main.ts'),
-  },
-  outdir,
+const common = {
   bundle: true,
-  splitting: true,
-  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external,
   logLevel: values.outdir ? 'warning' : 'info',
   // CommonJS dependencies bundled into ESM call require(); give them one.
   banner: {
     js: "import { createRequire as __memoriaCreateRequire } from 'node:module'; const require = __memoriaCreateRequire(import.meta.url);",
   },
+};
+
+await build({
+  ...common,
+  entryPoints: [path.join(here, 'src/main.ts')],
+  outfile: path.join(outdir, 'main.js'),
+  external,
+});
+
+// The command line starts a process per command, so it starts fast: the pure-JavaScript
+// libraries it needs at once are bundled in (one file parses faster than hundreds of
+// modules), and code only some commands need sits in chunks loaded on demand.
+const bundledIntoAdmin = ['kysely', 'zod', 'commander', 'jose'];
+const adminDir = path.join(outdir, 'admin');
+if (existsSync(adminDir)) rmSync(adminDir, { recursive: true });
+await build({
+  ...common,
+  entryPoints: { admin: path.join(here, 'src/cli/main.ts') },
+  outdir,
+  splitting: true,
+  chunkNames: 'admin/chunk-[hash]',
+  external: external.filter((name) => !bundledIntoAdmin.includes(name)),
 });
 // The `memoria-admin` bin.
 chmodSync(path.join(outdir, 'admin.js'), 0o755);
+
+// Chunks of earlier builds that split both entries.
+for (const file of existsSync(outdir) ? readdirSync(outdir) : []) {
+  if (/^chunk-[\w-]+\.js(\.map)?$/.test(file)) rmSync(path.join(outdir, file));
+}
