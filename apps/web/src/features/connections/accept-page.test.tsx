@@ -5,8 +5,8 @@ import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
 import { card } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
-const slow = { timeout: 10_000 };
+vi.setConfig({ testTimeout: 45_000 });
+const slow = { timeout: 20_000 };
 
 const grace = card(9, 'Grace Hopper');
 const qrAnswer = (extra: object = {}) => ({

@@ -110,10 +110,10 @@ function QrAccept({ value }: { value: string }) {
   const owner = lookup.data?.user;
 
   let body: ReactNode;
-  if (lookup.isPending) body = <Loading />;
+  if (confirm.isSuccess && owner) body = <Done name={owner.name} userId={owner.id} />;
+  else if (lookup.isPending) body = <Loading />;
   else if (lookup.isError) body = <Invalid error={lookup.error} />;
   else if (!owner) body = <Invalid error={undefined} />;
-  else if (confirm.isSuccess) body = <Done name={owner.name} userId={owner.id} />;
   else if (lookup.data.own) {
     body = (
       <Alert color="blue" data-testid="accept-own">
@@ -135,10 +135,16 @@ function QrAccept({ value }: { value: string }) {
       </>
     );
   } else {
+    const pending = lookup.data.connection_status !== null;
     body = (
       <>
         <Person user={owner} verified={owner.user_identified} />
         <Text>{t('connections.accept.qrOwner', { name: owner.name })}</Text>
+        {pending && (
+          <Alert color="blue" data-testid="accept-pending">
+            {t('connections.accept.pending', { name: owner.name })}
+          </Alert>
+        )}
         {failure !== undefined && <Invalid error={failure} />}
         <Group>
           <Button
@@ -170,9 +176,9 @@ function InvitationAccept({ value }: { value: string }) {
   const inviter = invitation.data?.user_outbound;
 
   let body: ReactNode;
-  if (invitation.isPending) body = <Loading />;
+  if (accept.isSuccess && inviter) body = <Done name={inviter.name} userId={inviter.id} />;
+  else if (invitation.isPending) body = <Loading />;
   else if (invitation.isError || !inviter) body = <Invalid error={invitation.error} />;
-  else if (accept.isSuccess) body = <Done name={inviter.name} userId={inviter.id} />;
   else {
     body = (
       <>

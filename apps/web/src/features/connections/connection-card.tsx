@@ -144,7 +144,7 @@ export function ConnectionCard({
               : undefined
           }
         >
-          {person?.label || undefined}
+          {person ? person.label || undefined : <IconMail size={22} aria-hidden />}
         </Avatar>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="nowrap" miw={0}>

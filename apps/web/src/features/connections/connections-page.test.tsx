@@ -7,8 +7,8 @@ import { NAMES, card, connection, followEntry, hydra } from './test-fixtures';
 afterEach(() => vi.unstubAllGlobals());
 
 /** Lazy page chunks and twenty cards with menus render slowly in jsdom on a busy machine. */
-const slow = { timeout: 10_000 };
-vi.setConfig({ testTimeout: 30_000 });
+const slow = { timeout: 20_000 };
+vi.setConfig({ testTimeout: 45_000 });
 
 const counts = { connections: 0, followers: 0, delegations: 0, followings: 0 };
 

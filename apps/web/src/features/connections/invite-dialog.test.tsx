@@ -6,7 +6,7 @@ import { InviteDialog } from './invite-dialog';
 import { renderWithProviders } from './test-render';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 45_000 });
 
 const requests = (calls: { url: string; body: unknown }[]) =>
   calls.filter((call) => call.url === '/api/connection').map((call) => call.body);

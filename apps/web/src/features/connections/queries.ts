@@ -32,8 +32,9 @@ export const connectionKeys = {
   followings: ['connections', 'followings'] as const,
   counts: ['connections', 'counts'] as const,
   token: ['connections', 'token'] as const,
-  qr: (value: string) => ['connections', 'qr', value] as const,
-  invitation: (value: string) => ['connections', 'invitation', value] as const,
+  // Outside the `connections` prefix: a used link must not be looked up again after accepting.
+  qr: (value: string) => ['connection-link', 'qr', value] as const,
+  invitation: (value: string) => ['connection-link', 'invitation', value] as const,
 };
 
 /** The lists a screen shows; `verified` reads /api/identified_contacts. */

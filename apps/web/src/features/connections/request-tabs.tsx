@@ -174,16 +174,7 @@ export function OutcomeTab(props: TabProps) {
                 person={person}
                 fallbackName={connection.user_to_email ?? ''}
                 query={props.query}
-                note={
-                  <>
-                    {!person && connection.user_to_email && (
-                      <Text size="sm" c="dimmed">
-                        {t('connections.card.invitedAddress', { email: connection.user_to_email })}
-                      </Text>
-                    )}
-                    <Note connection={connection} sent />
-                  </>
-                }
+                note={<Note connection={connection} sent />}
                 data-testid={`sent-${connection.id}`}
                 actions={
                   <Button

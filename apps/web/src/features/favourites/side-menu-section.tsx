@@ -84,11 +84,10 @@ export function SideMenuSocial({ userId, onNavigate }: { userId: number; onNavig
         data-testid="nav-favourites"
         style={{ borderRadius: 'var(--mantine-radius-md)' }}
       >
-        {open && (
-          <Suspense fallback={<Loader size="xs" m="sm" aria-label={t('app.loading')} />}>
-            <FavouritesList onNavigate={onNavigate} />
-          </Suspense>
-        )}
+        {/* Always a child, so the NavLink shows its chevron and toggles. */}
+        <Suspense fallback={<Loader size="xs" m="sm" aria-label={t('app.loading')} />}>
+          {open ? <FavouritesList onNavigate={onNavigate} /> : null}
+        </Suspense>
       </NavLink>
     </>
   );

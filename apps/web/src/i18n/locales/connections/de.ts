@@ -37,7 +37,6 @@ export const connections: LocaleShape['connections'] = {
     function: 'Funktion',
     organisation: 'Organisation',
     location: 'Ort',
-    invitedAddress: 'Einladung an {{email}} gesendet',
     sentOn: 'Gesendet am {{date}}',
     receivedOn: 'Erhalten am {{date}}',
     validUntil: 'Link gültig bis {{date}}',
@@ -48,7 +47,6 @@ export const connections: LocaleShape['connections'] = {
     followsYou: 'Folgt Ihnen',
     follow: 'Zurückfolgen',
     removeFollower: 'Follower entfernen',
-    watching: 'Beobachtet neue Inhalte',
   },
   menu: {
     label: 'Aktionen für {{name}}',
@@ -65,7 +63,6 @@ export const connections: LocaleShape['connections'] = {
     block: 'Blockieren',
     report: 'Melden',
     delegation: 'Zugriff auf mein Konto geben',
-    delegationSoon: 'Delegationen verwalten Sie im Reiter Delegationen.',
   },
   confirm: {
     removeTitle: 'Diesen Kontakt entfernen?',

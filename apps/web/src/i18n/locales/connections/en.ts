@@ -35,7 +35,6 @@ export const connections = {
     function: 'Function',
     organisation: 'Organisation',
     location: 'Location',
-    invitedAddress: 'Invitation sent to {{email}}',
     sentOn: 'Sent on {{date}}',
     receivedOn: 'Received on {{date}}',
     validUntil: 'Link valid until {{date}}',
@@ -46,7 +45,6 @@ export const connections = {
     followsYou: 'Follows you',
     follow: 'Follow back',
     removeFollower: 'Remove follower',
-    watching: 'Watching new content',
   },
   menu: {
     label: 'Actions for {{name}}',
@@ -63,7 +61,6 @@ export const connections = {
     block: 'Block',
     report: 'Report',
     delegation: 'Give access to my account',
-    delegationSoon: 'Delegations are managed from the Delegations tab.',
   },
   confirm: {
     removeTitle: 'Remove this connection?',

@@ -37,7 +37,6 @@ export const connections: LocaleShape['connections'] = {
     function: 'Cargo',
     organisation: 'Organización',
     location: 'Ubicación',
-    invitedAddress: 'Invitación enviada a {{email}}',
     sentOn: 'Enviada el {{date}}',
     receivedOn: 'Recibida el {{date}}',
     validUntil: 'Enlace válido hasta el {{date}}',
@@ -48,7 +47,6 @@ export const connections: LocaleShape['connections'] = {
     followsYou: 'Te sigue',
     follow: 'Seguir también',
     removeFollower: 'Quitar seguidor',
-    watching: 'Sigue el contenido nuevo',
   },
   menu: {
     label: 'Acciones para {{name}}',
@@ -65,7 +63,6 @@ export const connections: LocaleShape['connections'] = {
     block: 'Bloquear',
     report: 'Denunciar',
     delegation: 'Dar acceso a mi cuenta',
-    delegationSoon: 'Las delegaciones se gestionan desde la pestaña Delegaciones.',
   },
   confirm: {
     removeTitle: '¿Eliminar este contacto?',

@@ -37,7 +37,6 @@ export const connections: LocaleShape['connections'] = {
     function: 'Fonction',
     organisation: 'Organisation',
     location: 'Lieu',
-    invitedAddress: 'Invitation envoyée à {{email}}',
     sentOn: 'Envoyée le {{date}}',
     receivedOn: 'Reçue le {{date}}',
     validUntil: "Lien valable jusqu'au {{date}}",
@@ -48,7 +47,6 @@ export const connections: LocaleShape['connections'] = {
     followsYou: 'Vous suit',
     follow: 'Suivre en retour',
     removeFollower: "Retirer l'abonné",
-    watching: 'Suit les nouveaux contenus',
   },
   menu: {
     label: 'Actions pour {{name}}',
@@ -65,7 +63,6 @@ export const connections: LocaleShape['connections'] = {
     block: 'Bloquer',
     report: 'Signaler',
     delegation: 'Donner accès à mon compte',
-    delegationSoon: "Les délégations se gèrent depuis l'onglet Délégations.",
   },
   confirm: {
     removeTitle: 'Supprimer cette connexion ?',

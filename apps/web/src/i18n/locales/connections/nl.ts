@@ -36,7 +36,6 @@ export const connections: LocaleShape['connections'] = {
     function: 'Functie',
     organisation: 'Organisatie',
     location: 'Locatie',
-    invitedAddress: 'Uitnodiging verzonden naar {{email}}',
     sentOn: 'Verzonden op {{date}}',
     receivedOn: 'Ontvangen op {{date}}',
     validUntil: 'Link geldig tot {{date}}',
@@ -47,7 +46,6 @@ export const connections: LocaleShape['connections'] = {
     followsYou: 'Volgt jou',
     follow: 'Terugvolgen',
     removeFollower: 'Volger verwijderen',
-    watching: 'Volgt nieuwe inhoud',
   },
   menu: {
     label: 'Acties voor {{name}}',
@@ -64,7 +62,6 @@ export const connections: LocaleShape['connections'] = {
     block: 'Blokkeren',
     report: 'Melden',
     delegation: 'Toegang tot mijn account geven',
-    delegationSoon: 'Delegaties beheer je via het tabblad Delegaties.',
   },
   confirm: {
     removeTitle: 'Deze connectie verwijderen?',

@@ -37,7 +37,6 @@ export const connections: LocaleShape['connections'] = {
     function: 'Stanowisko',
     organisation: 'Organizacja',
     location: 'Lokalizacja',
-    invitedAddress: 'Zaproszenie wysłane na adres {{email}}',
     sentOn: 'Wysłano {{date}}',
     receivedOn: 'Otrzymano {{date}}',
     validUntil: 'Link ważny do {{date}}',
@@ -48,7 +47,6 @@ export const connections: LocaleShape['connections'] = {
     followsYou: 'Obserwuje Cię',
     follow: 'Obserwuj również',
     removeFollower: 'Usuń obserwującego',
-    watching: 'Śledzi nowe treści',
   },
   menu: {
     label: 'Działania dla: {{name}}',
@@ -65,7 +63,6 @@ export const connections: LocaleShape['connections'] = {
     block: 'Zablokuj',
     report: 'Zgłoś',
     delegation: 'Daj dostęp do mojego konta',
-    delegationSoon: 'Delegacjami zarządzasz na karcie Delegacje.',
   },
   confirm: {
     removeTitle: 'Usunąć ten kontakt?',

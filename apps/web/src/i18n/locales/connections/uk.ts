@@ -37,7 +37,6 @@ export const connections: LocaleShape['connections'] = {
     function: 'Посада',
     organisation: 'Організація',
     location: 'Місце',
-    invitedAddress: 'Запрошення надіслано на {{email}}',
     sentOn: 'Надіслано {{date}}',
     receivedOn: 'Отримано {{date}}',
     validUntil: 'Посилання дійсне до {{date}}',
@@ -48,7 +47,6 @@ export const connections: LocaleShape['connections'] = {
     followsYou: 'Підписаний(-а) на вас',
     follow: 'Підписатися у відповідь',
     removeFollower: 'Видалити підписника',
-    watching: 'Стежить за новим вмістом',
   },
   menu: {
     label: 'Дії для {{name}}',
@@ -65,7 +63,6 @@ export const connections: LocaleShape['connections'] = {
     block: 'Заблокувати',
     report: 'Поскаржитися',
     delegation: 'Надати доступ до мого облікового запису',
-    delegationSoon: 'Делегуваннями керують на вкладці «Делегування».',
   },
   confirm: {
     removeTitle: 'Видалити цей контакт?',

@@ -14,16 +14,11 @@ export const profile: LocaleShape['profile'] = {
     following: 'Gefolgt',
     delegations: 'Delegationen',
   },
-  verified: 'Verifizierte Identität',
   workspace: 'Arbeitsbereich',
   group: 'Gruppe',
   followsYou: 'Folgt Ihnen',
   contact: {
-    email: 'E-Mail',
-    phone: 'Telefon',
-    website: 'Website',
     linkedin: 'LinkedIn',
-    address: 'Adresse',
   },
   actions: {
     follow: 'Folgen',
@@ -56,5 +51,5 @@ export const profile: LocaleShape['profile'] = {
   },
   members: { admin: 'Administrator' },
   public: { visitor: 'Melden Sie sich an, um {{name}} zu folgen oder sich zu verbinden.' },
-  documents: { inMemo: 'Im Memo: {{title}}', open: 'Öffnen' },
+  documents: { inMemo: 'Im Memo: {{title}}' },
 };

@@ -13,16 +13,11 @@ export const profile = {
     following: 'Following',
     delegations: 'Delegations',
   },
-  verified: 'Verified identity',
   workspace: 'Workspace',
   group: 'Group',
   followsYou: 'Follows you',
   contact: {
-    email: 'Email',
-    phone: 'Phone',
-    website: 'Website',
     linkedin: 'LinkedIn',
-    address: 'Address',
   },
   actions: {
     follow: 'Follow',
@@ -61,6 +56,5 @@ export const profile = {
   },
   documents: {
     inMemo: 'In memo: {{title}}',
-    open: 'Open',
   },
 } as const;

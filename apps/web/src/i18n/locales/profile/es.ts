@@ -14,16 +14,11 @@ export const profile: LocaleShape['profile'] = {
     following: 'Siguiendo',
     delegations: 'Delegaciones',
   },
-  verified: 'Identidad verificada',
   workspace: 'Espacio de trabajo',
   group: 'Grupo',
   followsYou: 'Te sigue',
   contact: {
-    email: 'Correo electrónico',
-    phone: 'Teléfono',
-    website: 'Sitio web',
     linkedin: 'LinkedIn',
-    address: 'Dirección',
   },
   actions: {
     follow: 'Seguir',
@@ -56,5 +51,5 @@ export const profile: LocaleShape['profile'] = {
   },
   members: { admin: 'Administrador' },
   public: { visitor: 'Inicia sesión para seguir a {{name}} o para conectar.' },
-  documents: { inMemo: 'En la nota: {{title}}', open: 'Abrir' },
+  documents: { inMemo: 'En la nota: {{title}}' },
 };

@@ -14,16 +14,11 @@ export const profile: LocaleShape['profile'] = {
     following: 'Abonnements',
     delegations: 'Délégations',
   },
-  verified: 'Identité vérifiée',
   workspace: 'Espace de travail',
   group: 'Groupe',
   followsYou: 'Vous suit',
   contact: {
-    email: 'E-mail',
-    phone: 'Téléphone',
-    website: 'Site web',
     linkedin: 'LinkedIn',
-    address: 'Adresse',
   },
   actions: {
     follow: 'Suivre',
@@ -56,5 +51,5 @@ export const profile: LocaleShape['profile'] = {
   },
   members: { admin: 'Administrateur' },
   public: { visitor: 'Connectez-vous pour suivre {{name}} ou vous connecter.' },
-  documents: { inMemo: 'Dans le mémo : {{title}}', open: 'Ouvrir' },
+  documents: { inMemo: 'Dans le mémo : {{title}}' },
 };

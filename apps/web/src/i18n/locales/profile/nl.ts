@@ -9,16 +9,11 @@ export const profile: LocaleShape['profile'] = {
     following: 'Volgend',
     delegations: 'Delegaties',
   },
-  verified: 'Geverifieerde identiteit',
   workspace: 'Werkruimte',
   group: 'Groep',
   followsYou: 'Volgt jou',
   contact: {
-    email: 'E-mail',
-    phone: 'Telefoon',
-    website: 'Website',
     linkedin: 'LinkedIn',
-    address: 'Adres',
   },
   actions: {
     follow: 'Volgen',
@@ -51,5 +46,5 @@ export const profile: LocaleShape['profile'] = {
   },
   members: { admin: 'Beheerder' },
   public: { visitor: 'Log in om {{name}} te volgen of om te verbinden.' },
-  documents: { inMemo: 'In memo: {{title}}', open: 'Openen' },
+  documents: { inMemo: 'In memo: {{title}}' },
 };

@@ -14,16 +14,11 @@ export const profile: LocaleShape['profile'] = {
     following: 'Obserwowani',
     delegations: 'Delegacje',
   },
-  verified: 'Zweryfikowana tożsamość',
   workspace: 'Przestrzeń robocza',
   group: 'Grupa',
   followsYou: 'Obserwuje Cię',
   contact: {
-    email: 'E-mail',
-    phone: 'Telefon',
-    website: 'Strona WWW',
     linkedin: 'LinkedIn',
-    address: 'Adres',
   },
   actions: {
     follow: 'Obserwuj',
@@ -56,5 +51,5 @@ export const profile: LocaleShape['profile'] = {
   },
   members: { admin: 'Administrator' },
   public: { visitor: 'Zaloguj się, aby obserwować: {{name}} lub się połączyć.' },
-  documents: { inMemo: 'W notatce: {{title}}', open: 'Otwórz' },
+  documents: { inMemo: 'W notatce: {{title}}' },
 };

@@ -9,16 +9,11 @@ export const profile: LocaleShape['profile'] = {
     following: 'Підписки',
     delegations: 'Делегування',
   },
-  verified: 'Підтверджена особа',
   workspace: 'Робочий простір',
   group: 'Група',
   followsYou: 'Підписаний(-а) на вас',
   contact: {
-    email: 'Ел. пошта',
-    phone: 'Телефон',
-    website: 'Вебсайт',
     linkedin: 'LinkedIn',
-    address: 'Адреса',
   },
   actions: {
     follow: 'Підписатися',
@@ -51,5 +46,5 @@ export const profile: LocaleShape['profile'] = {
   },
   members: { admin: 'Адміністратор' },
   public: { visitor: 'Увійдіть, щоб підписатися на {{name}} або додати в контакти.' },
-  documents: { inMemo: 'У нотатці: {{title}}', open: 'Відкрити' },
+  documents: { inMemo: 'У нотатці: {{title}}' },
 };
