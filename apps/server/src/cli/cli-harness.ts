@@ -17,7 +17,6 @@ import { TEST_DB } from '../test/harness.js';
 
 const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-const repoRoot = path.resolve(serverDir, '../..');
 
 export interface Bundle {
   adminJs: string;
@@ -27,11 +26,12 @@ export interface Bundle {
 
 /**
  * Builds dist/admin.js and dist/main.js with the project's build script into a private
- * folder under node_modules (so their dependencies resolve), leaving apps/server/dist alone.
+ * folder under apps/server/node_modules, so their dependencies resolve exactly as from
+ * apps/server/dist (the server's own node_modules first), leaving apps/server/dist alone.
  */
 export async function buildBundle(): Promise<Bundle> {
   const dir = path.join(
-    repoRoot,
+    serverDir,
     'node_modules/.cache/memoria-cli-test',
     `${process.pid}-${randomBytes(4).toString('hex')}`,
   );
