@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { MEMO_SEARCH_MAX, PAGE_SIZES, memoWriteSchema } from '@memoria/domain';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, notFound } from '../../http/errors.js';
+import { parsePaging, wantsHydra } from '../../http/hydra.js';
+import { intIdFromIri } from '../../http/iri.js';
+import type { Viewer } from '../audience/index.js';
+import { collectionIdOf } from './links.js';
+import type { ListQuery } from './store.js';
+
+/** What the memo routes share: schemas and request parsing. */
+
+export const tags = ['memos'];
+export const security = [{ bearer: [] }];
+const MAX_ITEMS_PER_PAGE = 50;
+const MAX_SEARCH_WORDS = 10;
+
+export const idParams = z.object({ id: z.string().max(64) });
+const secret = z.string().max(128).optional();
+/** Secret links: `collection_sec_link` (web ?secure_token=) and `memo_sec_link` (web ?smt=). */
+export const accessQuery = z.object({
+  collection_sec_link: secret,
+  memo_sec_link: secret,
+  /** the collection whose pin state the answer's sequence_number reports */
+  collection: z.string().max(64).optional(),
+});
+export const listQuery = z.object({
+  collection_sec_link: secret,
+  search: z.string().max(MEMO_SEARCH_MAX, 'validation.tooLong').optional(),
+  page: z.string().max(20).optional(),
+  itemsPerPage: z.string().max(20).optional(),
+  offset: z.string().max(20).optional(),
+});
+/** Clients may send the memo back with its id; the path decides. */
+export const memoPutBody = memoWriteSchema.extend({
+  id: z.unknown().optional(),
+  '@id': z.unknown().optional(),
+});
+
+export function memoIdOf(raw: string): number {
+  if (raw.trim() === '') throw new ApiError(400, 'memo.idRequired');
+  const id = intIdFromIri(raw);
+  if (id === undefined) throw notFound('memo.notFound');
+  return id;
+}
+
+export function viewerOf(
+  request: FastifyRequest,
+  query: { collection_sec_link?: string; memo_sec_link?: string },
+  visitorOnly = false,
+): Viewer {
+  return {
+    userId: visitorOnly ? null : (request.auth?.userId ?? null),
+    collectionSecret: query.collection_sec_link || null,
+    memoSecret: query.memo_sec_link || null,
+  };
+}
+
+export function listQueryOf(request: FastifyRequest, query: z.infer<typeof listQuery>): ListQuery {
+  const paging = parsePaging(query, {
+    defaultItemsPerPage: PAGE_SIZES.memos,
+    maxItemsPerPage: MAX_ITEMS_PER_PAGE,
+  });
+  const search = (query.search ?? '')
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/^#+/, ''))
+    .filter((word) => word !== '')
+    .slice(0, MAX_SEARCH_WORDS);
+  return {
+    search,
+    limit: paging.itemsPerPage,
+    offset: paging.offset,
+    withTotal: wantsHydra(request),
+  };
+}
+
+export const optionalCollection = (value: string | undefined) =>
+  value ? (collectionIdOf(value) ?? notFoundCollection()) : undefined;
+const notFoundCollection = (): never => {
+  throw notFound('memo.collectionNotFound');
+};
