@@ -34,8 +34,19 @@ function CardBody({ collection, title }: { collection: Collection; title: React.
               {t('collections.card.memos', { count: collection.memos_count })}
             </Text>
           </Group>
+          {collection.is_collaboration && collection.isOwner && (
+            <Badge
+              size="sm"
+              variant="dot"
+              tt="none"
+              color="teal"
+              data-testid="collection-collaborative"
+            >
+              {t('collections.types.collaboration')}
+            </Badge>
+          )}
           {collection.group_name && (
-            <Badge size="sm" variant="light" radius="sm" data-testid="collection-group">
+            <Badge size="sm" variant="light" radius="sm" tt="none" data-testid="collection-group">
               {collection.group_name}
             </Badge>
           )}

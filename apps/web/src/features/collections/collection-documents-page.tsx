@@ -8,7 +8,9 @@ import { PageLoader } from '../../ui/page-loader';
 import { QueryErrorView } from '../../ui/query-error';
 import { CollectionAvatar } from './collection-avatar';
 import { WithCollection } from './collection-page';
-import { useCollectionMemos, type CollectionAccess } from './queries';
+import { flatten } from '../memos/list-cache';
+import { useMemoList } from '../memos/queries';
+import type { CollectionAccess } from './queries';
 
 /** Documents users see: not deleted, not replaced, not replaced by another (spec §4). */
 export function shownDocuments(memos: Memo[]): { memo: Memo; document: Attachment }[] {
@@ -32,12 +34,17 @@ function sizeText(bytes: number): string {
 
 function Documents({ collection, access }: { collection: Collection; access: CollectionAccess }) {
   const { t } = useTranslation();
-  const memos = useCollectionMemos(collection.id, access);
+  const memos = useMemoList({
+    kind: 'collection',
+    collectionId: collection.id,
+    isPublic: access.visitor,
+    secureToken: access.secureToken ?? undefined,
+  });
   if (memos.isPending) return <PageLoader />;
   if (memos.isError) {
     return <QueryErrorView error={memos.error} onRetry={() => void memos.refetch()} />;
   }
-  const documents = shownDocuments(memos.data.pages.flatMap((page) => page.items));
+  const documents = shownDocuments(flatten(memos.data));
   return (
     <Stack gap="sm">
       {documents.length === 0 && (

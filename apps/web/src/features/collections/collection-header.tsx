@@ -85,13 +85,27 @@ export function CollectionHeader({
                 </Anchor>
               </Text>
             </Group>
-            <TypeLabel collection={collection} />
+            <TypeLabel
+              collection={collection}
+              visitor={
+                access.visitor && collection.type === ''
+                  ? access.secureToken
+                    ? 'secretLink'
+                    : 'public'
+                  : undefined
+              }
+            />
             <Text size="sm" c="dimmed">
               {t('collections.card.memos', { count: collection.memos_count })}
             </Text>
             {collection.group_name && (
-              <Badge variant="light" radius="sm">
+              <Badge variant="light" radius="sm" tt="none">
                 {collection.group_name}
+              </Badge>
+            )}
+            {collection.is_collaboration && (
+              <Badge variant="dot" color="teal" tt="none" data-testid="collection-collaborative">
+                {t('collections.types.collaboration')}
               </Badge>
             )}
             {collection.is_muted && (

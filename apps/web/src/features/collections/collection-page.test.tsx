@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Collection } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn } from '../../test/render';
-import { collection, me, person } from './test-helpers';
+import { memoFixture } from '../memos/test-fixtures';
+import { collection, me, person, stubDocumentFonts } from './test-helpers';
+
+stubDocumentFonts();
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -10,21 +14,13 @@ const SLOW = { timeout: 8000 };
 const ID = 'Garden0001';
 
 function memo(id: number, title: string, pinned = false) {
-  return {
+  return memoFixture({
     id,
-    '@id': `/api/memo/${id}`,
     title,
     description: '<p>Tomatoes <strong>and</strong> beans</p>',
-    author: person(7, 'Ada'),
-    memo_todos: [
-      { id: 1, description: 'Water', closed: true, closed_by_user: null, sequence_number: 0 },
-      { id: 2, description: 'Weed', closed: false, closed_by_user: null, sequence_number: 1 },
-    ],
     memo_tags: ['garden'],
-    memo_documents: [],
-    createdAt: '2030-05-01T10:00:00+00:00',
     sequence_number: pinned ? 1 : 0,
-  };
+  });
 }
 
 function serve(stored: Collection | number, members = 5) {
@@ -71,15 +67,19 @@ describe('collection page', { timeout: 30000 }, () => {
     expect(header).toHaveTextContent('Only me');
     expect(await screen.findByTestId('collection-members-overflow')).toHaveTextContent('+2');
     expect(screen.getByTestId('collection-add-memo')).toBeInTheDocument();
-    const first = await screen.findByTestId('collection-memo-1');
-    expect(first).toHaveTextContent('Pinned plan');
-    expect(first).toHaveTextContent('Pinned');
-    expect(first).toHaveTextContent('Tomatoes and beans');
-    expect(first).toHaveTextContent('1/2 done');
+    const memos = await screen.findAllByTestId('memo-card', {}, SLOW);
+    expect(memos.map((card) => card.getAttribute('data-memo-id'))).toEqual(['1', '2']);
+    expect(memos[0]).toHaveTextContent('Pinned plan');
+    expect(within(memos[0]!).getByTestId('memo-pinned')).toBeInTheDocument();
     expect(screen.getByTestId('collection-documents-link')).toHaveAttribute(
       'href',
       `/collections/${ID}/documents`,
     );
+    // "Add memo" opens the memo editor with this collection chosen
+    await userEvent.setup().click(screen.getByTestId('collection-add-memo'));
+    expect(
+      await screen.findByTestId(`picker-chosen-${ID}`, {}, { timeout: 15000 }),
+    ).toBeInTheDocument();
   });
 
   it('offers no add action to a reader who may not add', async () => {
@@ -120,7 +120,8 @@ describe('collection page', { timeout: 30000 }, () => {
     const calls = serve(collection({ id: ID, name: 'Open garden', type: '', isOwner: false }));
     await renderApp(`/p/collections/${ID}?secure_token=tok`);
     await screen.findByTestId('collection-header', {}, SLOW);
-    expect(await screen.findByTestId('collection-memo-2')).toHaveTextContent('Spring');
+    const memos = await screen.findAllByTestId('memo-card', {}, SLOW);
+    expect(memos[1]).toHaveTextContent('Spring');
     const read = calls.find((call) => call.url.startsWith(`/api/p/collection/${ID}?`));
     expect(read?.url).toBe(`/api/p/collection/${ID}?collection_sec_link=tok`);
     // no menu, no add action and no members call for visitors

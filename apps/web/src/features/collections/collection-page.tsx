@@ -1,7 +1,7 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { IconFiles, IconPlus } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Stack } from '@mantine/core';
+import { IconFiles, IconNotes, IconPlus } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useSession } from '../../app/use-session';
@@ -10,8 +10,9 @@ import { ErrorPage } from '../../ui/error-page';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryErrorView } from '../../ui/query-error';
 import { usePageTitle } from '../../ui/use-page-title';
+import { openMemoEditor, preloadMemoEditor } from '../memos/memo-editor-launcher';
+import { MemoList } from '../memos/memo-list';
 import { CollectionHeader } from './collection-header';
-import { CollectionMemos } from './collection-memos';
 import { CollectionMenu } from './collection-menu';
 import { FavouriteToggle } from './favourite-toggle';
 import { useCollection, type CollectionAccess } from './queries';
@@ -82,7 +83,6 @@ function CollectionView({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [adding, setAdding] = useState(false);
   const signedIn = !access.visitor;
   const canAdd = signedIn && (collection.can_add_memos ?? collection.isOwner);
   const query = access.secureToken ? `?secure_token=${encodeURIComponent(access.secureToken)}` : '';
@@ -110,7 +110,9 @@ function CollectionView({
           {canAdd && (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setAdding(true)}
+              onClick={() => openMemoEditor({ draft: { collectionId: collection.id } })}
+              onMouseEnter={preloadMemoEditor}
+              onFocus={preloadMemoEditor}
               data-testid="collection-add-memo"
             >
               {t('collections.page.addMemo')}
@@ -127,8 +129,24 @@ function CollectionView({
           </Button>
         </Group>
       )}
-      <CollectionMemos collectionId={collection.id} access={access} />
-      {adding && null}
+      <MemoList
+        source={{
+          kind: 'collection',
+          collectionId: collection.id,
+          isPublic: access.visitor,
+          secureToken: access.secureToken ?? undefined,
+        }}
+        empty={
+          <EmptyState
+            icon={<IconNotes size={36} />}
+            variant="light"
+            title={t('collections.memos.emptyTitle')}
+            description={t('collections.memos.emptyText')}
+            py="xl"
+            data-testid="collection-memos-empty"
+          />
+        }
+      />
     </Stack>
   );
 }

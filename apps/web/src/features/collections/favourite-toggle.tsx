@@ -2,6 +2,7 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/errors';
 import { useTranslation } from '../../i18n';
 import { showApiError, showSuccess } from '../../ui/toasts';
 import { useFavourites, useToggleFavourite } from '../favourites/queries';
@@ -21,6 +22,8 @@ export function FavouriteToggle({ collection }: { collection: Collection }) {
   const favouriteId = collection.favourite_id ?? row?.id ?? null;
   const on = favouriteId !== null;
   const label = on ? t('collections.favourite.remove') : t('collections.favourite.add');
+  // An instance without the favourites API answers 404: no star then.
+  if (isApiError(favourites.error) && favourites.error.status === 404) return null;
 
   const click = () =>
     toggle.mutate(

@@ -1,16 +1,9 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   PAGE_SIZES,
   type Collection,
   type CollectionWrite,
   type HydraCollection,
-  type Memo,
   type UserSummary,
 } from '@memoria/domain';
 import { api } from '../../api/client';
@@ -50,8 +43,6 @@ export const collectionKeys = {
     ['collections', 'detail', id, ...accessKey(access)] as const,
   members: (id: string, access: CollectionAccess) =>
     ['collections', 'members', id, ...accessKey(access)] as const,
-  memos: (id: string, access: CollectionAccess) =>
-    ['collections', 'memos', id, ...accessKey(access)] as const,
   groups: ['collections', 'groups'] as const,
   contacts: ['collections', 'contacts'] as const,
 };
@@ -286,38 +277,5 @@ export function useWatchComments() {
       return true;
     },
     onSuccess: (on, collection) => patchCollection(queryClient, collection.id, { notify_me: on }),
-  });
-}
-
-export interface CollectionMemoPage {
-  items: Memo[];
-  total: number;
-  offset: number;
-}
-
-/**
- * GET /api/collection/{id}/memo (or /api/p/...), 10 a page by offset: the collection's
- * memos, pinned first. Used until the memo list of features/memos takes over.
- */
-export function useCollectionMemos(id: string, access: CollectionAccess, enabled = true) {
-  return useInfiniteQuery({
-    queryKey: collectionKeys.memos(id, access),
-    queryFn: async ({ pageParam }): Promise<CollectionMemoPage> => {
-      const answer = await api.get<HydraCollection<Memo> | Memo[]>(
-        `${prefix(access)}/collection/${encodeURIComponent(id)}/memo`,
-        {
-          hydra: true,
-          query: { ...accessQuery(access), offset: pageParam, itemsPerPage: PAGE_SIZES.memos },
-          anonymous: access.visitor,
-        },
-      );
-      return { items: hydraMembers(answer), total: hydraTotal(answer), offset: pageParam };
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
-    enabled,
   });
 }

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import {
+  IconLink,
   IconLock,
   IconRosetteDiscountCheck,
   IconUserCheck,
@@ -26,11 +27,26 @@ export const TYPE_ICONS: Record<CollectionType, Icon> = {
  * A collection's audience as icon and label. Non-owners read an empty type (the audience
  * is the owner's business); they see "shared with you" or, when they may add, collaboration.
  */
-export function TypeLabel({ collection, size = 'sm' }: { collection: Collection; size?: string }) {
+export function TypeLabel({
+  collection,
+  size = 'sm',
+  visitor,
+}: {
+  collection: Collection;
+  size?: string;
+  /** a visitor reads a public collection, or one shared by its secret link */
+  visitor?: 'public' | 'secretLink';
+}) {
   const { t } = useTranslation();
   let TypeIcon: Icon = IconUsersGroup;
   let label: string;
-  if (collection.type !== '') {
+  if (visitor === 'public') {
+    TypeIcon = IconWorld;
+    label = t('collections.types.public');
+  } else if (visitor === 'secretLink') {
+    TypeIcon = IconLink;
+    label = t('collections.types.secretLink');
+  } else if (collection.type !== '') {
     TypeIcon = TYPE_ICONS[collection.type];
     label = t(`collections.types.${collection.type}`);
   } else {
@@ -41,7 +57,7 @@ export function TypeLabel({ collection, size = 'sm' }: { collection: Collection;
   return (
     <Group gap={6} wrap="nowrap" data-testid="collection-type">
       <TypeIcon size={16} aria-hidden style={{ flexShrink: 0 }} />
-      <Text size={size} c="dimmed" truncate>
+      <Text size={size} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {label}
       </Text>
     </Group>

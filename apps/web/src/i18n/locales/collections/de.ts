@@ -16,6 +16,7 @@ export const collections: LocaleShape['collections'] = {
     public: 'Öffentlich',
     collaboration: 'Zusammenarbeit',
     shared: 'Mit dir geteilt',
+    secretLink: 'Per geheimem Link geteilt',
   },
   typeHints: {
     private: 'Niemand sonst sieht sie.',

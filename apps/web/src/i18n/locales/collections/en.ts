@@ -15,6 +15,7 @@ export const collections = {
     public: 'Public',
     collaboration: 'Collaboration',
     shared: 'Shared with you',
+    secretLink: 'Shared by secret link',
   },
   typeHints: {
     private: 'Nobody else sees it.',

@@ -16,6 +16,7 @@ export const collections: LocaleShape['collections'] = {
     public: 'Pública',
     collaboration: 'Colaboración',
     shared: 'Compartida contigo',
+    secretLink: 'Compartida por enlace secreto',
   },
   typeHints: {
     private: 'Nadie más la ve.',

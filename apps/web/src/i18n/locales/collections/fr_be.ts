@@ -16,6 +16,7 @@ export const collections: LocaleShape['collections'] = {
     public: 'Publique',
     collaboration: 'Collaboration',
     shared: 'Partagée avec vous',
+    secretLink: 'Partagée par lien secret',
   },
   typeHints: {
     private: 'Personne d’autre ne la voit.',

@@ -16,6 +16,7 @@ export const collections: LocaleShape['collections'] = {
     public: 'Openbaar',
     collaboration: 'Samenwerking',
     shared: 'Met jou gedeeld',
+    secretLink: 'Gedeeld via geheime link',
   },
   typeHints: {
     private: 'Niemand anders ziet ze.',

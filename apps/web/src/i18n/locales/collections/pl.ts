@@ -16,6 +16,7 @@ export const collections: LocaleShape['collections'] = {
     public: 'Publiczna',
     collaboration: 'Współpraca',
     shared: 'Udostępniona tobie',
+    secretLink: 'Udostępniona tajnym linkiem',
   },
   typeHints: {
     private: 'Nikt inny jej nie widzi.',

@@ -16,6 +16,7 @@ export const collections: LocaleShape['collections'] = {
     public: 'Публічна',
     collaboration: 'Співпраця',
     shared: 'Поширена з вами',
+    secretLink: 'Поширена секретним посиланням',
   },
   typeHints: {
     private: 'Ніхто інший її не бачить.',
