@@ -36,7 +36,9 @@ export function variantsOf(
 /**
  * The Attachment of spec part 1 §3 for a viewer who may see it. Photos get a signed URL
  * per variant (`secure_urls`) and the 550w one as `secure_url`; other files get one signed
- * URL of the file. Metadata suggestions (a GPS position!) go to the uploader only.
+ * URL of the file, and converted videos their poster frame per variant in `secure_urls`
+ * (`{content_url}?variant=550w`). Metadata suggestions (a GPS position!) go to the
+ * uploader only.
  */
 export function presentAttachment(row: AttachmentRow, viewer: Viewer, key: Buffer): Attachment {
   const type = row.type as AttachmentKind;
@@ -54,6 +56,14 @@ export function presentAttachment(row: AttachmentRow, viewer: Viewer, key: Buffe
     }
   } else if (ready) {
     secureUrl = signMediaPath(key, path, '');
+    if (type === 'video') {
+      // The poster frame of a converted video, in the photo variants (550w for previews).
+      const posters = Object.keys(variantsOf(row)) as PhotoVariant[];
+      if (posters.length > 0) {
+        secureUrls = {};
+        for (const variant of posters) secureUrls[variant] = signMediaPath(key, path, variant);
+      }
+    }
   }
   const answer: Attachment = {
     id: row.id,

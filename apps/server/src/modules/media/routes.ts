@@ -13,6 +13,7 @@ import type { OwnerPath } from './present.js';
 import { sendStoredFile } from './serve.js';
 import { PURGE_JOB, type MediaService, type PurgePayload, type UploadTarget } from './service.js';
 import type { JobQueue } from '../../jobs/queue.js';
+import { VIDEO_JOB, type VideoJobPayload } from './video-job.js';
 
 const tags = ['media'];
 const security = [{ bearer: [] }];
@@ -60,6 +61,9 @@ export async function registerMediaRoutes(
 ): Promise<void> {
   const uploadLimit = options.uploadLimitMb * MEGABYTE;
   options.jobs.register<PurgePayload>(PURGE_JOB, (payload) => media.purge(payload));
+  options.jobs.register<VideoJobPayload>(VIDEO_JOB, (payload, job) =>
+    media.convertVideo(payload, job),
+  );
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -134,6 +138,28 @@ export async function registerMediaRoutes(
         const answer = await upload(
           request,
           { kind: 'photo', owner: 'memo', collectionId: null, maxBytes: uploadLimit },
+          'memo',
+        );
+        return reply.code(201).send(answer);
+      },
+    );
+
+    zapp.post(
+      '/api/memo/video',
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload a memo video or audio file (multipart: optional field `memo` first, then `file`); answered with status processing until the media.video job has converted it (H.264/AAC MP4, poster frame) and made it ready',
+          response: { 201: attachmentAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await upload(
+          request,
+          { kind: 'video', owner: 'memo', collectionId: null, maxBytes: uploadLimit },
           'memo',
         );
         return reply.code(201).send(answer);

@@ -72,6 +72,20 @@ export function fileToServe(row: AttachmentRow, variantQuery: unknown): ServedFi
       etag: `"m${row.id}-${variant}-${stored.size}"`,
     };
   }
+  if (type === 'video' && variantQuery !== undefined && variantQuery !== '') {
+    // The poster frame of a converted video.
+    const poster = isPhotoVariant(variantQuery) ? variantsOf(row)[variantQuery] : undefined;
+    if (!poster) throw new ApiError(404, 'media.notFound');
+    const base = row.file_name.replace(/\.[^.]*$/, '') || 'video';
+    return {
+      key: poster.key,
+      size: poster.size,
+      contentType: 'image/webp',
+      fileName: `${base}-${variantQuery}.webp`,
+      disposition: 'inline',
+      etag: `"m${row.id}-${variantQuery}-${poster.size}"`,
+    };
+  }
   if (!row.storage_key) throw new ApiError(404, 'media.notFound');
   // Videos and audio play in the page; every other file is only ever downloaded.
   const playable = type === 'video' && /^(video|audio)\//.test(row.mime_type);
@@ -81,7 +95,11 @@ export function fileToServe(row: AttachmentRow, variantQuery: unknown): ServedFi
     key: row.storage_key,
     size,
     contentType: playable ? row.mime_type : row.mime_type || 'application/octet-stream',
-    fileName: row.file_name,
+    // A converted video is an MP4 (or M4A) whatever it was uploaded as.
+    fileName:
+      type === 'video'
+        ? `${row.file_name.replace(/\.[^.]*$/, '') || 'video'}${row.storage_key.slice(row.storage_key.lastIndexOf('.'))}`
+        : row.file_name,
     disposition: playable ? 'inline' : 'attachment',
     etag: `"m${row.id}-${size}-${updated.toString(36)}"`,
   };

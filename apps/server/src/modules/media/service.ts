@@ -21,6 +21,8 @@ import { presentAttachment as present, mediaPath, ownerPathOf, type OwnerPath } 
 import { fileToServe, type ServedFile } from './serve.js';
 import { receiveUpload, storageLimitExceeded, type IncomingFile } from './receive.js';
 import { checkSignature, signMediaPath } from './signing.js';
+import { createVideoConverter, VIDEO_JOB, type VideoJobPayload } from './video-job.js';
+import { markAwaitingConversion } from './video-store.js';
 import {
   attachmentAccess,
   attachmentsOfMemos,
@@ -56,6 +58,11 @@ export interface UploadTarget {
   collectionId?: string | null;
   /** the largest file accepted, in bytes */
   maxBytes: number;
+  /**
+   * Runs in the transaction that makes the upload ready (documents: order, description,
+   * replacing an older version, activity events); throwing undoes the whole upload.
+   */
+  finish?: (trx: Trx, attachmentId: number) => Promise<void>;
 }
 
 export interface MemoAttachmentLists {
@@ -74,6 +81,12 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
   const { db, dialect } = ctx.database;
   const key = ctx.secrets.mediaUrlKey;
   const tempDir = path.join(ctx.config.dataDir, 'tmp', 'uploads');
+  const videos = createVideoConverter({
+    database: ctx.database,
+    storage,
+    tempRoot: path.join(ctx.config.dataDir, 'tmp', 'video'),
+    log: ctx.log,
+  });
 
   async function quotaOf(userId: number) {
     const account = await storageAccount(db, userId);
@@ -155,6 +168,19 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
           if (!(await chargeStorage(trx, userId, storedBytes, quota))) {
             throw storageLimitExceeded();
           }
+          if (target.kind === 'video') {
+            // Stays `processing` until the conversion job has made the MP4 and its poster.
+            await markAwaitingConversion(trx, dialect, attachmentId, {
+              mimeType: received.detected.mime,
+              size: received.size,
+              storageKey: original,
+            });
+            await ctx.jobs.enqueue(VIDEO_JOB, { attachmentId } satisfies VideoJobPayload, {
+              db: trx,
+              uniqueKey: `${VIDEO_JOB}:${attachmentId}`,
+            });
+            return;
+          }
           await markReady(trx, dialect, attachmentId, {
             mimeType: received.detected.mime,
             size: received.size,
@@ -166,6 +192,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
             variants: photo?.variants ?? null,
             exif: photo ? { suggestions: photo.suggestions } : null,
           });
+          await target.finish?.(trx, attachmentId);
         });
         const row = await findAttachmentForUpdate(db, dialect, attachmentId);
         if (!row) throw new Error('attachment vanished after upload');
@@ -352,24 +379,35 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       viewer: Viewer,
     ): Promise<{ row: AttachmentRow; file: ServedFile; cacheControl: string }> {
       const row = await findAttachment(db, id);
-      if (!row || row.status !== 'ready' || row.type !== type || ownerPathOf(row) !== owner) {
+      if (!row || row.status === 'deleted' || row.type !== type || ownerPathOf(row) !== owner) {
         throw new ApiError(404, 'media.notFound');
       }
-      const file = fileToServe(row, query.variant);
       const path = mediaPath(owner, type, id);
+      let cacheControl = 'private, no-cache';
       if (query.signature !== undefined || query.expires !== undefined) {
-        const variant = type === 'photo' ? (query.variant ?? '') : '';
+        // Photos and video posters are signed per variant; files without one.
+        const variant = type === 'document' ? '' : (query.variant ?? '');
         const check = checkSignature(key, path, variant, query);
         if (check === 'expired') throw new ApiError(403, 'media.linkExpired');
         if (check === 'invalid') throw new ApiError(403, 'error.accessDenied');
         const left = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
-        return { row, file, cacheControl: `private, max-age=${Math.min(left, 86400)}` };
+        cacheControl = `private, max-age=${Math.min(left, 86400)}`;
+      } else {
+        const access = await attachmentAccess(db, dialect, row, viewer);
+        if (access === 'blocked') throw new ApiError(404, 'media.notFound');
+        if (access === 'hidden') throw new ApiError(403, 'error.accessDenied');
       }
-      const access = await attachmentAccess(db, dialect, row, viewer);
-      if (access === 'blocked') throw new ApiError(404, 'media.notFound');
-      if (access === 'hidden') throw new ApiError(403, 'error.accessDenied');
-      return { row, file, cacheControl: 'private, no-cache' };
+      // Only those who may see it learn that a video is still converting or failed.
+      if (row.status === 'processing') {
+        if (type === 'video') throw new ApiError(409, 'media.videoProcessing');
+        throw new ApiError(404, 'media.notFound');
+      }
+      if (row.status === 'failed') throw new ApiError(422, 'media.videoFailed');
+      return { row, file: fileToServe(row, query.variant), cacheControl };
     },
+
+    /** The job handler of media.video (registered by the routes). */
+    convertVideo: videos.run,
 
     /** The job handler removing a deleted attachment's files. */
     async purge(payload: PurgePayload): Promise<void> {

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -155,4 +157,49 @@ export async function storageUsed(t: TestApp, userId: number): Promise<number> {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.storage_used);
+}
+
+/**
+ * A short test clip made by ffmpeg (testsrc picture, a sine tone): MPEG-4 part 2 video
+ * and AAC audio in a QuickTime file by default, so converting it to H.264 is real work.
+ */
+export function clipFixture(
+  options: { width?: number; height?: number; seconds?: number; format?: 'mov' | 'mp3' } = {},
+): Buffer {
+  const { width = 640, height = 360, seconds = 1, format = 'mov' } = options;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-clip-'));
+  const file = path.join(dir, `clip.${format}`);
+  const tone = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  const args =
+    format === 'mp3'
+      ? [...tone, '-c:a', 'libmp3lame', file]
+      : [
+          ...['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=${width}x${height}:rate=25`],
+          ...tone,
+          ...['-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', file],
+        ];
+  try {
+    execFileSync('ffmpeg', ['-v', 'error', '-y', ...args], { stdio: 'pipe' });
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What ffprobe says about a file's streams. */
+export function probeStreams(content: Buffer): { codec_type: string; codec_name: string }[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-probe-'));
+  const file = path.join(dir, 'probe.bin');
+  try {
+    fs.writeFileSync(file, content);
+    const out = execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-print_format', 'json', '-show_streams', file],
+      { stdio: 'pipe' },
+    );
+    return (JSON.parse(out.toString()) as { streams: { codec_type: string; codec_name: string }[] })
+      .streams;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
