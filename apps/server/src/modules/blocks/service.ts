@@ -1,7 +1,7 @@
 import { iri, type BlockEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readCount } from '../../db/dialect.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { findPerson, loadPeople, summaryOf } from '../profiles/people.js';
 import { removeRelationsBetween } from './store.js';
@@ -30,7 +30,7 @@ export function createBlockService(ctx: AppContext) {
           await removeRelationsBetween(trx, viewer, blocked);
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw violation('blocked', 'blocks.already');
+        if (isDuplicate(error)) throw violation('blocked', 'blocks.already');
         throw error;
       }
       return {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import type { ConnectionRow } from '../profiles/relations.js';
@@ -51,7 +51,7 @@ export async function activateConnection(
     });
   } catch (error) {
     // a concurrent activation of the same pair wrote the contact rows first
-    if (isUniqueViolation(error)) throw new ApiError(409, 'connections.alreadyConnected');
+    if (isDuplicate(error)) throw new ApiError(409, 'connections.alreadyConnected');
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import type { Connection, ConnectionTokenAnswer, QrConnectionAnswer } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readTime } from '../../db/dialect.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import { findPerson, isAvailable, summaryOf, type PersonRow } from '../profiles/people.js';
@@ -72,7 +72,7 @@ export function createQrService(ctx: AppContext) {
           return newId;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, 'connections.alreadyConnected');
+        if (isDuplicate(error)) throw new ApiError(409, 'connections.alreadyConnected');
         throw error;
       }
     }

@@ -1,7 +1,7 @@
 import { initialsOf, type Favourite } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { collectionVisible } from '../audience/index.js';
 import { findPerson, isAvailable, loadPeople, pictureOf } from '../profiles/people.js';
@@ -64,7 +64,7 @@ export function createFavouriteService(ctx: AppContext) {
     try {
       return await insertFavourite(db, dialect, viewer, target);
     } catch (error) {
-      if (isUniqueViolation(error)) throw violation(path, 'favourites.already');
+      if (isDuplicate(error)) throw violation(path, 'favourites.already');
       throw error;
     }
   }

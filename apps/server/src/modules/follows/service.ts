@@ -1,7 +1,7 @@
 import { iri, type FollowAnswer, type FollowEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import { contactCardOf, findPerson, isAvailable, loadPeople } from '../profiles/people.js';
@@ -39,7 +39,7 @@ export function createFollowService(ctx: AppContext) {
           });
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw violation('following', 'follows.already');
+        if (isDuplicate(error)) throw violation('following', 'follows.already');
         throw error;
       }
       return {

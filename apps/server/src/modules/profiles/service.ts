@@ -1,7 +1,7 @@
 import { iri, type ConnectionViewStatus, type PublicProfile } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readJson } from '../../db/dialect.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isDuplicate } from './db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { connectionRulesOf } from '../connections/requirements.js';
 import { countsFor } from './counts.js';
@@ -206,7 +206,7 @@ export function createProfileService(ctx: AppContext) {
             .execute();
           created = true;
         } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
+          if (!isDuplicate(error)) throw error;
         }
         row = await existing();
       }
