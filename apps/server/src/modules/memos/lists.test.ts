@@ -251,6 +251,22 @@ describeDb('memo lists', () => {
     expect(smt).not.toBe(token);
   });
 
+  it('presentIds (for feed and discover) keeps the order given and leaves out what is not visible', async () => {
+    const onlyMine = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: ada.headers,
+      payload: { title: 'Only mine', memos_per_collection: [hidden] },
+    });
+    const mine = onlyMine.json().id as number;
+    const order = [ids[3] as number, mine, ids[0] as number, 987654];
+    const forStranger = await t.app.memos.presentIds({ userId: stranger.id }, order);
+    expect(forStranger.map((m) => m.id)).toEqual([ids[3], ids[0]]);
+    const forAda = await t.app.memos.presentIds({ userId: ada.id }, order);
+    expect(forAda.map((m) => m.id)).toEqual([ids[3], mine, ids[0]]);
+    expect(forAda[2]?.memo_todos).toHaveLength(3);
+  });
+
   it('answers a list page in at most 5 queries, whatever the page size', async () => {
     const counting = countingDatabase(t.database);
     const app: FastifyInstance = await buildApp({

@@ -13,6 +13,7 @@ import {
   findAuthorAccess,
   findCollectionAccess,
   findMemo,
+  findVisibleMemos,
   userPage,
   type ListQuery,
   type MemoRow,
@@ -113,7 +114,18 @@ export function createMemoReads(database: Database) {
     };
   }
 
-  return { loadVisible, present, read, listByUser, listByCollection };
+  /**
+   * Memo answers for a page of ids chosen elsewhere (feed, discover), in that order; ids
+   * the viewer may not read are left out. Four queries whatever the number of ids.
+   */
+  async function presentIds(viewer: Viewer, ids: number[]): Promise<Memo[]> {
+    const rows = await findVisibleMemos(db, dialect, viewer, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+    return present(viewer, ordered);
+  }
+
+  return { loadVisible, present, presentIds, read, listByUser, listByCollection };
 }
 
 export type MemoReads = ReturnType<typeof createMemoReads>;

@@ -20,8 +20,8 @@ export function createMemoService(ctx: AppContext, events: MemoEvents = createMe
     read: reads.read,
     listByUser: reads.listByUser,
     listByCollection: reads.listByCollection,
-    /** Memo answers for rows already checked for the viewer (feed, discover). */
-    present: reads.present,
+    /** Memo answers for a page of ids chosen elsewhere (feed, discover), in that order. */
+    presentIds: reads.presentIds,
     create: writes.create,
     update: writes.update,
     remove: writes.remove,

@@ -196,6 +196,25 @@ export interface SingleRow extends MemoRow {
   blocked: unknown;
 }
 
+/** The memos `ids` the viewer may read (any order; callers keep theirs). */
+export async function findVisibleMemos(
+  db: Db,
+  d: DialectHelpers,
+  viewer: Viewer,
+  ids: number[],
+): Promise<MemoRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('memos as m')
+    .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
+    .select(MEMO_COLUMNS)
+    .select(viewerFlags(viewer))
+    .where('m.id', 'in', ids)
+    .where(memoVisible('m', viewer, d))
+    .execute();
+  return rows as MemoRow[];
+}
+
 /** One memo with the viewer's access to it (whether they may read it, or are blocked). */
 export async function findMemo(
   db: Db,
