@@ -76,6 +76,9 @@ export interface Collection {
 
 const flag = z.boolean().default(false);
 
+/** Text without NUL characters (PostgreSQL cannot store them; no form can type them). */
+const noNul = (value: string) => !value.includes('\u0000');
+
 /**
  * POST /api/collection and PUT /api/collection/{id} (spec part 1 §3 Collection form).
  * Cross-field rules (audience, collaboration chain, plan gating) are checked by the
@@ -87,11 +90,13 @@ export const collectionWriteSchema = z
       .string()
       .trim()
       .min(1, 'validation.required')
-      .max(COLLECTION_NAME_MAX, 'validation.tooLong'),
+      .max(COLLECTION_NAME_MAX, 'validation.tooLong')
+      .refine(noNul, 'validation.invalid'),
     description: z
       .string()
       .trim()
       .max(COLLECTION_DESCRIPTION_MAX, 'validation.tooLong')
+      .refine(noNul, 'validation.invalid')
       .nullable()
       .optional(),
     type: z.enum(COLLECTION_TYPES, { message: 'validation.invalid' }).default('private'),
@@ -112,6 +117,7 @@ export const collectionWriteSchema = z
       .string()
       .trim()
       .max(GROUP_NAME_MAX, 'validation.tooLong')
+      .refine(noNul, 'validation.invalid')
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),

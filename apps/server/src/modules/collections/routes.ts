@@ -15,13 +15,19 @@ const tags = ['collections'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });
 
+const SECRET_SHAPE = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** `collection_sec_link` (the web app's `secure_token`) opens a collection by its secret link. */
 export const secretQuery = z
   .object({ collection_sec_link: z.string().max(128).optional() })
   .loose();
 const listQuery = z
   .object({
-    name: z.string().max(200).optional(),
+    name: z
+      .string()
+      .max(200)
+      .refine((value) => !value.includes('\u0000'), 'validation.invalid')
+      .optional(),
     page: z.string().optional(),
     itemsPerPage: z.string().optional(),
     offset: z.string().optional(),
@@ -43,7 +49,8 @@ export function viewerOf(request: FastifyRequest, publicRoute = false): Viewer {
   const secret = query.collection_sec_link;
   return {
     userId: publicRoute ? null : (request.auth?.userId ?? null),
-    collectionSecret: typeof secret === 'string' && secret !== '' ? secret : null,
+    // tokens are URL-safe base64; anything else can match none, so it is not looked up
+    collectionSecret: typeof secret === 'string' && SECRET_SHAPE.test(secret) ? secret : null,
   };
 }
 
