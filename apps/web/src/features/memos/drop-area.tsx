@@ -1,9 +1,8 @@
-import { Overlay, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconFilePlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../i18n';
-import { draftFromDrop } from './drop-draft';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { openMemoEditor } from './memo-editor-launcher';
+
+// The overlay is drawn only while something is dragged over the page.
+const DropOverlay = lazy(() => import('./drop-overlay').then((m) => ({ default: m.DropOverlay })));
 
 function carriesContent(event: DragEvent): boolean {
   const types = Array.from(event.dataTransfer?.types ?? []);
@@ -15,7 +14,6 @@ function carriesContent(event: DragEvent): boolean {
  * text dropped anywhere on the page open the memo editor with a memo made from them.
  */
 export function DropArea() {
-  const { t } = useTranslation();
   const [active, setActive] = useState(false);
   const depth = useRef(0);
 
@@ -42,9 +40,12 @@ export function DropArea() {
       setActive(false);
       const files = Array.from(event.dataTransfer?.files ?? []);
       const text = event.dataTransfer?.getData('text/plain') ?? '';
-      void draftFromDrop(files, text).then((draft) => {
-        if (draft) openMemoEditor({ draft });
-      });
+      // Reading the files is only needed on a drop: that code loads then.
+      void import('./drop-draft')
+        .then(({ draftFromDrop }) => draftFromDrop(files, text))
+        .then((draft) => {
+          if (draft) openMemoEditor({ draft });
+        });
     };
     window.addEventListener('dragenter', onEnter);
     window.addEventListener('dragover', onOver);
@@ -60,30 +61,8 @@ export function DropArea() {
 
   if (!active) return null;
   return (
-    <Overlay fixed blur={2} backgroundOpacity={0.55} zIndex={250} center data-testid="drop-area">
-      <Stack
-        align="center"
-        ta="center"
-        gap="sm"
-        p="xl"
-        maw={420}
-        bg="var(--mantine-color-body)"
-        style={{
-          border: '2px dashed var(--mantine-primary-color-filled)',
-          borderRadius: 'var(--mantine-radius-lg)',
-          pointerEvents: 'none',
-        }}
-      >
-        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-          <IconFilePlus size={32} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('memos.drop.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('memos.drop.text')}
-        </Text>
-      </Stack>
-    </Overlay>
+    <Suspense fallback={null}>
+      <DropOverlay />
+    </Suspense>
   );
 }

@@ -15,7 +15,7 @@ import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { MemoMenu } from './memo-menu';
 import { fileCount, hashtagPath, isPinned, memoPath, plainText } from './memo-text';
-import { progressOf } from './todo-list';
+import { progressOf } from './todo-header';
 
 export interface MemoCardProps {
   memo: Memo;
@@ -52,6 +52,7 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
   const files = fileCount(memo);
   const othersMemo = viewerId !== undefined && memo.author.id !== viewerId;
   const showAuthor = othersMemo || (isPublic && viewerId === undefined);
+  const scheduled = memo.isScheduled && memo.status === 'scheduled';
 
   if (memo.isHidden && !reveal) {
     return (
@@ -76,29 +77,31 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap={6}>
-              {isPinned(memo) && (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  leftSection={<IconPinFilled size={12} aria-hidden />}
-                  data-testid="memo-pinned"
-                >
-                  {t('memos.card.pinned')}
-                </Badge>
-              )}
-              {memo.isScheduled && memo.status === 'scheduled' && (
-                <Badge
-                  size="sm"
-                  variant="light"
-                  color="orange"
-                  leftSection={<IconClock size={12} aria-hidden />}
-                  data-testid="memo-scheduled"
-                >
-                  {t('memos.card.scheduled')}
-                </Badge>
-              )}
-            </Group>
+            {(isPinned(memo) || scheduled) && (
+              <Group gap={6}>
+                {isPinned(memo) && (
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    leftSection={<IconPinFilled size={12} aria-hidden />}
+                    data-testid="memo-pinned"
+                  >
+                    {t('memos.card.pinned')}
+                  </Badge>
+                )}
+                {scheduled && (
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color="orange"
+                    leftSection={<IconClock size={12} aria-hidden />}
+                    data-testid="memo-scheduled"
+                  >
+                    {t('memos.card.scheduled')}
+                  </Badge>
+                )}
+              </Group>
+            )}
             <Anchor
               component={Link}
               to={memoPath(memo, { isPublic })}

@@ -1,4 +1,6 @@
+import { TODO_HEADER_PREFIX } from '@memoria/domain';
 import { describe, expect, it } from 'vitest';
+import { HEADER_PREFIX } from './todo-header';
 import {
   closedToEnd,
   enterAt,
@@ -22,6 +24,7 @@ const texts = (items: TodoDraft[]) => items.map((item) => item.description);
 
 describe('todo list operations', () => {
   it('recognises ## headers', () => {
+    expect(HEADER_PREFIX).toBe(TODO_HEADER_PREFIX);
     expect(isHeader('## Shopping')).toBe(true);
     expect(isHeader('  ##Shopping')).toBe(true);
     expect(isHeader('# Shopping')).toBe(false);

@@ -1,4 +1,7 @@
-import { TODO_HEADER_PREFIX, type MemoTodo, type UserSummary } from '@memoria/domain';
+import type { MemoTodo, UserSummary } from '@memoria/domain';
+import { headerText, isHeader, progressOf } from './todo-header';
+
+export { headerText, isHeader, progressOf };
 
 /**
  * The todo list of a memo as pure operations (spec part 2 §4 "Todo item", §5 "Todo-list
@@ -40,15 +43,6 @@ export function fromServer(todos: MemoTodo[]): TodoDraft[] {
       closed: todo.closed,
       closed_by_user: todo.closed_by_user,
     }));
-}
-
-/** A line starting with ## is a group header, shown without a checkbox. */
-export function isHeader(description: string): boolean {
-  return description.trimStart().startsWith(TODO_HEADER_PREFIX);
-}
-
-export function headerText(description: string): string {
-  return description.trimStart().slice(TODO_HEADER_PREFIX.length).trim();
 }
 
 /** Pasted text split into one entry per non-empty line. */
@@ -255,13 +249,4 @@ export function inOrder(items: TodoDraft[]): TodoRow[] {
     header: isHeader(item.description),
     repeated: false,
   }));
-}
-
-/** Progress of a memo's checklist: headers do not count. */
-export function progressOf(todos: { description: string; closed: boolean }[]): {
-  done: number;
-  total: number;
-} {
-  const tasks = todos.filter((todo) => !isHeader(todo.description));
-  return { done: tasks.filter((todo) => todo.closed).length, total: tasks.length };
 }

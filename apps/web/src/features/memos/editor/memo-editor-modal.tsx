@@ -1,6 +1,7 @@
 import {
   Button,
   Group,
+  Input,
   Modal,
   Skeleton,
   Stack,
@@ -155,9 +156,7 @@ export function MemoEditorModal({
             <Suspense
               fallback={
                 <Stack gap={4} aria-busy>
-                  <Text size="sm" fw={500}>
-                    {t('memos.editor.description')}
-                  </Text>
+                  <Input.Label>{t('memos.editor.description')}</Input.Label>
                   <Skeleton height={170} />
                 </Stack>
               }
@@ -173,9 +172,7 @@ export function MemoEditorModal({
             </Suspense>
             {showTodos ? (
               <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('memos.editor.todos')}
-                </Text>
+                <Input.Label>{t('memos.editor.todos')}</Input.Label>
                 <TodoEditor
                   items={values.todos}
                   onChange={(todos) => set('todos', todos)}
