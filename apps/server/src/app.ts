@@ -20,6 +20,7 @@ import {
   type NotFoundFallback,
 } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { registerNulGuard } from './http/nul-guard.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerWebApp } from './http/web-app.js';
 import { createAuthGuard } from './http/auth.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestContext(app);
   registerJsonParsers(app);
   registerErrorHandling(app, fallback);
+  registerNulGuard(app);
   await registerSecurityHeaders(app);
 
   const redis = config.redisUrl
@@ -155,8 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFavourites(zapp, guard, ctx);
   registerProfiles(zapp, guard, ctx);
   registerReports(zapp, guard, ctx);
-  registerMemos(zapp, guard, ctx);
   registerCollections(zapp, guard, ctx);
+  registerMemos(zapp, guard, ctx);
   await registerMediaRoutes(app, guard, createMediaService(ctx), {
     uploadLimitMb: config.uploadLimitMb,
     jobs: ctx.jobs,

@@ -58,6 +58,12 @@ export function registerErrorHandling(
       const minutes = Number.isFinite(retryAfter) ? Math.max(1, Math.ceil(retryAfter / 60)) : 15;
       return reply.code(status).send(errorBody(status, key, locale, { minutes }));
     }
+    if (isDataException(error)) {
+      // A value the validation let through that the database still refuses is the
+      // client's input, not a server fault; it is logged to tighten the schema.
+      request.log.warn({ err: error }, 'database refused a value');
+      return reply.code(400).send(errorBody(400, 'error.badRequest', locale));
+    }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(errorBody(500, 'error.server', locale));
   });
@@ -82,4 +88,10 @@ export function frameworkErrorHandler(
   void reply
     .code(status)
     .send(errorBody(status, KEY_BY_STATUS[status] ?? 'error.badRequest', locale));
+}
+
+/** PostgreSQL's class 22 "data exception" (bad encoding, out-of-range number, too long). */
+function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
