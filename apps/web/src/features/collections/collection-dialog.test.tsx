@@ -164,8 +164,10 @@ describe('collection dialog', { timeout: 30000 }, () => {
     await user.click(screen.getByTestId('visibility-followers'));
     expect(await screen.findByTestId('plan-hint')).toHaveAttribute('data-hint', 'followers');
     expect(screen.getByTestId('visibility-followers')).not.toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // Escape closes the hint only; the dialog stays
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByTestId('plan-hint')).toBeNull());
+    expect(screen.getByTestId('collection-form')).toBeInTheDocument();
     await user.click(screen.getByTestId('form-collaboration'));
     expect(await screen.findByTestId('plan-hint')).toHaveAttribute('data-hint', 'collaboration');
     expect(screen.getByTestId('form-collaboration')).not.toBeChecked();

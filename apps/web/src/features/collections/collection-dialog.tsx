@@ -1,6 +1,7 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS, type Collection } from '@memoria/domain';
+import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';
 import { useProfile } from '../profile/queries';
@@ -26,6 +27,7 @@ export function CollectionDialog({ opened, collection, onClose, onSaved }: Colle
   const user = useProfile().data;
   const editing = collection !== undefined;
   const fresh = useCollection(collection?.id ?? '', SIGNED_IN, editing && opened);
+  const [childOpen, setChildOpen] = useState(false);
 
   let body;
   if (!user || (editing && fresh.isPending)) {
@@ -45,6 +47,7 @@ export function CollectionDialog({ opened, collection, onClose, onSaved }: Colle
         collection={current}
         original={current ? formValuesOf(current) : emptyFormValues()}
         onCancel={onClose}
+        onChildModal={setChildOpen}
         onSaved={(saved) => {
           onSaved?.(saved);
           onClose();
@@ -60,6 +63,7 @@ export function CollectionDialog({ opened, collection, onClose, onSaved }: Colle
       title={editing ? t('collections.form.editTitle') : t('collections.form.createTitle')}
       size="lg"
       fullScreen={mobile}
+      closeOnEscape={!childOpen}
       data-testid="collection-dialog"
     >
       {body}

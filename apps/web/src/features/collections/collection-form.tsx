@@ -6,7 +6,7 @@ import {
   type Collection,
   type User,
 } from '@memoria/domain';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError, showSuccess } from '../../ui/toasts';
@@ -56,6 +56,11 @@ export interface CollectionFormProps {
   original: CollectionFormValues;
   onCancel: () => void;
   onSaved: (collection: Collection) => void;
+  /**
+   * A hint or the warning opened above the dialog: the dialog must not close on Escape
+   * meanwhile (Mantine modals each listen to Escape on the window).
+   */
+  onChildModal?: (open: boolean) => void;
 }
 
 export function CollectionForm({
@@ -64,6 +69,7 @@ export function CollectionForm({
   original,
   onCancel,
   onSaved,
+  onChildModal,
 }: CollectionFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState(original);
@@ -76,6 +82,11 @@ export function CollectionForm({
   const abilities = abilitiesOf(user);
   const editing = collection !== undefined;
   const unchanged = isUnchanged(original, values);
+  const childOpen = hint !== null || warning;
+
+  useEffect(() => {
+    onChildModal?.(childOpen);
+  }, [childOpen, onChildModal]);
 
   /** Applies a transition and clears the errors of the fields it changed. */
   const update = (next: CollectionFormValues) => {

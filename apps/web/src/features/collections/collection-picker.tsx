@@ -32,6 +32,11 @@ export interface CollectionPickerProps {
   error?: string;
   required?: boolean;
   disabled?: boolean;
+  /**
+   * The chooser (a modal) opened or closed. A host inside a modal of its own should not close
+   * on Escape while it is open: Mantine modals each listen to Escape on the window.
+   */
+  onOpenChange?: (open: boolean) => void;
   'data-testid'?: string;
 }
 
@@ -175,10 +180,15 @@ export function CollectionPicker({
   error,
   required,
   disabled,
+  onOpenChange,
   'data-testid': testId = 'collection-picker',
 }: CollectionPickerProps) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpenedState] = useState(false);
+  const setOpened = (open: boolean) => {
+    setOpenedState(open);
+    onOpenChange?.(open);
+  };
   const list = useMyCollections();
   const labelId = useId();
   const byId = useMemo(
