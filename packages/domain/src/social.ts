@@ -358,8 +358,13 @@ export interface ReportAnswer {
 
 /** The activity types this area records for notifications (spec part 1 §3 Notification). */
 export const SOCIAL_ACTIVITY_TYPES = [
+  /** a request reached its receiver */
   'new_connection',
+  /** the sender's request was accepted (also when an invited address signs up) */
   'accepted_connection',
+  /** someone connected through the recipient's personal QR token */
+  'auto_accepted_connection',
   'new_follower',
+  /** the recipient was removed as a follower */
   'decline_follower',
 ] as const;
