@@ -1,7 +1,7 @@
 import { Badge, Button, Group, ScrollArea, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { IconQrcode, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { ruleAllows, type User } from '@memoria/domain';
-import { useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -82,6 +82,21 @@ export function ConnectionsPage() {
     [followings],
   );
   usePageTitle(`${t('connections.title')} · ${t(`connections.tabs.${tab}`)}`);
+  // At phone width the tab row scrolls: keep the active tab in view.
+  const tabsViewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const viewport = tabsViewport.current;
+      const active = viewport?.querySelector<HTMLElement>('[data-active]');
+      if (!viewport || !active) return;
+      const box = viewport.getBoundingClientRect();
+      const item = active.getBoundingClientRect();
+      if (item.left < box.left || item.right > box.right) {
+        viewport.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [tab]);
 
   const badge: Partial<Record<ConnectionTab, number>> = {
     active: counts?.connections,
@@ -123,7 +138,7 @@ export function ConnectionsPage() {
         }}
         keepMounted={false}
       >
-        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
+        <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" viewportRef={tabsViewport}>
           <Tabs.List aria-label={t('connections.tabsLabel')} style={{ flexWrap: 'nowrap' }}>
             {TABS.map((value) => (
               <Tabs.Tab

@@ -78,6 +78,7 @@ export function ProfileActions({ profile }: { profile: PublicProfile }) {
         color="teal"
         leftSection={<IconCheck size={16} aria-hidden />}
         tt="none"
+        h={36}
         data-testid="profile-connected"
       >
         {t('profile.actions.connected')}
