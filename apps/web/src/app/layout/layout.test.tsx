@@ -44,16 +44,15 @@ describe('layout', () => {
     const calls = mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
     const { router } = await renderApp('/collections');
     const bar = await screen.findByTestId('bottom-bar');
-    await screen.findByTestId('coming-soon');
-    const before = screen.getByTestId('coming-soon');
+    const before = await screen.findByTestId('collections-page', {}, { timeout: 8000 });
     const user = userEvent.setup();
     await user.click(within(bar).getByText('Collections'));
-    await waitFor(() => expect(screen.getByTestId('coming-soon')).not.toBe(before));
+    await waitFor(() => expect(screen.getByTestId('collections-page')).not.toBe(before));
     expect(router.state.location.pathname).toBe('/collections');
     await user.click(within(bar).getByText('Discover'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
     expect(calls.length).toBeGreaterThan(0);
-  });
+  }, 15000);
 
   it('hides workspaces unless the rules allow them', async () => {
     signIn();
