@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  abilitiesOf,
   chooseVisibility,
   emptyFormValues,
   groupSuggestions,
@@ -192,6 +193,8 @@ describe('collection form rules', () => {
       users_per_collection: ['/api/user/3', '/api/user/9'],
     });
     expect(toPayload(base({ group_name: '   ' })).group_name).toBeNull();
+    // fields the form does not show survive a PUT
+    expect(toPayload(base({ user_can_join_call: true })).user_can_join_call).toBe(true);
   });
 
   it('sends collaboration_on_checklist false when collaboration is off', () => {
@@ -233,6 +236,25 @@ describe('collection form rules', () => {
     expect(publicHint({ ...abilities, canCreatePublic: false }, 0)).toBe(
       'collectionPublicDisabledHint',
     );
+  });
+
+  it('reads the plan gates from the user rules', () => {
+    expect(abilitiesOf({ rules: {}, user_type: 'normal' })).toEqual({
+      canCreatePublic: true,
+      silver: false,
+      followers: false,
+      collaborate: false,
+    });
+    expect(
+      abilitiesOf({ rules: { has_subscription: true, bronze: true }, user_type: 'normal' }),
+    ).toMatchObject({ followers: true, collaborate: true, silver: false });
+    expect(abilitiesOf({ rules: {}, user_type: 'workspace' }).collaborate).toBe(true);
+    expect(
+      abilitiesOf({ rules: { public_profile: false }, user_type: 'normal' }).canCreatePublic,
+    ).toBe(false);
+    expect(
+      abilitiesOf({ rules: { collections: false }, user_type: 'normal' }).canCreatePublic,
+    ).toBe(false);
   });
 
   it('suggests group names by case-insensitive substring', () => {

@@ -37,6 +37,8 @@ export interface CollectionFormValues {
   allow_replace_documents: boolean;
   preserve_documents_version: boolean;
   public_link_on: boolean;
+  /** not in the form; kept so a PUT (which replaces the whole collection) does not reset it */
+  user_can_join_call: boolean;
   group_name: string;
 }
 
@@ -63,6 +65,7 @@ export function emptyFormValues(): CollectionFormValues {
     allow_replace_documents: false,
     preserve_documents_version: false,
     public_link_on: false,
+    user_can_join_call: false,
     group_name: '',
   };
 }
@@ -85,6 +88,7 @@ export function formValuesOf(collection: Collection): CollectionFormValues {
     allow_replace_documents: collection.allow_replace_documents,
     preserve_documents_version: collection.preserve_documents_version,
     public_link_on: collection.public_link_on,
+    user_can_join_call: collection.user_can_join_call,
     group_name: collection.group_name ?? '',
   };
 }
@@ -214,6 +218,7 @@ export function toPayload(values: CollectionFormValues): CollectionWrite {
       values.allow_replace_documents &&
       values.preserve_documents_version,
     public_link_on: values.public_link_on,
+    user_can_join_call: values.user_can_join_call,
     group_name: values.group_name.trim() === '' ? null : values.group_name.trim(),
   };
 }
