@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COLLECTION_PICTURE_MAX_MB, MEGABYTE, type AttachmentKind } from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
-import { ApiError, violation } from '../../http/errors.js';
+import { violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
 import type { Viewer } from '../audience/index.js';
@@ -14,6 +14,9 @@ import { sendStoredFile } from './serve.js';
 import { PURGE_JOB, type MediaService, type PurgePayload, type UploadTarget } from './service.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { VIDEO_JOB, type VideoJobPayload } from './video-job.js';
+import { attachmentIdOf, filePart } from './upload-parts.js';
+import { createDocumentService } from './documents.js';
+import { registerDocumentRoutes, registerDocumentUpload } from './documents-routes.js';
 
 const tags = ['media'];
 const security = [{ bearer: [] }];
@@ -26,28 +29,6 @@ const fileQuery = z.object({
   collection_sec_link: z.string().max(100).optional(),
   memo_sec_link: z.string().max(100).optional(),
 });
-
-function idOf(raw: string): number {
-  const id = intIdFromIri(raw);
-  if (id === undefined) throw new ApiError(404, 'media.notFound');
-  return id;
-}
-
-/** The one file part of a multipart upload (field `file`), with the fields sent before it. */
-async function filePart(request: FastifyRequest, maxBytes: number) {
-  if (!request.isMultipart()) throw new ApiError(415, 'error.unsupportedMediaType');
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw violation('file', 'media.fileRequired');
-  }
-  const field = (name: string): string | undefined => {
-    const value = part.fields[name];
-    const one = Array.isArray(value) ? value[0] : value;
-    return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
-  };
-  return { part, field };
-}
 
 /**
  * Media routes (spec part 1 §7.3, §7.4): uploads (multipart, in a plugin of their own so
@@ -64,6 +45,7 @@ export async function registerMediaRoutes(
   options.jobs.register<VideoJobPayload>(VIDEO_JOB, (payload, job) =>
     media.convertVideo(payload, job),
   );
+  const documents = createDocumentService(media.database, media);
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -165,6 +147,8 @@ export async function registerMediaRoutes(
         return reply.code(201).send(answer);
       },
     );
+
+    registerDocumentUpload(zapp, guard, media, documents, uploadLimit);
   });
 
   const zapp = app.withTypeProvider<ZodTypeProvider>();
@@ -190,13 +174,14 @@ export async function registerMediaRoutes(
         const { file, cacheControl } = await media.fileForRequest(
           owner,
           type,
-          idOf(request.params.id),
+          attachmentIdOf(request.params.id),
           q,
           viewer,
         );
         return sendStoredFile(request, reply, media.storage, file, cacheControl);
       },
     );
+  registerDocumentRoutes(zapp, guard, documents);
   serve('collection', 'photo');
   serve('user', 'photo');
   for (const type of ['photo', 'video', 'document'] as const) {
@@ -213,7 +198,11 @@ export async function registerMediaRoutes(
         },
       },
       async (request, reply) => {
-        await media.deleteMemoAttachment(authOf(request).userId, type, idOf(request.params.id));
+        await media.deleteMemoAttachment(
+          authOf(request).userId,
+          type,
+          attachmentIdOf(request.params.id),
+        );
         return reply.code(204).send();
       },
     );

@@ -23,6 +23,7 @@ import { receiveUpload, storageLimitExceeded, type IncomingFile } from './receiv
 import { checkSignature, signMediaPath } from './signing.js';
 import { createVideoConverter, VIDEO_JOB, type VideoJobPayload } from './video-job.js';
 import { markAwaitingConversion } from './video-store.js';
+import { allOlderVersions } from './documents-store.js';
 import {
   attachmentAccess,
   attachmentsOfMemos,
@@ -124,6 +125,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
 
   return {
     storage,
+    database: ctx.database,
 
     /**
      * Receives one file for `userId`: checks its kind by name and content, streams it to
@@ -297,6 +299,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
             row.type === type &&
             row.owner_kind === 'memo' &&
             row.status !== 'deleted' &&
+            row.replaced_by_document_id === null &&
             (row.memo_id === memoId || (row.memo_id === null && row.user_id === userId));
           if (!usable) throw violation(field, 'validation.invalid');
           await setAttachmentMemo(trx, dialect, id, memoId, index);
@@ -308,6 +311,8 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
           .where('memo_id', '=', memoId)
           .where('type', '=', type)
           .where('status', '!=', 'deleted')
+          // Older versions of documents are not in the lists a memo save sends.
+          .where('replaced_by_document_id', 'is', null)
           .execute();
         await deleteRows(
           trx,
@@ -347,7 +352,9 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         }
         const author = row.memo_id === null ? undefined : await memoAuthor(trx, row.memo_id);
         if (row.user_id !== userId && author !== userId) throw new ApiError(403, 'error.forbidden');
-        await deleteRows(trx, [row]);
+        // A document's kept older versions go with it.
+        const versions = type === 'document' ? await allOlderVersions(trx, row.id) : [];
+        await deleteRows(trx, [row, ...versions]);
       });
     },
 

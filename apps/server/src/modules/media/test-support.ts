@@ -203,3 +203,53 @@ export function probeStreams(content: Buffer): { codec_type: string; codec_name:
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Puts memo `memoId` into one more collection. */
+export async function linkMemo(t: TestApp, memoId: number, collectionId: string): Promise<void> {
+  const { db, dialect } = t.database;
+  await db
+    .insertInto('memos_per_collection')
+    .values({
+      memo_id: memoId,
+      collection_id: collectionId,
+      position: memoId,
+      created_at: dialect.time(new Date()),
+    })
+    .execute();
+}
+
+type CollectionFlag =
+  | 'is_collaboration'
+  | 'allow_add_documents'
+  | 'allow_replace_documents'
+  | 'preserve_documents_version'
+  | 'public_link_on';
+
+export async function setCollectionFlags(
+  t: TestApp,
+  collectionId: string,
+  flags: Partial<Record<CollectionFlag, boolean>>,
+): Promise<void> {
+  const { db, dialect } = t.database;
+  const values = Object.fromEntries(
+    Object.entries(flags).map(([name, value]) => [name, dialect.bool(value)]),
+  );
+  await db.updateTable('collections').set(values).where('id', '=', collectionId).execute();
+}
+
+/** Selects `userId` in a selected_contacts collection. */
+export async function shareCollection(t: TestApp, collectionId: string, userId: number) {
+  const { db, dialect } = t.database;
+  await db
+    .insertInto('users_per_collection')
+    .values({ collection_id: collectionId, user_id: userId, created_at: dialect.time(new Date()) })
+    .execute();
+}
+
+export async function watchMemo(t: TestApp, userId: number, memoId: number): Promise<void> {
+  const { db, dialect } = t.database;
+  await db
+    .insertInto('memo_watchers')
+    .values({ user_id: userId, memo_id: memoId, created_at: dialect.time(new Date()) })
+    .execute();
+}
