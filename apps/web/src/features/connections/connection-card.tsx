@@ -135,7 +135,7 @@ export function ConnectionCard({
           name={name}
           color="initials"
           radius="xl"
-          size="lg"
+          size="md"
           renderRoot={
             person
               ? (props: Record<string, unknown>) => (

@@ -145,7 +145,7 @@ export function ConnectionsPage() {
                 key={value}
                 value={value}
                 data-testid={`tab-${value}`}
-                style={{ whiteSpace: 'nowrap' }}
+                style={{ whiteSpace: 'nowrap', flex: '0 0 auto' }}
                 rightSection={
                   badge[value] ? (
                     <Badge
