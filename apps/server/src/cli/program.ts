@@ -7,6 +7,7 @@ import { registerAccountCommands } from './users-account.js';
 import { registerDbCommands } from './db.js';
 import { registerJobCommands } from './jobs.js';
 import { registerStatsCommand } from './stats.js';
+import { registerSeedCommand } from './seed.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -38,6 +39,7 @@ export function createProgram(): Command {
   registerDbCommands(program, runInstance);
   registerJobCommands(program, runInstance);
   registerStatsCommand(program, runInstance);
+  registerSeedCommand(program, runInstance);
   return program;
 }
 
