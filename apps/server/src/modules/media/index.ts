@@ -1,7 +1,9 @@
 /**
  * Media (issue 4). Other modules use the service (createMediaService(ctx)):
  * attachPictureToCollection, attachToMemo, presentAttachment, loadAttachmentsForMemos,
- * pictureUrlFor, deleteAttachments, removeUserFiles.
+ * pictureUrlFor, deleteAttachments, deleteMemoAttachments, removeUserFiles.
+ * Routes: registerMediaRoutes (uploads, files, video job, documents) and
+ * registerLinkRoutes (image proxy and link previews through the guarded fetch client).
  */
 export {
   createMediaService,
@@ -10,4 +12,7 @@ export {
   type MemoAttachmentLists,
 } from './service.js';
 export { registerMediaRoutes } from './routes.js';
+export { registerLinkRoutes } from './proxy-routes.js';
+export { VIDEO_JOB } from './video-job.js';
+export { NEW_DOCUMENT_EVENT, REPLACED_DOCUMENT_EVENT, type MemoDocument } from './documents.js';
 export type { AttachmentRow } from './store.js';
