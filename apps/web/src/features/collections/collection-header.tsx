@@ -44,10 +44,13 @@ export function CollectionHeader({
   collection,
   access,
   actions,
+  memoCount,
 }: {
   collection: Collection;
   access: CollectionAccess;
   actions?: ReactNode;
+  /** the memo list's own total, which follows memos added or removed on this page */
+  memoCount?: number;
 }) {
   const { t } = useTranslation();
   const authorPath = access.visitor
@@ -96,14 +99,14 @@ export function CollectionHeader({
               }
             />
             <Text size="sm" c="dimmed">
-              {t('collections.card.memos', { count: collection.memos_count })}
+              {t('collections.card.memos', { count: memoCount ?? collection.memos_count })}
             </Text>
             {collection.group_name && (
               <Badge variant="light" radius="sm" tt="none">
                 {collection.group_name}
               </Badge>
             )}
-            {collection.is_collaboration && (
+            {collection.is_collaboration && collection.isOwner && (
               <Badge variant="dot" color="teal" tt="none" data-testid="collection-collaborative">
                 {t('collections.types.collaboration')}
               </Badge>

@@ -12,6 +12,7 @@ import { QueryErrorView } from '../../ui/query-error';
 import { usePageTitle } from '../../ui/use-page-title';
 import { openMemoEditor, preloadMemoEditor } from '../memos/memo-editor-launcher';
 import { MemoList } from '../memos/memo-list';
+import { useMemoList, type MemoListSource } from '../memos/queries';
 import { CollectionHeader } from './collection-header';
 import { CollectionMenu } from './collection-menu';
 import { FavouriteToggle } from './favourite-toggle';
@@ -86,12 +87,21 @@ function CollectionView({
   const signedIn = !access.visitor;
   const canAdd = signedIn && (collection.can_add_memos ?? collection.isOwner);
   const query = access.secureToken ? `?secure_token=${encodeURIComponent(access.secureToken)}` : '';
+  const source: MemoListSource = {
+    kind: 'collection',
+    collectionId: collection.id,
+    isPublic: access.visitor,
+    secureToken: access.secureToken ?? undefined,
+  };
+  // the same query as the list below: its total follows memos added or removed here
+  const memos = useMemoList(source);
 
   return (
     <Stack gap="md" maw={900} mx="auto" data-testid="collection-page">
       <CollectionHeader
         collection={collection}
         access={access}
+        memoCount={memos.data?.pages[0]?.total}
         actions={
           signedIn ? (
             <Group gap={4} wrap="nowrap">
@@ -130,12 +140,7 @@ function CollectionView({
         </Group>
       )}
       <MemoList
-        source={{
-          kind: 'collection',
-          collectionId: collection.id,
-          isPublic: access.visitor,
-          secureToken: access.secureToken ?? undefined,
-        }}
+        source={source}
         empty={
           <EmptyState
             icon={<IconNotes size={36} />}
