@@ -10,7 +10,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError, showSuccess } from '../../ui/toasts';
-import { CollectionPictureField, useCollectionPicture } from '../media/collection-picture-field';
 import { CollaborationSection } from './collaboration-section';
 import {
   abilitiesOf,
@@ -82,8 +81,7 @@ export function CollectionForm({
   const mine = useMyCollections();
   const abilities = abilitiesOf(user);
   const editing = collection !== undefined;
-  const picture = useCollectionPicture(collection);
-  const unchanged = isUnchanged(original, values) && !picture.changed;
+  const unchanged = isUnchanged(original, values);
   const childOpen = hint !== null || warning;
 
   useEffect(() => {
@@ -141,10 +139,7 @@ export function CollectionForm({
 
   const persist = async () => {
     try {
-      const saved = await save.mutateAsync({
-        id: collection?.id,
-        body: { ...toPayload(values), ...picture.payload() },
-      });
+      const saved = await save.mutateAsync({ id: collection?.id, body: toPayload(values) });
       showSuccess(editing ? t('collections.form.updated') : t('collections.form.created'));
       onSaved(saved);
     } catch (error) {
@@ -162,7 +157,7 @@ export function CollectionForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Saving is blocked while the form is busy or when nothing changed.
-    if (save.isPending || unchanged || picture.busy) return;
+    if (save.isPending || unchanged) return;
     if (!values.name.trim()) {
       setErrors({
         ...errors,
@@ -218,7 +213,6 @@ export function CollectionForm({
               comboboxProps={{ withinPortal: true }}
               data-testid="form-group-name"
             />
-            <CollectionPictureField state={picture} />
           </Stack>
           <VisibilitySection
             values={values}
