@@ -217,6 +217,7 @@ export function DateTimePicker({
               date={shown}
               onDateChange={setShown}
               minDate={kind === 'schedule' ? now.format('YYYY-MM-DD') : undefined}
+              highlightToday
               data-testid="date-calendar"
             />
           </Group>

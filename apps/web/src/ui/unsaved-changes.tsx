@@ -49,7 +49,9 @@ export function useLeaveGuard(dirty: boolean, save: () => Promise<boolean>): Lea
         return;
       }
       pending.current = leave;
-      setOpened(true);
+      // Open after the current event: an Escape that asked to leave must not also reach the
+      // dialog it opens (dialogs listen for Escape on the window) and close it again.
+      window.setTimeout(() => setOpened(true), 0);
     },
     [dirty],
   );

@@ -114,3 +114,20 @@ describe('memo editor', { timeout: 20_000 }, () => {
     });
   });
 });
+
+describe('memo editor leaving', { timeout: 20_000 }, () => {
+  it('asks before closing with changes (Escape), and closes without asking otherwise', async () => {
+    signIn();
+    api();
+    const onClose = vi.fn();
+    await renderWidget(<MemoEditorModal request={{ memo }} onClose={onClose} />);
+    const user = userEvent.setup();
+    const title = await screen.findByTestId('memo-title');
+    await user.type(title, '!');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByTestId('unsaved-discard')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByTestId('unsaved-discard'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

@@ -9,12 +9,17 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import type { Location } from '@memoria/domain';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { currentLocale, useTranslation } from '../../../i18n';
 import { formatDateTime } from '../../../i18n/format';
 import { DateTimePicker, type DateTimeChoice } from '../../../ui/date-time-picker';
 import { useDayjsLocale } from '../../../ui/date-time-picker-locale';
 import type { MemoDraft } from '../memo-editor-launcher';
+
+// The due date is shown in the language's own long date format ("LL").
+dayjs.extend(localizedFormat);
 
 const LocationPicker = lazy(() =>
   import('./location-picker').then((m) => ({ default: m.LocationPicker })),
