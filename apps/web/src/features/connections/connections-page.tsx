@@ -96,7 +96,8 @@ export function ConnectionsPage() {
       }
     });
     return () => cancelAnimationFrame(frame);
-  }, [tab]);
+    // Counts arriving widen the tabs: place again then.
+  }, [tab, counts, requests]);
 
   const badge: Partial<Record<ConnectionTab, number>> = {
     active: counts?.connections,
@@ -139,7 +140,10 @@ export function ConnectionsPage() {
         keepMounted={false}
       >
         <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x" viewportRef={tabsViewport}>
-          <Tabs.List aria-label={t('connections.tabsLabel')} style={{ flexWrap: 'nowrap' }}>
+          <Tabs.List
+            aria-label={t('connections.tabsLabel')}
+            style={{ flexWrap: 'nowrap', width: 'max-content', minWidth: '100%' }}
+          >
             {TABS.map((value) => (
               <Tabs.Tab
                 key={value}
