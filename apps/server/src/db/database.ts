@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
 import { dialectHelpers, type DialectHelpers } from './dialect.js';
@@ -31,8 +32,40 @@ function openSqlite(file: string): Database {
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
-  const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+  });
   return wrap(db, dialectHelpers('sqlite'));
+}
+
+/** How many prepared statements a SQLite connection keeps (most recently used). */
+export const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The connection as Kysely's SqliteDialect sees it, with `prepare` memoised by SQL text:
+ * Kysely prepares every query it runs, and parsing and planning a statement costs more
+ * than running most of ours. Kept statements are reused while idle; one still being
+ * iterated (a streamed query) is busy, so its SQL gets a fresh statement meanwhile.
+ * SQLite re-prepares a kept statement by itself after a schema change.
+ */
+export function withStatementCache(
+  connection: SQLite.Database,
+  max = STATEMENT_CACHE_SIZE,
+): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max });
+  return {
+    prepare(text: string) {
+      const kept = statements.get(text);
+      if (kept && !kept.busy) return kept;
+      const statement = connection.prepare(text);
+      if (!kept) statements.set(text, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      connection.close();
+    },
+  };
 }
 
 function openPostgres(url: string, schema?: string): Database {

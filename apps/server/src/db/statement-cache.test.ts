@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withStatementCache } from './database.js';
+
+describe('SQLite statement cache', () => {
+  let dir: string;
+  let connection: SQLite.Database;
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-stmt-'));
+    connection = new SQLite(path.join(dir, 'cache.db'));
+    connection.exec('create table items (id integer primary key, name text not null)');
+    connection.exec("insert into items (name) values ('a'), ('b'), ('c')");
+  });
+  afterEach(() => {
+    if (connection.open) connection.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prepares a SQL text once and reuses the statement', () => {
+    const cached = withStatementCache(connection);
+    const first = cached.prepare('select name from items where id = ?');
+    expect(cached.prepare('select name from items where id = ?')).toBe(first);
+    expect(cached.prepare('select name from items where id = ? ')).not.toBe(first);
+  });
+
+  it('keeps at most `max` statements, the least recently used go first', () => {
+    const cached = withStatementCache(connection, 2);
+    const a = cached.prepare('select 1');
+    const b = cached.prepare('select 2');
+    expect(cached.prepare('select 1')).toBe(a); // a is now the most recent
+    cached.prepare('select 3'); // evicts b
+    expect(cached.prepare('select 1')).toBe(a);
+    expect(cached.prepare('select 2')).not.toBe(b);
+  });
+
+  it('gives a fresh statement while the kept one is still being iterated', () => {
+    const cached = withStatementCache(connection);
+    const text = 'select id from items order by id';
+    const iterating = cached.prepare(text) as unknown as SQLite.Statement;
+    const rows = iterating.iterate();
+    expect(rows.next().value).toEqual({ id: 1 });
+    const other = cached.prepare(text) as unknown as SQLite.Statement;
+    expect(other).not.toBe(iterating);
+    expect(other.all()).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+    expect([...rows]).toEqual([{ id: 2 }, { id: 3 }]);
+    expect(cached.prepare(text)).toBe(iterating);
+  });
+
+  it('answers through Kysely with parameters, after a schema change, and when streamed', async () => {
+    const db = new Kysely<{ items: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    });
+    const byId = (id: number) =>
+      db.selectFrom('items').select('name').where('id', '=', id).executeTakeFirst();
+    expect(await byId(1)).toEqual({ name: 'a' });
+    expect(await byId(2)).toEqual({ name: 'b' });
+    await sql`alter table items add column note text`.execute(db);
+    await db.insertInto('items').values({ id: 4, name: 'd' }).execute();
+    expect(await byId(4)).toEqual({ name: 'd' });
+    const all = await db.selectFrom('items').selectAll().orderBy('id').execute();
+    expect(all[0]).toEqual({ id: 1, name: 'a', note: null });
+    const streamed: string[] = [];
+    const names = db.selectFrom('items').select('name').orderBy('id');
+    expect(await names.execute()).toHaveLength(4);
+    for await (const row of names.stream()) streamed.push(row.name);
+    expect(streamed).toEqual(['a', 'b', 'c', 'd']);
+    expect(await names.execute()).toHaveLength(4);
+    await db.destroy();
+    expect(connection.open).toBe(false);
+  });
+});
