@@ -10,12 +10,14 @@ import {
   collectionPage,
   countCollectionMemos,
   countUserMemos,
+  userPage,
+  type ListQuery,
+} from './list-store.js';
+import {
   findAuthorAccess,
   findCollectionAccess,
   findMemo,
   findVisibleMemos,
-  userPage,
-  type ListQuery,
   type MemoRow,
   type SingleRow,
 } from './store.js';
@@ -104,7 +106,7 @@ export function createMemoReads(database: Database) {
       if (Number(collection.visible) !== 1) throw accessDenied();
       const total =
         q.withTotal && q.offset > 0
-          ? await countCollectionMemos(db, dialect, lv, collectionId, q.search)
+          ? await countCollectionMemos(db, lv, collectionId, q.search)
           : 0;
       return { members: [], total };
     }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import {
@@ -10,9 +10,8 @@ import {
 } from '../audience/index.js';
 
 /**
- * Reads of memos. A list is one query for the page (ids chosen with the audience
- * condition, then joined with the memo and its author) and one per kind of child row for
- * the whole page (see children.ts), whatever the page size.
+ * Reads of single memos and of access facts. Lists are in list-store.ts; what hangs off a
+ * page of memos (todos, tags, collections) in children.ts, one query per kind for the page.
  */
 
 export type Db = Kysely<DatabaseSchema>;
@@ -20,7 +19,7 @@ export type Db = Kysely<DatabaseSchema>;
 const never = sql<SqlBool>`(1 = 0)`;
 
 /** Memo columns every answer needs (aliased `m`), with the author's profile (`ap`). */
-const MEMO_COLUMNS = [
+export const MEMO_COLUMNS = [
   'm.id',
   'm.user_id',
   'm.title',
@@ -46,7 +45,7 @@ const MEMO_COLUMNS = [
 ] as const;
 
 /** Per-viewer facts about the memo row `m`, computed for the page rows only. */
-function viewerFlags(viewer: Viewer) {
+export function viewerFlags(viewer: Viewer) {
   const v = viewer.userId;
   const author = sql.ref('m.user_id');
   return [
@@ -57,8 +56,6 @@ function viewerFlags(viewer: Viewer) {
     ).as('notify_me'),
   ];
 }
-
-type PageSource = SelectQueryBuilder<DatabaseSchema, 'memos' | never, { id: number }>;
 
 export interface MemoRow {
   id: number;
@@ -87,109 +84,7 @@ export interface MemoRow {
   notify_me: unknown;
 }
 
-export interface PageRow extends MemoRow {
-  /** pin state in the listed collection (collection lists only) */
-  list_sequence: number | null;
-  /** all matches, when asked for */
-  total: unknown;
-}
-
-export interface ListQuery {
-  search: string[];
-  limit: number;
-  offset: number;
-  /** count every match (hydra:totalItems) */
-  withTotal: boolean;
-}
-
-/** Every search word must appear in the memo's search text (title, description, tags). */
-function searchCondition(alias: string, words: string[]): RawBuilder<SqlBool> | undefined {
-  if (words.length === 0) return undefined;
-  const col = sql.ref(`${alias}.search_text`);
-  const parts = words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql<SqlBool>`${col} like ${pattern} escape '\\'`;
-  });
-  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
-}
-
-const total = sql<number>`count(*) over ()`;
-
-/** Memos of user `authorId` the viewer may read, newest first. */
-export function userPage(
-  db: Db,
-  d: DialectHelpers,
-  viewer: Viewer,
-  authorId: number,
-  q: ListQuery,
-) {
-  const words = searchCondition('lm', q.search);
-  const page = db
-    .selectFrom('memos as lm')
-    .select(['lm.id as id', sql<number | null>`null`.as('list_sequence'), 'lm.id as k1'])
-    .select(sql<number>`0`.as('k2'))
-    .$if(q.withTotal, (qb) => qb.select(total.as('total')))
-    .where('lm.user_id', '=', authorId)
-    .where(memoVisible('lm', viewer, d))
-    .$if(words !== undefined, (qb) => qb.where(words!))
-    .orderBy('lm.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset);
-  return pageRows(db, viewer, page as never, q.withTotal);
-}
-
-/**
- * Memos of collection `collectionId` when the viewer may read the collection: pinned
- * first, then by position, newest first.
- */
-export function collectionPage(
-  db: Db,
-  d: DialectHelpers,
-  viewer: Viewer,
-  collectionId: string,
-  q: ListQuery,
-) {
-  const words = searchCondition('lm', q.search);
-  const page = db
-    .selectFrom('memos_per_collection as lp')
-    .innerJoin('collections as lc', 'lc.id', 'lp.collection_id')
-    .innerJoin('memos as lm', 'lm.id', 'lp.memo_id')
-    .select(['lm.id as id', 'lp.sequence_number as list_sequence'])
-    .select(['lp.sequence_number as k1', 'lp.position as k2'])
-    .$if(q.withTotal, (qb) => qb.select(total.as('total')))
-    .where('lp.collection_id', '=', collectionId)
-    .where(collectionVisible('lc', viewer, d))
-    .where(memoVisible('lm', viewer, d))
-    .$if(words !== undefined, (qb) => qb.where(words!))
-    .orderBy('lp.sequence_number', 'desc')
-    .orderBy('lp.position', 'desc')
-    .orderBy('lm.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset);
-  return pageRows(db, viewer, page as never, q.withTotal);
-}
-
-/** Joins the chosen page with the memo columns, in the page's order. */
-async function pageRows(
-  db: Db,
-  viewer: Viewer,
-  page: PageSource,
-  withTotal: boolean,
-): Promise<PageRow[]> {
-  const rows = await db
-    .selectFrom(page.as('pg'))
-    .innerJoin('memos as m', 'm.id', 'pg.id')
-    .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
-    .select(MEMO_COLUMNS)
-    .select(viewerFlags(viewer))
-    .select(sql<number | null>`pg.list_sequence`.as('list_sequence'))
-    .select(withTotal ? sql<unknown>`pg.total`.as('total') : sql<unknown>`null`.as('total'))
-    .orderBy(sql`pg.k1`, 'desc')
-    .orderBy(sql`pg.k2`, 'desc')
-    .orderBy('m.id', 'desc')
-    .execute();
-  return rows as PageRow[];
-}
+export type { ListQuery, PageRow } from './list-store.js';
 
 export interface SingleRow extends MemoRow {
   visible: unknown;
@@ -263,42 +158,4 @@ export async function findCollectionAccess(
     .select((v === null ? never : blockedBetween(sql.ref('c.user_id'), v)).as('blocked'))
     .where('c.id', '=', collectionId)
     .executeTakeFirst();
-}
-
-/** How many memos a list would show; used only when a page beyond the end is asked for. */
-export async function countUserMemos(
-  db: Db,
-  d: DialectHelpers,
-  viewer: Viewer,
-  authorId: number,
-  search: string[],
-): Promise<number> {
-  const words = searchCondition('lm', search);
-  const row = await db
-    .selectFrom('memos as lm')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('lm.user_id', '=', authorId)
-    .where(memoVisible('lm', viewer, d))
-    .$if(words !== undefined, (qb) => qb.where(words!))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function countCollectionMemos(
-  db: Db,
-  d: DialectHelpers,
-  viewer: Viewer,
-  collectionId: string,
-  search: string[],
-): Promise<number> {
-  const words = searchCondition('lm', search);
-  const row = await db
-    .selectFrom('memos_per_collection as lp')
-    .innerJoin('memos as lm', 'lm.id', 'lp.memo_id')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('lp.collection_id', '=', collectionId)
-    .where(memoVisible('lm', viewer, d))
-    .$if(words !== undefined, (qb) => qb.where(words!))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
