@@ -259,6 +259,24 @@ describeDb('link previews and the image proxy', () => {
     expect(badEscape.statusCode).toBe(400);
   });
 
+  it('limits link previews to 60 a minute per address', async () => {
+    const answers = [];
+    for (let i = 0; i < 61; i += 1) {
+      answers.push(
+        (
+          await strict.app.inject({
+            method: 'POST',
+            url: '/api/extract/title',
+            remoteAddress: '10.9.8.7',
+            payload: { url: 'ftp://example.com/' },
+          })
+        ).statusCode,
+      );
+    }
+    expect(answers.slice(0, 60).every((status) => status === 422)).toBe(true);
+    expect(answers[60]).toBe(429);
+  });
+
   it('proxies a picture re-encoded as webp without its metadata, whatever type the server claims', async () => {
     const res = await proxy(t, `${site.origin}/photo-as-text`);
     expect(res.statusCode).toBe(200);

@@ -123,6 +123,28 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     }
   }
 
+  async function loadLists(memoIds: number[], viewer: Viewer): Promise<MemoAttachmentLists> {
+    const lists: MemoAttachmentLists = {
+      photos: new Map(),
+      videos: new Map(),
+      documents: new Map(),
+    };
+    const unique = [...new Set(memoIds)];
+    for (let i = 0; i < unique.length; i += 500) {
+      for (const row of await attachmentsOfMemos(db, unique.slice(i, i + 500))) {
+        const map =
+          row.type === 'photo'
+            ? lists.photos
+            : row.type === 'video'
+              ? lists.videos
+              : lists.documents;
+        const memoId = row.memo_id as number;
+        map.set(memoId, [...(map.get(memoId) ?? []), present(row, viewer, key)]);
+      }
+    }
+    return lists;
+  }
+
   return {
     storage,
     database: ctx.database,
@@ -221,26 +243,39 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
      * The photos, videos and documents of the given memos (the caller has checked the
      * viewer may see these memos), each list in its order, without deleted or replaced ones.
      */
-    async loadAttachmentsForMemos(memoIds: number[], viewer: Viewer): Promise<MemoAttachmentLists> {
-      const lists: MemoAttachmentLists = {
-        photos: new Map(),
-        videos: new Map(),
-        documents: new Map(),
-      };
-      const unique = [...new Set(memoIds)];
-      for (let i = 0; i < unique.length; i += 500) {
-        for (const row of await attachmentsOfMemos(db, unique.slice(i, i + 500))) {
-          const map =
-            row.type === 'photo'
-              ? lists.photos
-              : row.type === 'video'
-                ? lists.videos
-                : lists.documents;
-          const memoId = row.memo_id as number;
-          map.set(memoId, [...(map.get(memoId) ?? []), present(row, viewer, key)]);
-        }
+    loadAttachmentsForMemos: loadLists,
+
+    /**
+     * The same, shaped as memo answers carry them (memo_photos, memo_videos,
+     * memo_documents per memo id; a memo without files is absent from the map): what the
+     * memo module's loadMemoAttachments join point answers.
+     */
+    async attachmentsByMemo(
+      memoIds: number[],
+      viewer: Viewer,
+    ): Promise<
+      Map<
+        number,
+        { memo_photos: Attachment[]; memo_videos: Attachment[]; memo_documents: Attachment[] }
+      >
+    > {
+      const lists = await loadLists(memoIds, viewer);
+      const byMemo = new Map<
+        number,
+        { memo_photos: Attachment[]; memo_videos: Attachment[]; memo_documents: Attachment[] }
+      >();
+      for (const memoId of new Set([
+        ...lists.photos.keys(),
+        ...lists.videos.keys(),
+        ...lists.documents.keys(),
+      ])) {
+        byMemo.set(memoId, {
+          memo_photos: lists.photos.get(memoId) ?? [],
+          memo_videos: lists.videos.get(memoId) ?? [],
+          memo_documents: lists.documents.get(memoId) ?? [],
+        });
       }
-      return lists;
+      return byMemo;
     },
 
     /**
