@@ -120,9 +120,10 @@ function PickerModal({
         data-testid="collection-picker-modal"
       >
         <Stack gap="sm">
-          <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Group gap="xs" wrap="wrap" align="flex-end">
             <TextInput
               style={{ flex: 1 }}
+              miw={200}
               type="search"
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
