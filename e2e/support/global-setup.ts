@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(MAILBOX_DIR, { recursive: true, force: true });
   const smtp = await startSmtpReceiver(MAILBOX_DIR);
   const dataDir = mkdtempSync(join(tmpdir(), 'memoria-e2e-'));
+  // Journeys run the operator command line (support/admin.ts) on the same instance.
+  process.env.E2E_DATA_DIR = dataDir;
   const server = spawn(process.execPath, [join(E2E_ROOT, '../apps/server/dist/main.js')], {
     env: {
       ...process.env,

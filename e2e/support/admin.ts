@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { E2E_BASE_URL, E2E_ROOT } from './env.js';
+
+const run = promisify(execFile);
+const ADMIN_JS = join(E2E_ROOT, '../apps/server/dist/admin.js');
+
+/**
+ * Runs the built operator command line (memoria-admin) on the instance the journeys' server
+ * uses: global-setup hands its DATA_DIR over in E2E_DATA_DIR. Answers the parsed --json output.
+ */
+export async function admin<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through global-setup');
+  try {
+    const { stdout } = await run(process.execPath, [ADMIN_JS, ...args, '--json'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PUBLIC_URL: E2E_BASE_URL,
+      },
+    });
+    return JSON.parse(stdout) as T;
+  } catch (error) {
+    const failed = error as { stderr?: string; message: string };
+    throw new Error(`memoria-admin ${args.join(' ')} failed: ${failed.stderr ?? failed.message}`);
+  }
+}
+
+/** Sets the plan with its rules as a paid order would (users:grant-plan). */
+export async function grantPlan(usermail: string, plan: 'free' | 'bronze' | 'silver') {
+  return admin<{ plan: string; rules: Record<string, boolean> }>(
+    'users:grant-plan',
+    usermail,
+    plan,
+  );
+}
+
+/** Marks the identity verified, as the external identity check would. */
+export async function verifyIdentity(usermail: string, officialName: string) {
+  return admin('users:verify-identity', usermail, '--official-name', officialName);
+}

@@ -1,0 +1,126 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiLogin, apiUserId, bearer, useSessionInBrowser, type TokenPair } from './accounts.js';
+import { E2E_BASE_URL } from './env.js';
+import { keepTrafficLocal } from './network.js';
+import { seedActivatedUser, uniqueEmail } from './session.js';
+
+/** An activated account with an API session, for journeys that are not about signing up. */
+export interface Member {
+  name: string;
+  usermail: string;
+  id: number;
+  pair: TokenPair;
+}
+
+/** Signs a person up through the API (code from the test mailbox) and signs them in. */
+export async function newMember(request: APIRequestContext, name: string): Promise<Member> {
+  const usermail = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+  await seedActivatedUser(request, name, usermail);
+  const pair = await apiLogin(request, usermail);
+  return { name, usermail, id: await apiUserId(request, pair), pair };
+}
+
+/** One API call as `member`; expects `status` and answers the JSON body (if any). */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  member: Member,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  data?: unknown,
+  status = method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200,
+): Promise<T> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { ...bearer(member.pair), 'accept-language': 'en' },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(status);
+  return (status === 204 ? undefined : await response.json()) as T;
+}
+
+/** `from` asks `to` by email and `to` accepts (the connections API). */
+export async function connectMembers(
+  request: APIRequestContext,
+  from: Member,
+  to: Member,
+): Promise<void> {
+  const connection = await api<{ id: number }>(request, from, 'POST', '/api/connection', {
+    user_to_email: to.usermail,
+    personal_message: `Hello ${to.name}`,
+  });
+  await api(request, to, 'GET', `/api/connection/${connection.id}/accept`);
+}
+
+export interface CollectionSummary {
+  id: string;
+  name: string;
+  type: string;
+  is_collaboration: boolean;
+  isOwner: boolean;
+  users_per_collection: Array<{ id: number; user?: { id: number } }>;
+}
+
+/** The collections `member` owns, newest modified first. */
+export async function ownCollections(
+  request: APIRequestContext,
+  member: Member,
+): Promise<CollectionSummary[]> {
+  const all = await api<CollectionSummary[]>(
+    request,
+    member,
+    'GET',
+    `/api/user/${member.id}/collection`,
+  );
+  return all.filter((collection) => collection.isOwner);
+}
+
+/** Creates a collection through the API. */
+export async function apiCollection(
+  request: APIRequestContext,
+  member: Member,
+  body: { name: string; type: string; [field: string]: unknown },
+): Promise<CollectionSummary> {
+  return api<CollectionSummary>(request, member, 'POST', '/api/collection', body);
+}
+
+/** Creates a memo in `collectionId` through the API. */
+export async function apiMemo(
+  request: APIRequestContext,
+  member: Member,
+  collectionId: string,
+  body: { title: string; [field: string]: unknown },
+): Promise<{ id: number; title: string }> {
+  return api(request, member, 'POST', '/api/memo', {
+    memos_per_collection: [`/api/collection/${collectionId}`],
+    ...body,
+  });
+}
+
+/**
+ * A page signed in as `member` in a fresh browser context (its own storage), with all
+ * traffic kept on 127.0.0.1. Without a member: a visitor.
+ */
+export async function pageFor(
+  browser: Browser,
+  member?: Member,
+  options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    colorScheme: options.theme ?? 'light',
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  if (options.theme) {
+    await context.addInitScript(
+      (theme) => localStorage.setItem('color-scheme', theme),
+      options.theme,
+    );
+  }
+  await keepTrafficLocal(context);
+  const page = await context.newPage();
+  if (member) {
+    await page.goto('/auth');
+    await useSessionInBrowser(page, member.pair);
+  }
+  return page;
+}
