@@ -128,7 +128,11 @@ export function ConnectionCard({
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
-      <Group wrap="nowrap" align="flex-start" gap="sm">
+      <Group
+        wrap="nowrap"
+        align={fields.length > 0 || official || note || actions ? 'flex-start' : 'center'}
+        gap="sm"
+      >
         <Avatar
           src={person?.picture ?? null}
           alt=""
