@@ -7,7 +7,7 @@ import { reportBody } from './queries';
 import { ReportDialog } from './report-dialog';
 
 afterEach(() => vi.unstubAllGlobals());
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 45_000 });
 
 describe('report dialog', () => {
   it('needs a reason and sends nothing without one', async () => {
