@@ -46,6 +46,8 @@ export interface DateTimePickerProps {
   defaultKind?: DateKind;
   /** the silver rule: without it scheduling is shown but disabled, with a hint */
   scheduleAllowed: boolean;
+  /** why scheduling is disabled (default: it needs the Silver plan) */
+  scheduleLockedText?: string;
   /** the clock, replaceable in tests */
   now?: () => Dayjs;
 }
@@ -94,6 +96,7 @@ export function DateTimePicker({
   value,
   defaultKind = 'event',
   scheduleAllowed,
+  scheduleLockedText,
   now: clock = () => dayjs(),
 }: DateTimePickerProps) {
   const { t } = useTranslation();
@@ -197,7 +200,7 @@ export function DateTimePicker({
                 ? kind === 'schedule'
                   ? t('memos.date.scheduleHint')
                   : null
-                : t('memos.date.scheduleLocked')}
+                : (scheduleLockedText ?? t('memos.date.scheduleLocked'))}
             </Text>
           </div>
           <NativeSelect

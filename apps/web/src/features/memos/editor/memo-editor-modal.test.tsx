@@ -131,3 +131,37 @@ describe('memo editor leaving', { timeout: 20_000 }, () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('memo editor schedule', { timeout: 20_000 }, () => {
+  function silverApi() {
+    return mockApi((url) => {
+      if (url === '/api/profile') return json(200, { ...testUser(), rules: { silver: true } });
+      if (url.startsWith('/api/user/7/collection')) return json(200, [collectionFixture()]);
+      if (url.startsWith('/api/user/connection')) return json(200, []);
+      return undefined;
+    });
+  }
+
+  it('offers scheduling for a new memo with the silver rule, not for a published one', async () => {
+    signIn();
+    silverApi();
+    await renderWidget(<MemoEditorModal request={{}} onClose={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('memo-date-add'));
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Schedule' })).toBeEnabled());
+  });
+
+  it('explains that a published memo cannot be scheduled', async () => {
+    signIn();
+    silverApi();
+    await renderWidget(<MemoEditorModal request={{ memo }} onClose={() => {}} />);
+    const user = userEvent.setup();
+    await screen.findByTestId('memo-title');
+    await waitFor(() => expect(screen.getByTestId('memo-date-add')).toBeInTheDocument());
+    await user.click(screen.getByTestId('memo-date-add'));
+    expect(await screen.findByTestId('date-kind-hint')).toHaveTextContent(
+      'A published memo cannot be scheduled any more.',
+    );
+    expect(screen.getByRole('radio', { name: 'Schedule' })).toBeDisabled();
+  });
+});

@@ -67,7 +67,9 @@ export function MemoEditorModal({
   const update = useUpdateMemo();
   const saving = create.isPending || update.isPending;
   const dirty = isChanged(values, baseline);
-  const scheduleAllowed = user?.rules.silver === true;
+  // Scheduling needs the silver rule, and only a memo not yet published can be scheduled.
+  const published = memo !== undefined && memo.status !== 'scheduled';
+  const scheduleAllowed = user?.rules.silver === true && !published;
 
   const set = <K extends MemoFormField>(field: K, value: MemoFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -240,6 +242,7 @@ export function MemoEditorModal({
                 set('schedule', next.schedule);
               }}
               scheduleAllowed={scheduleAllowed}
+              scheduleLockedText={published ? t('memos.date.schedulePublished') : undefined}
               eventError={errors.event}
               scheduleError={errors.schedule}
             />

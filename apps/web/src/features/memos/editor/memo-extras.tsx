@@ -127,6 +127,7 @@ export function DatesField({
   schedule,
   onChange,
   scheduleAllowed,
+  scheduleLockedText,
   eventError,
   scheduleError,
 }: {
@@ -134,6 +135,7 @@ export function DatesField({
   schedule: string | null;
   onChange: (next: { event: string | null; schedule: string | null }) => void;
   scheduleAllowed: boolean;
+  scheduleLockedText?: string;
   eventError?: string;
   scheduleError?: string;
 }) {
@@ -198,6 +200,7 @@ export function DatesField({
         value={editing === 'new' ? null : editing}
         defaultKind={editing === 'new' && event ? 'schedule' : 'event'}
         scheduleAllowed={scheduleAllowed}
+        scheduleLockedText={scheduleLockedText}
       />
     </Input.Wrapper>
   );

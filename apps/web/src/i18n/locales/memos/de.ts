@@ -139,6 +139,7 @@ export const memos: LocaleShape['memos'] = {
     event: 'Termin',
     schedule: 'Planen',
     scheduleLocked: 'Zum Planen einer Veröffentlichung benötigen Sie das Silver-Abo.',
+    schedulePublished: 'Ein veröffentlichtes Memo kann nicht mehr geplant werden.',
     scheduleHint:
       'Das Memo ist nur für Sie sichtbar, bis es zu diesem Zeitpunkt veröffentlicht wird.',
     time: 'Uhrzeit',

@@ -134,6 +134,7 @@ export const memos = {
     event: 'Event',
     schedule: 'Schedule',
     scheduleLocked: 'Scheduling publication needs a Silver subscription.',
+    schedulePublished: 'A published memo cannot be scheduled any more.',
     scheduleHint: 'The memo stays visible to you alone until it is published at this time.',
     time: 'Time',
     hours: 'Hours',

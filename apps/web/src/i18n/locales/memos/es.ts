@@ -140,6 +140,7 @@ export const memos: LocaleShape['memos'] = {
     event: 'Evento',
     schedule: 'Programar',
     scheduleLocked: 'Para programar una publicación necesitas el plan Silver.',
+    schedulePublished: 'Una nota publicada ya no se puede programar.',
     scheduleHint: 'La nota solo será visible para ti hasta que se publique a esta hora.',
     time: 'Hora',
     hours: 'Horas',

@@ -140,6 +140,7 @@ export const memos: LocaleShape['memos'] = {
     event: 'Événement',
     schedule: 'Programmer',
     scheduleLocked: 'La programmation d’une publication nécessite un abonnement Silver.',
+    schedulePublished: 'Un mémo publié ne peut plus être programmé.',
     scheduleHint: 'Le mémo reste visible par vous seul jusqu’à sa publication à cette heure.',
     time: 'Heure',
     hours: 'Heures',

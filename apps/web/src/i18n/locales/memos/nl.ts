@@ -138,6 +138,7 @@ export const memos: LocaleShape['memos'] = {
     event: 'Gebeurtenis',
     schedule: 'Inplannen',
     scheduleLocked: 'Voor het inplannen van een publicatie heb je een Silver-abonnement nodig.',
+    schedulePublished: 'Een gepubliceerde memo kan niet meer worden ingepland.',
     scheduleHint:
       'De memo blijft alleen voor jou zichtbaar tot hij op dit tijdstip gepubliceerd wordt.',
     time: 'Tijd',

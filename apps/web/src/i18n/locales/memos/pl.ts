@@ -139,6 +139,7 @@ export const memos: LocaleShape['memos'] = {
     event: 'Wydarzenie',
     schedule: 'Zaplanuj',
     scheduleLocked: 'Planowanie publikacji wymaga planu Silver.',
+    schedulePublished: 'Opublikowanej notatki nie można już zaplanować.',
     scheduleHint: 'Do chwili publikacji o tej godzinie notatkę widzisz tylko Ty.',
     time: 'Godzina',
     hours: 'Godziny',

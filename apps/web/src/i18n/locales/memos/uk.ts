@@ -137,6 +137,7 @@ export const memos: LocaleShape['memos'] = {
     event: 'Подія',
     schedule: 'Запланувати',
     scheduleLocked: 'Для планування публікації потрібна підписка Silver.',
+    schedulePublished: 'Опубліковану нотатку вже не можна запланувати.',
     scheduleHint: 'Нотатку бачитимете лише ви, доки її не буде опубліковано в цей час.',
     time: 'Час',
     hours: 'Години',
