@@ -13,5 +13,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     env: { TZ: 'UTC' },
     css: false,
+    testTimeout: 30_000,
   },
 });

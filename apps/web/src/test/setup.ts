@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages are lazy chunks; on a busy two-core CI machine their first import can take longer
+// than Testing Library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads matchMedia (colour scheme, media queries); jsdom has none.
 Object.defineProperty(window, 'matchMedia', {

@@ -45,6 +45,31 @@ describe('signup and verification', () => {
     });
   });
 
+  it('an invitation link fills the address and lands where it points after activation', async () => {
+    sessionStorage.setItem(STAGING_CONFIRMED_KEY, '1');
+    mockApi((url) => {
+      if (url === '/api/signup') return json(201, { token: 'A', refresh_token: 'AR' });
+      if (url === '/api/profile') return json(200, testUser('Ada'));
+      if (url === '/api/user/account/verification') {
+        return json(200, { status: 'ok', token: 'F', refresh_token: 'FR' });
+      }
+      return json(200, []);
+    });
+    const { router } = await renderApp(
+      '/auth/signup?usermail=ada%40example.com&redirect=%2Fconnections%2Faccept%2Ftok123',
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('signup-usermail')).toHaveValue('ada@example.com');
+    await user.type(screen.getByTestId('signup-name'), 'Ada');
+    await user.type(screen.getByTestId('signup-password'), 'weakPass123!');
+    await user.click(screen.getByTestId('signup-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/signup/verification'));
+    expect(router.state.location.search).toContain('redirect=');
+    await user.type(await screen.findByTestId('verification-code'), '123456');
+    await user.click(screen.getByTestId('verification-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections/accept/tok123'));
+  });
+
   it('puts server violations on the fields', async () => {
     sessionStorage.setItem(STAGING_CONFIRMED_KEY, '1');
     mockApi((url) =>

@@ -18,7 +18,7 @@ import {
   type Locale,
 } from '@memoria/domain';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { startSession } from '../../app/session-actions';
 import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { LOCALE_COUNTRY } from '../../i18n/countries';
@@ -37,6 +37,9 @@ export function SignupPage() {
   const { t, i18n } = useTranslation();
   const staging = useStagingConfirm();
   const navigate = useNavigate();
+  // An invitation link sends people here with their address and where to go afterwards.
+  const { search } = useLocation();
+  const invitedAddress = new URLSearchParams(search).get('usermail') ?? '';
   const signup = useSignup();
   usePageTitle(t('auth.signup.title'));
   const locale = currentLocale();
@@ -45,7 +48,7 @@ export function SignupPage() {
   const form = useForm({
     initialValues: {
       name: '',
-      usermail: '',
+      usermail: invitedAddress,
       password: '',
       locale: locale as string,
       country: LOCALE_COUNTRY[locale] ?? '',
@@ -78,7 +81,7 @@ export function SignupPage() {
       });
       sessionStorage.setItem(SIGNUP_USERMAIL_KEY, values.usermail.trim());
       startSession(pair, 'activation');
-      navigate('/auth/signup/verification', { replace: true });
+      navigate(`/auth/signup/verification${search}`, { replace: true });
     } catch (error) {
       if (!applyViolations(form, error, ['name', 'usermail', 'password', 'locale', 'country'])) {
         showApiError(error);

@@ -3,7 +3,8 @@ import { isEmail } from '@memoria/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { useNavigate, useSearchParams } from 'react-router';
-import { startSession } from '../../app/session-actions';
+import { setPostLoginDestination, startSession } from '../../app/session-actions';
+import { afterLoginDestination } from '../../app/navigation-rules';
 import { useSession } from '../../app/use-session';
 import { errorText, showApiError, showSuccess } from '../../ui/toasts';
 import { CodeStep } from './code-step';
@@ -36,12 +37,17 @@ export function VerificationPage() {
       );
       sessionStorage.removeItem(SIGNUP_USERMAIL_KEY);
       if (answer.token && answer.refresh_token) {
+        // A first login lands on / unless the signup carried a redirect (an invitation).
+        const destination = afterLoginDestination(params.toString(), {});
+        setPostLoginDestination(destination);
         startSession({ token: answer.token, refresh_token: answer.refresh_token }, 'full');
         showSuccess(t('auth.activation.activated'));
-        navigate('/', { replace: true });
+        navigate(destination, { replace: true });
       } else {
         showSuccess(t('auth.activation.activatedLogin'));
-        navigate(`/auth?usermail=${encodeURIComponent(usermail.trim())}`, { replace: true });
+        const next = new URLSearchParams(params);
+        next.set('usermail', usermail.trim());
+        navigate(`/auth?${next.toString()}`, { replace: true });
       }
     } catch (failure) {
       setError(errorText(failure));
