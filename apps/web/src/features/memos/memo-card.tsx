@@ -59,12 +59,18 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
       <Paper withBorder radius="md" px="md" py="sm" data-testid="memo-card-hidden">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconEyeOff size={16} aria-hidden />
-            <Text size="sm" c="dimmed" truncate>
+            <IconEyeOff size={16} aria-hidden style={{ flex: 'none' }} />
+            <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {t('memos.card.hidden', { name: memo.collection?.name ?? '' })}
             </Text>
           </Group>
-          <Button variant="subtle" size="compact-sm" onClick={() => setReveal(true)}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => setReveal(true)}
+            style={{ flex: 'none' }}
+            data-testid="memo-card-reveal"
+          >
             {t('memos.card.hiddenShow')}
           </Button>
         </Group>
