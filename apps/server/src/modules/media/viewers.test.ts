@@ -88,7 +88,7 @@ describeDb('memo videos and documents by kind of viewer', () => {
       },
     );
     documentId = doc.json().id;
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   const get = (url: string, session?: SignedIn) =>
