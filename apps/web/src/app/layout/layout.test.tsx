@@ -43,7 +43,7 @@ describe('layout', () => {
     signIn();
     const calls = mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
     const { router } = await renderApp('/collections');
-    const bar = await screen.findByTestId('bottom-bar');
+    const bar = await screen.findByTestId('bottom-bar', {}, { timeout: 8000 });
     const before = await screen.findByTestId('collections-page', {}, { timeout: 8000 });
     const user = userEvent.setup();
     await user.click(within(bar).getByText('Collections'));
