@@ -1,6 +1,6 @@
 import type { Attachment } from '@memoria/domain';
 import type { Viewer } from '../audience/index.js';
-import type { Db } from './store.js';
+import type { MediaService } from '../media/index.js';
 
 /** A memo's files, by kind, in their order. */
 export interface MemoAttachments {
@@ -16,16 +16,34 @@ export const NO_ATTACHMENTS: MemoAttachments = Object.freeze({
 }) as MemoAttachments;
 
 /**
- * JOIN POINT for the media module: the attachments of a page of memos, loaded in ONE
- * query for all `memoIds` (lists allow at most five queries per request). Until media
- * lands every memo answers empty lists; media replaces this body (keeping the signature)
- * and may use the viewer for secure URLs.
+ * What memos need of the media module: a page's files, and, inside the transaction that
+ * deletes memos, marking theirs deleted (storage given back, files removed after commit).
+ */
+export type MemoMedia = Pick<MediaService, 'loadAttachmentsForMemos' | 'deleteMemoAttachments'>;
+
+/**
+ * The attachments of a page of memos the viewer may read, in ONE query for all `memoIds`
+ * (lists allow at most five queries per request), with URLs signed for the viewer. A memo
+ * missing from the map has none (NO_ATTACHMENTS).
  */
 export async function loadMemoAttachments(
-  _db: Db,
-  _viewer: Viewer,
-  _memoIds: number[],
+  media: MemoMedia,
+  viewer: Viewer,
+  memoIds: number[],
 ): Promise<Map<number, MemoAttachments>> {
-  // A memo missing from the map answers NO_ATTACHMENTS.
-  return new Map();
+  const files = new Map<number, MemoAttachments>();
+  if (memoIds.length === 0) return files;
+  const lists = await media.loadAttachmentsForMemos(memoIds, viewer);
+  const of = (memoId: number): MemoAttachments => {
+    let entry = files.get(memoId);
+    if (!entry) {
+      entry = { memo_photos: [], memo_videos: [], memo_documents: [] };
+      files.set(memoId, entry);
+    }
+    return entry;
+  };
+  for (const [memoId, photos] of lists.photos) of(memoId).memo_photos = photos;
+  for (const [memoId, videos] of lists.videos) of(memoId).memo_videos = videos;
+  for (const [memoId, documents] of lists.documents) of(memoId).memo_documents = documents;
+  return files;
 }

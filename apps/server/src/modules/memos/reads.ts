@@ -3,7 +3,7 @@ import { readBool, readCount } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
-import { loadMemoAttachments } from './attachments.js';
+import { loadMemoAttachments, type MemoMedia } from './attachments.js';
 import { loadChildren, loadCollectionRefs } from './children.js';
 import { presentMemo } from './present.js';
 import {
@@ -32,7 +32,7 @@ const accessDenied = () => new ApiError(403, 'error.accessDenied');
 /** Lists never open memos through a memo's own secret link: it opens that memo alone. */
 const listViewer = (viewer: Viewer): Viewer => ({ ...viewer, memoSecret: null });
 
-export function createMemoReads(database: Database) {
+export function createMemoReads(database: Database, media: MemoMedia) {
   const { db, dialect } = database;
 
   /**
@@ -48,7 +48,10 @@ export function createMemoReads(database: Database) {
     throw accessDenied();
   }
 
-  /** Memo answers for rows the viewer may read: three more queries whatever their number. */
+  /**
+   * Memo answers for rows the viewer may read: three more queries whatever their number
+   * (todos and tags; collections; attachments).
+   */
   async function present(
     viewer: Viewer,
     rows: Array<MemoRow & { list_sequence?: number | null }>,
@@ -58,7 +61,7 @@ export function createMemoReads(database: Database) {
     const [children, refs, attachments] = await Promise.all([
       loadChildren(db, ids),
       loadCollectionRefs(db, dialect, viewer, ids),
-      loadMemoAttachments(db, viewer, ids),
+      loadMemoAttachments(media, viewer, ids),
     ]);
     return rows.map((row) =>
       presentMemo(row, {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { createMediaService } from '../media/index.js';
 import { createMemoActions } from './actions.js';
 import { createMemoEvents, type MemoEvents } from './events.js';
 import { createMemoReads } from './reads.js';
@@ -11,8 +12,9 @@ import { createMemoWrites } from './writes.js';
  * registers the `memo.publish` job handler on ctx.jobs.
  */
 export function createMemoService(ctx: AppContext, events: MemoEvents = createMemoEvents()) {
-  const reads = createMemoReads(ctx.database);
-  const writes = createMemoWrites(ctx, reads, events);
+  const media = createMediaService(ctx);
+  const reads = createMemoReads(ctx.database, media);
+  const writes = createMemoWrites(ctx, reads, events, media);
   const actions = createMemoActions(ctx, reads, events);
   registerPublishJob(ctx.jobs, ctx.database, events);
   return {

@@ -5,6 +5,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { MemosTable } from '../../db/schema-content.js';
 import { readJson, readTime } from '../../db/dialect.js';
 import { forbidden } from '../../http/errors.js';
+import type { MemoMedia } from './attachments.js';
 import type { MemoEvents } from './events.js';
 import { assertWritable, requestedLinks } from './links.js';
 import type { MemoReads } from './reads.js';
@@ -39,7 +40,12 @@ function storedLocation(row: SingleRow): MemoWriteParsed['location'] {
   };
 }
 
-export function createMemoWrites(ctx: AppContext, reads: MemoReads, events: MemoEvents) {
+export function createMemoWrites(
+  ctx: AppContext,
+  reads: MemoReads,
+  events: MemoEvents,
+  media: MemoMedia,
+) {
   const { database, jobs } = ctx;
   const { db, dialect: d } = database;
   const time = (value: Date | null) => (value ? d.time(value) : null);
@@ -199,6 +205,8 @@ export function createMemoWrites(ctx: AppContext, reads: MemoReads, events: Memo
         await removeLinks(trx, id, owned);
         return;
       }
+      // Its files go with it: storage given back, files removed once this commits.
+      await media.deleteMemoAttachments(trx, [id]);
       await deleteMemo(trx, id);
       if (memo.status === 'scheduled') await jobs.cancel(publishJobKey(id), { db: trx });
     });
