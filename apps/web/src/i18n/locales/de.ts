@@ -4,6 +4,7 @@ import { memos } from './memos/de';
 import { connections } from './connections/de';
 import { profile } from './profile/de';
 import { reports } from './reports/de';
+import { media } from './media/de';
 
 export const de: LocaleShape = {
   app: {
@@ -271,4 +272,5 @@ export const de: LocaleShape = {
   connections,
   profile,
   reports,
+  media,
 };

@@ -4,6 +4,7 @@ import { memos } from './memos/en';
 import { connections } from './connections/en';
 import { profile } from './profile/en';
 import { reports } from './reports/en';
+import { media } from './media/en';
 export const en = {
   app: {
     name: 'Memoria',
@@ -266,6 +267,7 @@ export const en = {
   connections,
   profile,
   reports,
+  media,
 } as const;
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

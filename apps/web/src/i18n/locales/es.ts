@@ -4,6 +4,7 @@ import { memos } from './memos/es';
 import { connections } from './connections/es';
 import { profile } from './profile/es';
 import { reports } from './reports/es';
+import { media } from './media/es';
 
 export const es: LocaleShape = {
   app: {
@@ -273,4 +274,5 @@ export const es: LocaleShape = {
   connections,
   profile,
   reports,
+  media,
 };

@@ -4,6 +4,7 @@ import { memos } from './memos/fr_be';
 import { connections } from './connections/fr_be';
 import { profile } from './profile/fr_be';
 import { reports } from './reports/fr_be';
+import { media } from './media/fr_be';
 
 export const fr_be: LocaleShape = {
   app: {
@@ -274,4 +275,5 @@ export const fr_be: LocaleShape = {
   connections,
   profile,
   reports,
+  media,
 };

@@ -4,6 +4,7 @@ import { memos } from './memos/nl';
 import { connections } from './connections/nl';
 import { profile } from './profile/nl';
 import { reports } from './reports/nl';
+import { media } from './media/nl';
 
 export const nl: LocaleShape = {
   app: {
@@ -271,4 +272,5 @@ export const nl: LocaleShape = {
   connections,
   profile,
   reports,
+  media,
 };

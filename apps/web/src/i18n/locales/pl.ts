@@ -4,6 +4,7 @@ import { memos } from './memos/pl';
 import { connections } from './connections/pl';
 import { profile } from './profile/pl';
 import { reports } from './reports/pl';
+import { media } from './media/pl';
 
 export const pl: LocaleShape = {
   app: {
@@ -270,4 +271,5 @@ export const pl: LocaleShape = {
   connections,
   profile,
   reports,
+  media,
 };

@@ -4,6 +4,7 @@ import { memos } from './memos/uk';
 import { connections } from './connections/uk';
 import { profile } from './profile/uk';
 import { reports } from './reports/uk';
+import { media } from './media/uk';
 
 export const uk: LocaleShape = {
   app: {
@@ -273,4 +274,5 @@ export const uk: LocaleShape = {
   connections,
   profile,
   reports,
+  media,
 };

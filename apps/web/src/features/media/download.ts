@@ -1,0 +1,26 @@
+import { TIMINGS } from '@memoria/domain';
+
+/** Download timeout (spec part 1 §7.1, §9): 180000 ms. */
+export const DOWNLOAD_TIMEOUT_MS = TIMINGS.downloadTimeoutMs;
+
+/**
+ * Fetches a file as a blob (within the download timeout) and saves it under its name;
+ * throws on failure so the caller shows the error toast (spec part 1 §8).
+ */
+export async function downloadFile(url: string, fileName: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`download failed with status ${response.status}`);
+  const blob = await response.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  try {
+    const anchor = document.createElement('a');
+    anchor.href = objectUrl;
+    anchor.download = fileName;
+    anchor.rel = 'noopener';
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
+  }
+}

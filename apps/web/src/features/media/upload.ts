@@ -1,0 +1,117 @@
+import {
+  COLLECTION_PICTURE_MAX_MB,
+  EXTENSIONS_BY_KIND,
+  LIMITS,
+  MEGABYTE,
+  fileExtension,
+  type Attachment,
+  type AttachmentKind,
+} from '@memoria/domain';
+import { buildUrl, refreshSession } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { getSession } from '../../api/session';
+
+/** Where a file goes (spec part 1 §7.3 media paths). */
+export type UploadTarget = 'memo' | 'collection';
+
+/** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
+export function kindOfFile(
+  fileName: string,
+  allowed: readonly AttachmentKind[] = ['photo', 'video', 'document'],
+): AttachmentKind | null {
+  const ext = fileExtension(fileName);
+  for (const kind of ['photo', 'video', 'document'] as const) {
+    if (allowed.includes(kind) && EXTENSIONS_BY_KIND[kind].includes(ext)) return kind;
+  }
+  return null;
+}
+
+export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
+  return target === 'collection' ? '/api/collection/picture' : `/api/memo/${kind}`;
+}
+
+/** Size limit in MB for a target (spec part 1 §5, §9: 5120 MB, collection pictures 80). */
+export function limitMb(target: UploadTarget): number {
+  return target === 'collection' ? COLLECTION_PICTURE_MAX_MB : LIMITS.uploadLimitMbDefault;
+}
+
+export type FileProblem = { code: 'invalidFileType' } | { code: 'maxFileSize'; limit: number };
+
+/** Client checks before sending (the server repeats them on the content). */
+export function checkFile(
+  file: { name: string; size: number },
+  target: UploadTarget,
+  allowed: readonly AttachmentKind[],
+): { kind: AttachmentKind } | FileProblem {
+  const kind = kindOfFile(file.name, allowed);
+  if (!kind) return { code: 'invalidFileType' };
+  const limit = limitMb(target);
+  if (file.size > limit * MEGABYTE) return { code: 'maxFileSize', limit };
+  return { kind };
+}
+
+export interface UploadRequest {
+  file: File;
+  kind: AttachmentKind;
+  target: UploadTarget;
+  /** attach at once to this memo (multipart field `memo` before `file`) */
+  memoId?: number;
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+export class UploadAborted extends Error {
+  constructor() {
+    super('Upload cancelled');
+    this.name = 'UploadAborted';
+  }
+}
+
+function parse(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function sendOnce(request: UploadRequest, token: string | undefined) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(uploadPath(request.target, request.kind)));
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => resolve({ status: xhr.status, body: parse(xhr.responseText) });
+    xhr.onerror = () => reject(new ApiError(0, undefined));
+    xhr.onabort = () => reject(new UploadAborted());
+    const onAbort = () => xhr.abort();
+    if (request.signal.aborted) {
+      reject(new UploadAborted());
+      return;
+    }
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const form = new FormData();
+    if (request.memoId !== undefined) form.append('memo', String(request.memoId));
+    form.append('file', request.file, request.file.name);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Streams one file with XMLHttpRequest (upload progress), with the session token; a 401 is
+ * retried once after refreshing the token (spec part 1 §8). Resolves with the Attachment.
+ */
+export async function uploadFile(request: UploadRequest): Promise<Attachment> {
+  const token = getSession()?.token;
+  let answer = await sendOnce(request, token);
+  if (answer.status === 401 && token && (await refreshSession())) {
+    request.onProgress(0);
+    answer = await sendOnce(request, getSession()?.token);
+  }
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
+  return answer.body as Attachment;
+}

@@ -1,0 +1,43 @@
+/** English texts of media: uploads, photo grid, gallery, videos and documents (spec part 1 §3-§5, §8). */
+export const media = {
+  upload: {
+    addFiles: 'Add photos, videos or documents',
+    picture: 'Cover picture',
+    addPicture: 'Upload a picture',
+    changePicture: 'Change picture',
+    removePicture: 'Remove picture',
+    invalidFileType: 'Wrong file type',
+    maxFileSize: 'The file is too large. The maximum size is {{limit}} MB.',
+    failed: '{{name}} could not be uploaded: {{error}}',
+    progress: 'Uploading {{name}}',
+    retry: 'Retry upload of {{name}}',
+    cancel: 'Cancel upload of {{name}}',
+    remove: 'Remove {{name}}',
+    waiting: 'Wait until the uploads have finished',
+  },
+  editor: {
+    section: 'Attachments',
+    empty: 'No attachments yet.',
+    moveBefore: 'Move {{name}} earlier',
+    moveAfter: 'Move {{name}} later',
+  },
+  view: {
+    photo: 'Photo {{index}} of {{total}}',
+    video: 'Video {{index}} of {{total}}',
+    conversionPending: 'Conversion pending',
+    conversionFailed: 'This video could not be converted',
+    documents: 'Documents',
+    download: 'Download {{name}}',
+    downloadFailed: 'The download failed',
+    more: '+{{n}}',
+  },
+  gallery: {
+    title: 'Gallery',
+    close: 'Close gallery',
+    previous: 'Previous',
+    next: 'Next',
+    position: '{{index}} / {{total}}',
+    notFound: 'This item is not on the memo any more.',
+    videoPlayError: 'The video cannot be played',
+  },
+} as const;
