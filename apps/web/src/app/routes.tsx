@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page';
 import { pages } from './pages';
 import { RouteBoundary } from './route-boundary';
 import { RouteGuard, type RouteHandle } from './route-guard';
@@ -8,6 +9,7 @@ const pub: RouteHandle = { access: 'public' };
 const loggedOut: RouteHandle = { access: 'loggedOut' };
 
 const soon = <pages.ComingSoon />;
+const Gallery = lazyPage(() => import('../features/media/gallery-page'), 'GalleryPage');
 
 /** A later-work screen: coming-soon page for the path and each child. */
 function soonRoute(path: string, handle: RouteHandle, children: string[] = []): RouteObject {
@@ -95,7 +97,7 @@ export const routes: RouteObject[] = [
                 handle: login,
                 children: [
                   { index: true, element: <pages.Memo /> },
-                  { path: 'gallery/:itemId', element: soon },
+                  { path: 'gallery/:itemId', element: <Gallery /> },
                 ],
               },
               {
@@ -103,7 +105,7 @@ export const routes: RouteObject[] = [
                 handle: pub,
                 children: [
                   { index: true, element: <pages.PublicMemo /> },
-                  { path: 'gallery/:itemId', element: soon },
+                  { path: 'gallery/:itemId', element: <Gallery /> },
                 ],
               },
               {

@@ -10,6 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError, showSuccess } from '../../ui/toasts';
+import { CollectionPictureField, useCollectionPicture } from '../media/collection-picture-field';
 import { CollaborationSection } from './collaboration-section';
 import {
   abilitiesOf,
@@ -81,7 +82,8 @@ export function CollectionForm({
   const mine = useMyCollections();
   const abilities = abilitiesOf(user);
   const editing = collection !== undefined;
-  const unchanged = isUnchanged(original, values);
+  const picture = useCollectionPicture(collection);
+  const unchanged = isUnchanged(original, values) && !picture.changed;
   const childOpen = hint !== null || warning;
 
   useEffect(() => {
@@ -139,7 +141,10 @@ export function CollectionForm({
 
   const persist = async () => {
     try {
-      const saved = await save.mutateAsync({ id: collection?.id, body: toPayload(values) });
+      const saved = await save.mutateAsync({
+        id: collection?.id,
+        body: { ...toPayload(values), ...picture.payload() },
+      });
       showSuccess(editing ? t('collections.form.updated') : t('collections.form.created'));
       onSaved(saved);
     } catch (error) {
@@ -157,7 +162,7 @@ export function CollectionForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Saving is blocked while the form is busy or when nothing changed.
-    if (save.isPending || unchanged) return;
+    if (save.isPending || unchanged || picture.busy) return;
     if (!values.name.trim()) {
       setErrors({
         ...errors,
@@ -213,6 +218,7 @@ export function CollectionForm({
               comboboxProps={{ withinPortal: true }}
               data-testid="form-group-name"
             />
+            <CollectionPictureField state={picture} />
           </Stack>
           <VisibilitySection
             values={values}

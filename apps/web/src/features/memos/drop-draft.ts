@@ -52,6 +52,7 @@ export async function draftFromDrop(files: File[], droppedText: string): Promise
   return {
     title: clampTitle(files[0]?.name ?? ''),
     description: text ? textToHtml(text) : undefined,
-    files: files.map((file) => ({ name: file.name, size: file.size, type: file.type })),
+    // The File objects themselves: the editor uploads them as the memo's attachments.
+    files,
   };
 }

@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
+import { MemoAttachmentsLazy as MemoAttachments } from '../media/memo-attachments-lazy';
 import { MemoMenu } from './memo-menu';
 import { fileCount, hashtagPath, isPinned, memoPath, plainText } from './memo-text';
 import { progressOf } from './todo-header';
@@ -136,6 +137,8 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
             {excerpt}
           </Text>
         )}
+
+        <MemoAttachments memo={memo} compact access={{ isPublic }} />
 
         {progress.total > 0 && (
           <Group gap="xs" wrap="nowrap" data-testid="memo-progress">

@@ -5,7 +5,6 @@ import {
   IconCalendarEvent,
   IconClock,
   IconMapPin,
-  IconPaperclip,
   IconPencil,
   IconPinFilled,
 } from '@tabler/icons-react';
@@ -23,9 +22,10 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { MemoDescription } from './memo-description';
 import { MemoEditorHost, openMemoEditor } from './memo-editor-launcher';
 import { MemoMenu } from './memo-menu';
-import { fileCount, hashtagPath, isPinned, profilePath } from './memo-text';
+import { hashtagPath, isPinned, profilePath } from './memo-text';
 import { useToggleTodo } from './mutations';
 import { useMemoDetail, type MemoAccess } from './queries';
+import { MemoAttachments } from '../media/memo-attachments';
 import { TodoEditor } from './todo-editor';
 import { fromServer } from './todo-list';
 
@@ -68,7 +68,6 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
   const toggle = useToggleTodo();
   const [mapOpen, setMapOpen] = useState(false);
   const todos = useMemo(() => fromServer(memo.memo_todos), [memo.memo_todos]);
-  const files = fileCount(memo);
   // Collaborators may tick items when the collection allows it; the server decides.
   const canTick =
     !isPublic && (memo.can_edit || Boolean(memo.collection?.collaboration_on_checklist));
@@ -152,6 +151,7 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
           </Stack>
 
           {memo.description && <MemoDescription html={memo.description} />}
+          <MemoAttachments memo={memo} access={{ isPublic }} />
 
           {todos.length > 0 && (
             <Section title={t('memos.view.todos')}>
@@ -216,14 +216,6 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
                 </Group>
               )}
             </Stack>
-          )}
-
-          {files > 0 && (
-            <Section title={t('memos.view.files')}>
-              <Meta icon={<IconPaperclip size={16} aria-hidden />}>
-                {t('memos.card.files', { count: files })} · {t('memos.view.filesLater')}
-              </Meta>
-            </Section>
           )}
         </Stack>
       </Paper>

@@ -18,6 +18,7 @@ import { useTranslation } from '../../../i18n';
 import { showApiError, showError, showSuccess } from '../../../ui/toasts';
 import { UnsavedChangesDialog, useLeaveGuard } from '../../../ui/unsaved-changes';
 import { CollectionPicker } from '../../collections/collection-picker';
+import { MemoAttachmentsSection, useMemoAttachments } from '../../media/memo-attachments-editor';
 import { useProfile } from '../../profile/queries';
 import type { EditorRequest } from '../memo-editor-launcher';
 import { useCreateMemo, useUpdateMemo } from '../mutations';
@@ -32,7 +33,7 @@ import {
   type MemoFormField,
   type MemoFormValues,
 } from './memo-form';
-import { DatesField, DueField, LocationField, PendingFiles } from './memo-extras';
+import { DatesField, DueField, LocationField } from './memo-extras';
 
 const RichTextEditor = lazy(() =>
   import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })),
@@ -66,7 +67,8 @@ export function MemoEditorModal({
   const create = useCreateMemo();
   const update = useUpdateMemo();
   const saving = create.isPending || update.isPending;
-  const dirty = isChanged(values, baseline);
+  const attachments = useMemoAttachments(memo, draft?.files);
+  const dirty = isChanged(values, baseline) || attachments.changed;
   // Scheduling needs the silver rule, and only a memo not yet published can be scheduled.
   const published = memo !== undefined && memo.status !== 'scheduled';
   const scheduleAllowed = user?.rules.silver === true && !published;
@@ -82,7 +84,7 @@ export function MemoEditorModal({
   };
 
   const save = async (): Promise<boolean> => {
-    if (saving) return false;
+    if (saving || attachments.busy) return false;
     const found = validate(values, {
       titleRequired: t('validation.required', { field: t('memos.editor.title') }),
       titleTooLong: t('memos.editor.titleTooLong', { max: LIMITS.memoTitleMax }),
@@ -92,7 +94,7 @@ export function MemoEditorModal({
     setErrors(found);
     if (Object.keys(found).length > 0) return false;
     try {
-      const body = toPayload(values);
+      const body = { ...toPayload(values), ...attachments.lists() };
       if (memo) await update.mutateAsync({ id: memo.id, body });
       else await create.mutateAsync(body);
       showSuccess(t(memo ? 'memos.editor.saved' : 'memos.editor.created'));
@@ -247,12 +249,17 @@ export function MemoEditorModal({
               scheduleError={errors.schedule}
             />
             <DueField value={values.due} onChange={(due) => set('due', due)} error={errors.due} />
-            {draft?.files && <PendingFiles files={draft.files} />}
+            <MemoAttachmentsSection state={attachments} />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={saving}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={saving} disabled={!dirty} data-testid="memo-save">
+              <Button
+                type="submit"
+                loading={saving}
+                disabled={!dirty || attachments.busy}
+                data-testid="memo-save"
+              >
                 {t('memos.editor.save')}
               </Button>
             </Group>
