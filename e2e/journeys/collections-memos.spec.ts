@@ -9,6 +9,7 @@ import {
   ownCollections,
   pageFor,
 } from '../support/members.js';
+import { SCREEN_SIZES, THEMES, shoot } from '../support/screens.js';
 import { pickDay, setSwitch } from '../support/ui.js';
 
 /**
@@ -315,4 +316,110 @@ test('a visitor reads a public collection and a private one by its secret link; 
   await expect(strangerPage.getByTestId('memo-card-title')).toHaveCount(2);
 
   for (const p of [visitor, page, strangerPage]) await p.context().close();
+});
+
+test('screens: home, collections, the collection dialog and page, the memo editor and a public collection', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await newMember(request, 'Hedy Lamarr');
+  const friend = await newMember(request, 'Nikola Tesla');
+  await grantPlan(owner.usermail, 'silver');
+  await connectMembers(request, owner, friend);
+  const inDays = (days: number, hour: number) => {
+    const date = new Date();
+    date.setDate(date.getDate() + days);
+    date.setHours(hour, 0, 0, 0);
+    return date.toISOString();
+  };
+  const recipes = await apiCollection(request, owner, {
+    name: 'Recipes from the harbour',
+    description: 'Fish, bread and the odd cake.',
+    type: 'public',
+    group_name: 'Kitchen',
+  });
+  await apiCollection(request, owner, {
+    name: 'Weekend in the Ardennes with the whole family',
+    type: 'selected_contacts',
+    users_per_collection: [`/api/user/${friend.id}`],
+    is_collaboration: true,
+    collaboration_on_checklist: true,
+    group_name: 'Trips',
+  });
+  await apiCollection(request, owner, { name: 'Travel journal', type: 'all_contacts_followers' });
+  await apiCollection(request, owner, { name: 'Diary', type: 'private' });
+  await apiMemo(request, owner, recipes.id, {
+    title: 'Fish soup for a cold evening',
+    description:
+      `<p>Ask <a data-type="mention" data-id="${friend.id}" data-label="${friend.name}">@${friend.name}</a> ` +
+      'for the saffron. <a data-type="hashtag" data-label="soup">#soup</a></p>',
+    memo_todos: [
+      { description: '## Fish' },
+      { description: 'Cod', closed: true },
+      { description: 'Mussels' },
+      { description: '## Vegetables' },
+      { description: 'Fennel and leeks' },
+    ],
+    todo: true,
+    memo_tags: ['soup', 'fish'],
+    location: { latitude: 51.2303, longitude: 2.9196, zoom: 14, description: 'Ostend harbour' },
+    date_event: inDays(3, 19),
+  });
+  const pinned = await apiMemo(request, owner, recipes.id, {
+    title: 'Sourdough starter: feeding schedule',
+    description: '<p>Twice a day, equal weights of flour and water.</p>',
+    memo_tags: ['bread'],
+  });
+  await api(request, owner, 'GET', `/api/memo/pin_on_top/${pinned.id}?collection=${recipes.id}`);
+  await apiMemo(request, owner, recipes.id, {
+    title: 'Apple cake for Sunday',
+    isScheduled: true,
+    memo_scheduled: inDays(2, 6),
+  });
+
+  for (const theme of THEMES) {
+    for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
+      const suffix = `${size}-${theme}`;
+      const page = await pageFor(browser, owner, { theme, viewport });
+      await page.goto('/');
+      await expect(page.getByTestId('memo-card')).toHaveCount(3);
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme);
+      await shoot(page, `memos-home-${suffix}`);
+
+      await page.goto('/collections');
+      await expect(page.getByTestId('tab-own')).toContainText('(4)');
+      await shoot(page, `collections-list-${suffix}`);
+
+      await page.getByTestId('collection-create').click();
+      const form = page.getByTestId('collection-form');
+      await form.getByTestId('form-name').fill('Summer plans');
+      await form.getByTestId('visibility-all_contacts').click();
+      await expect(form.getByTestId('visibility-followers')).toBeAttached();
+      await shoot(page, `collection-dialog-${suffix}`);
+      await page.keyboard.press('Escape');
+      await expect(form).toBeHidden();
+
+      await page.goto(`/collections/${recipes.id}`);
+      await expect(page.getByTestId('memo-card')).toHaveCount(3);
+      await expect(page.getByTestId('memo-pinned')).toBeVisible();
+      await shoot(page, `collection-page-${suffix}`);
+
+      const soup = card(page, 'Fish soup for a cold evening');
+      await soup.getByTestId('memo-menu').click();
+      await page.getByTestId('memo-action-edit').click();
+      const editor = page.getByTestId('memo-editor');
+      await expect(editor.getByTestId('todo-input')).toHaveCount(5);
+      await expect(editor.getByTestId('memo-location')).toBeVisible();
+      await expect(editor.getByTestId('memo-description')).toContainText('saffron');
+      await shoot(page, `memo-editor-${suffix}`);
+      await page.context().close();
+
+      const visitor = await pageFor(browser, undefined, { theme, viewport });
+      await visitor.goto(`/p/collections/${recipes.id}`);
+      await expect(visitor.getByTestId('memo-card')).toHaveCount(2);
+      await shoot(visitor, `public-collection-${suffix}`);
+      await visitor.context().close();
+    }
+  }
 });

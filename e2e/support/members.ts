@@ -103,12 +103,18 @@ export async function apiMemo(
 export async function pageFor(
   browser: Browser,
   member?: Member,
-  options: { theme?: 'light' | 'dark'; viewport?: { width: number; height: number } } = {},
+  options: {
+    theme?: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    /** e.g. clipboard-read and clipboard-write for "copy link" buttons */
+    permissions?: string[];
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
     colorScheme: options.theme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    permissions: options.permissions ?? [],
   });
   if (options.theme) {
     await context.addInitScript(
