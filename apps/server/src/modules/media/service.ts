@@ -246,39 +246,6 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     loadAttachmentsForMemos: loadLists,
 
     /**
-     * The same, shaped as memo answers carry them (memo_photos, memo_videos,
-     * memo_documents per memo id; a memo without files is absent from the map): what the
-     * memo module's loadMemoAttachments join point answers.
-     */
-    async attachmentsByMemo(
-      memoIds: number[],
-      viewer: Viewer,
-    ): Promise<
-      Map<
-        number,
-        { memo_photos: Attachment[]; memo_videos: Attachment[]; memo_documents: Attachment[] }
-      >
-    > {
-      const lists = await loadLists(memoIds, viewer);
-      const byMemo = new Map<
-        number,
-        { memo_photos: Attachment[]; memo_videos: Attachment[]; memo_documents: Attachment[] }
-      >();
-      for (const memoId of new Set([
-        ...lists.photos.keys(),
-        ...lists.videos.keys(),
-        ...lists.documents.keys(),
-      ])) {
-        byMemo.set(memoId, {
-          memo_photos: lists.photos.get(memoId) ?? [],
-          memo_videos: lists.videos.get(memoId) ?? [],
-          memo_documents: lists.documents.get(memoId) ?? [],
-        });
-      }
-      return byMemo;
-    },
-
-    /**
      * Makes upload `attachmentId` the picture of `collectionId`, inside the caller's
      * transaction. It must be a ready photo uploaded by `userId` for a collection and not
      * already another collection's. The collection's previous pictures are deleted (their

@@ -7,7 +7,6 @@ import {
   insertCollection,
   insertMemo,
   linkMemo,
-  mediaServiceFor,
   multipart,
   setCollectionFlags,
   shareCollection,
@@ -125,17 +124,6 @@ describeDb('memo videos and documents by kind of viewer', () => {
       }
     },
   );
-
-  it('gives the memo module its files per memo, as memo answers carry them', async () => {
-    const byMemo = await mediaServiceFor(t).attachmentsByMemo([memoId, 999999], {
-      userId: (who.contact as SignedIn).id,
-    });
-    expect([...byMemo.keys()]).toEqual([memoId]);
-    const files = byMemo.get(memoId);
-    expect(files?.memo_photos).toEqual([]);
-    expect(files?.memo_videos.map((v) => [v.id, v.status])).toEqual([[videoId, 'ready']]);
-    expect(files?.memo_documents.map((d) => d.id)).toEqual([documentId]);
-  });
 
   it('lists a collection’s documents to those who may see the collection', async () => {
     const list = (collection: string, name: string, prefix = '/api') =>
