@@ -1,10 +1,19 @@
-import { ActionIcon, Group, Input, Paper, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Input,
+  Paper,
+  Popover,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconBold, IconItalic, IconLink, IconList, IconListNumbers } from '@tabler/icons-react';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import type { UserSummary } from '@memoria/domain';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Hashtag } from './hashtag';
 import { mentionExtension } from './mention';
@@ -113,16 +122,26 @@ export function RichTextEditor({
     }),
   });
 
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState('https://');
+
   const toggleLink = () => {
     if (!editor) return;
     if (editor.isActive('link')) {
       editor.chain().focus().unsetLink().run();
       return;
     }
-    const href = window.prompt(t('memos.editor.linkPrompt'), 'https://');
-    if (href && href !== 'https://') {
-      editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
-    }
+    setHref('https://');
+    setLinkOpen(true);
+  };
+
+  const applyLink = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const target = href.trim();
+    setLinkOpen(false);
+    if (!editor || !target || target === 'https://') return;
+    editor.chain().focus().extendMarkRange('link').setLink({ href: target }).run();
   };
 
   return (
@@ -163,13 +182,45 @@ export function RichTextEditor({
           >
             <IconListNumbers size={16} />
           </ToolButton>
-          <ToolButton
-            label={t('memos.editor.link')}
-            active={state?.link ?? false}
-            onClick={toggleLink}
+          <Popover
+            opened={linkOpen}
+            onChange={setLinkOpen}
+            trapFocus
+            withinPortal
+            zIndex={400}
+            position="bottom-start"
+            shadow="md"
           >
-            <IconLink size={16} />
-          </ToolButton>
+            <Popover.Target>
+              <div>
+                <ToolButton
+                  label={t('memos.editor.link')}
+                  active={state?.link ?? false}
+                  onClick={toggleLink}
+                >
+                  <IconLink size={16} />
+                </ToolButton>
+              </div>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <form onSubmit={applyLink} noValidate>
+                <Group gap="xs" align="flex-end" wrap="nowrap">
+                  <TextInput
+                    label={t('memos.editor.linkPrompt')}
+                    type="url"
+                    value={href}
+                    onChange={(event) => setHref(event.currentTarget.value)}
+                    data-autofocus
+                    w={240}
+                    data-testid="link-href"
+                  />
+                  <Button type="submit" data-testid="link-apply">
+                    {t('memos.editor.linkApply')}
+                  </Button>
+                </Group>
+              </form>
+            </Popover.Dropdown>
+          </Popover>
         </Group>
         <EditorContent editor={editor} />
       </Paper>

@@ -83,6 +83,7 @@ export const memos: LocaleShape['memos'] = {
     orderedList: 'Nummerierte Liste',
     link: 'Link',
     linkPrompt: 'Adresse des Links',
+    linkApply: 'Übernehmen',
     mentionEmpty: 'Keine passende Verbindung',
     todos: 'Checkliste',
     addTodos: 'Checkliste hinzufügen',

@@ -79,6 +79,7 @@ export const memos = {
     orderedList: 'Numbered list',
     link: 'Link',
     linkPrompt: 'Link address',
+    linkApply: 'Apply',
     mentionEmpty: 'No matching connection',
     todos: 'Checklist',
     addTodos: 'Add a checklist',

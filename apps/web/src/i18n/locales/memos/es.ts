@@ -84,6 +84,7 @@ export const memos: LocaleShape['memos'] = {
     orderedList: 'Lista numerada',
     link: 'Enlace',
     linkPrompt: 'Dirección del enlace',
+    linkApply: 'Aplicar',
     mentionEmpty: 'Ningún contacto coincide',
     todos: 'Lista de tareas',
     addTodos: 'Añadir una lista de tareas',

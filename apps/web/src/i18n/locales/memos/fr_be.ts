@@ -84,6 +84,7 @@ export const memos: LocaleShape['memos'] = {
     orderedList: 'Liste numérotée',
     link: 'Lien',
     linkPrompt: 'Adresse du lien',
+    linkApply: 'Appliquer',
     mentionEmpty: 'Aucune connexion correspondante',
     todos: 'Liste de tâches',
     addTodos: 'Ajouter une liste de tâches',

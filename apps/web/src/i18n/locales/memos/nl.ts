@@ -82,6 +82,7 @@ export const memos: LocaleShape['memos'] = {
     orderedList: 'Genummerde lijst',
     link: 'Link',
     linkPrompt: 'Adres van de link',
+    linkApply: 'Toepassen',
     mentionEmpty: 'Geen passende connectie',
     todos: 'Checklist',
     addTodos: 'Checklist toevoegen',

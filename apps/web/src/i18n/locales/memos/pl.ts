@@ -83,6 +83,7 @@ export const memos: LocaleShape['memos'] = {
     orderedList: 'Lista numerowana',
     link: 'Link',
     linkPrompt: 'Adres linku',
+    linkApply: 'Zastosuj',
     mentionEmpty: 'Brak pasujących kontaktów',
     todos: 'Lista zadań',
     addTodos: 'Dodaj listę zadań',

@@ -82,6 +82,7 @@ export const memos: LocaleShape['memos'] = {
     orderedList: 'Нумерований список',
     link: 'Посилання',
     linkPrompt: 'Адреса посилання',
+    linkApply: 'Застосувати',
     mentionEmpty: 'Немає відповідних контактів',
     todos: 'Список справ',
     addTodos: 'Додати список справ',
