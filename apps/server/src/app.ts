@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonParsers(app);
   registerErrorHandling(app, fallback);
   registerNulGuard(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { mapTileUrl: config.mapTileUrl });
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })

@@ -64,6 +64,16 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST: optionalString,
+  // Where the location picker's map tiles come from (the web build reads VITE_MAP_TILE_URL,
+  // same default); its origin is allowed in the Content-Security-Policy's img-src.
+  MAP_TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ),
   JWT_SECRET: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
@@ -110,6 +120,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   logLevel: string;
   webDist: string;
+  /** the map tile URL template; its origin may serve images to the web app */
+  mapTileUrl: string;
   jwtSecret?: string;
   /** 'fast' only in tests: argon2 with a tiny memory and time cost. */
   passwordHashing: 'standard' | 'fast';
@@ -149,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageDir, '../web/dist'),
+    mapTileUrl: e.MAP_TILE_URL,
     jwtSecret: e.JWT_SECRET,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

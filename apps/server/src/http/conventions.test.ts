@@ -193,7 +193,7 @@ describeDb('HTTP conventions', () => {
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
+      "img-src 'self' data: blob: https://tile.openstreetmap.org",
       "font-src 'self' data:",
       "connect-src 'self' ws: wss:",
       "object-src 'none'",

@@ -20,10 +20,27 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+/** The origin of a tile URL template such as https://tile.example/{z}/{x}/{y}.png. */
+export function tileOrigin(template: string): string | undefined {
+  try {
+    return new URL(template.replace(/[{}]/g, '')).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { mapTileUrl?: string } = {},
+): Promise<void> {
+  const tiles = options.mapTileUrl ? tileOrigin(options.mapTileUrl) : undefined;
+  const directives = {
+    ...CSP_DIRECTIVES,
+    imgSrc: tiles ? [...CSP_DIRECTIVES.imgSrc, tiles] : CSP_DIRECTIVES.imgSrc,
+  };
   await app.register(helmet, {
     // Defaults off: helmet would add upgrade-insecure-requests, which breaks plain-HTTP hosts.
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
   });
 }
