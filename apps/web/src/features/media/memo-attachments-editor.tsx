@@ -4,6 +4,7 @@ import {
   IconArrowRight,
   IconFile,
   IconPaperclip,
+  IconPlayerPlayFilled,
   IconTrash,
 } from '@tabler/icons-react';
 import { acceptAttribute, type Attachment } from '@memoria/domain';
@@ -43,6 +44,11 @@ function Thumb({
           <img src={src} alt={item.description ?? ''} loading="lazy" />
         )}
         {isProcessing(item) && <VideoPending />}
+        {item.type === 'video' && !isProcessing(item) && (
+          <span className={classes.play} aria-hidden>
+            <IconPlayerPlayFilled size={24} />
+          </span>
+        )}
       </div>
       <Group gap={2} justify="center" wrap="nowrap">
         {item.type === 'photo' && (
