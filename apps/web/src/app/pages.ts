@@ -1,12 +1,34 @@
+import { loadNamespaces, type Namespace } from '../i18n';
 import { lazyPage } from './lazy-page';
+
+/** A page chunk together with the text namespaces it shows, fetched in parallel. */
+function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Promise<M> {
+  return () => Promise.all([importer(), loadNamespaces(...names)]).then(([module]) => module);
+}
+
+const MEMO_TEXTS: Namespace[] = ['memos', 'media'];
+const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media'];
+const PEOPLE_TEXTS: Namespace[] = ['connections', 'profile', 'collections', 'memos', 'media'];
 
 /** Every page is its own chunk (React.lazy), so the first screen loads only what it shows. */
 export const pages = {
-  AppLayout: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
+  AppLayout: lazyPage(
+    withTexts(['connections'], () => import('./layout/app-layout')),
+    'AppLayout',
+  ),
   AuthLayout: lazyPage(() => import('./layout/auth-layout'), 'AuthLayout'),
-  Home: lazyPage(() => import('../features/home/home-page'), 'HomePage'),
-  Memo: lazyPage(() => import('../features/memos/memo-page'), 'MemoPage'),
-  PublicMemo: lazyPage(() => import('../features/memos/memo-page'), 'PublicMemoPage'),
+  Home: lazyPage(
+    withTexts(['memos'], () => import('../features/home/home-page')),
+    'HomePage',
+  ),
+  Memo: lazyPage(
+    withTexts(MEMO_TEXTS, () => import('../features/memos/memo-page')),
+    'MemoPage',
+  ),
+  PublicMemo: lazyPage(
+    withTexts(MEMO_TEXTS, () => import('../features/memos/memo-page')),
+    'PublicMemoPage',
+  ),
   ComingSoon: lazyPage(() => import('../ui/coming-soon-page'), 'ComingSoonPage'),
   NotFound: lazyPage(() => import('../ui/not-found-page'), 'NotFoundPage'),
   Login: lazyPage(() => import('../features/auth/login-page'), 'LoginPage'),
@@ -25,46 +47,55 @@ export const pages = {
     'AccountSettingsPage',
   ),
   Collections: lazyPage(
-    () => import('../features/collections/collections-page'),
+    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collections-page')),
     'CollectionsPage',
   ),
   Collection: lazyPage(
-    () => import('../features/collections/collection-page'),
+    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collection-page')),
     'CollectionPage',
   ),
   CollectionDocuments: lazyPage(
-    () => import('../features/collections/collection-documents-page'),
+    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collection-documents-page')),
     'CollectionDocumentsPage',
   ),
   PublicCollection: lazyPage(
-    () => import('../features/collections/collection-page'),
+    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collection-page')),
     'PublicCollectionPage',
   ),
   Connections: lazyPage(
-    () => import('../features/connections/connections-page'),
+    withTexts(['connections'], () => import('../features/connections/connections-page')),
     'ConnectionsPage',
   ),
   AcceptConnection: lazyPage(
-    () => import('../features/connections/accept-page'),
+    withTexts(['connections'], () => import('../features/connections/accept-page')),
     'AcceptConnectionPage',
   ),
   PublicAcceptConnection: lazyPage(
-    () => import('../features/connections/accept-page'),
+    withTexts(['connections'], () => import('../features/connections/accept-page')),
     'PublicAcceptConnectionPage',
   ),
-  Profile: lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage'),
+  Profile: lazyPage(
+    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-page')),
+    'ProfilePage',
+  ),
   ProfileCollections: lazyPage(
-    () => import('../features/profile/profile-sections'),
+    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
     'ProfileCollections',
   ),
-  ProfileShared: lazyPage(() => import('../features/profile/profile-sections'), 'ProfileShared'),
-  ProfileMembers: lazyPage(() => import('../features/profile/profile-sections'), 'ProfileMembers'),
+  ProfileShared: lazyPage(
+    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
+    'ProfileShared',
+  ),
+  ProfileMembers: lazyPage(
+    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
+    'ProfileMembers',
+  ),
   ProfileDocuments: lazyPage(
-    () => import('../features/profile/profile-sections'),
+    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
     'ProfileDocuments',
   ),
   PublicProfile: lazyPage(
-    () => import('../features/profile/public-profile-page'),
+    withTexts(PEOPLE_TEXTS, () => import('../features/profile/public-profile-page')),
     'PublicProfilePage',
   ),
 };

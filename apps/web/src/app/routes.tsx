@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { loadNamespaces } from '../i18n';
 import { lazyPage } from './lazy-page';
 import { pages } from './pages';
 import { RouteBoundary } from './route-boundary';
@@ -9,7 +10,13 @@ const pub: RouteHandle = { access: 'public' };
 const loggedOut: RouteHandle = { access: 'loggedOut' };
 
 const soon = <pages.ComingSoon />;
-const Gallery = lazyPage(() => import('../features/media/gallery-page'), 'GalleryPage');
+const Gallery = lazyPage(
+  () =>
+    Promise.all([import('../features/media/gallery-page'), loadNamespaces('media', 'memos')]).then(
+      ([module]) => module,
+    ),
+  'GalleryPage',
+);
 
 /** A later-work screen: coming-soon page for the path and each child. */
 function soonRoute(path: string, handle: RouteHandle, children: string[] = []): RouteObject {

@@ -1,12 +1,22 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@memoria/domain';
-import type { LocaleShape } from './locales/en';
+import type { CoreShape, Namespace, NamespacesShape } from './locales/en';
 import { writeLanguageCookie } from './language';
-import { activeLanguage, addBundle, hasBundle, setLanguage } from './translate';
+import {
+  activeLanguage,
+  addBundle,
+  addNamespace,
+  hasBundle,
+  hasNamespace,
+  loadedNamespaces,
+  setLanguage,
+  setMissingNamespaceHandler,
+} from './translate';
 
 export { t, useTranslation, type TFunction, type TranslationKey } from './translate';
+export type { Namespace } from './locales/en';
 
-/** Only the active language is fetched: each locale file is its own chunk. */
-const loaders: Record<Locale, () => Promise<LocaleShape>> = {
+/** Only the active language is fetched: each core locale file is its own chunk. */
+const loaders: Record<Locale, () => Promise<CoreShape>> = {
   en: () => import('./locales/en').then((m) => m.en),
   nl: () => import('./locales/nl').then((m) => m.nl),
   fr_be: () => import('./locales/fr_be').then((m) => m.fr_be),
@@ -16,14 +26,79 @@ const loaders: Record<Locale, () => Promise<LocaleShape>> = {
   uk: () => import('./locales/uk').then((m) => m.uk),
 };
 
-async function ensureLoaded(locale: Locale): Promise<void> {
-  if (hasBundle(locale)) return;
-  addBundle(locale, await loaders[locale]());
+export const NAMESPACES: readonly Namespace[] = [
+  'collections',
+  'memos',
+  'connections',
+  'profile',
+  'reports',
+  'media',
+];
+
+/** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */
+const namespaceFiles = import.meta.glob<Partial<NamespacesShape>>('./locales/*/*.ts');
+
+function isNamespace(name: string): name is Namespace {
+  return (NAMESPACES as readonly string[]).includes(name);
+}
+
+const pending = new Map<string, Promise<void>>();
+
+function loadNamespace(locale: Locale, name: Namespace): Promise<void> {
+  if (hasNamespace(locale, name)) return Promise.resolve();
+  const id = `${locale}/${name}`;
+  let promise = pending.get(id);
+  if (!promise) {
+    const file = namespaceFiles[`./locales/${name}/${locale}.ts`];
+    if (!file) return Promise.reject(new Error(`No texts for ${id}`));
+    promise = file().then((module) => {
+      const strings = module[name];
+      if (!strings) throw new Error(`No texts for ${id}`);
+      addNamespace(locale, name, strings);
+    });
+    pending.set(id, promise);
+    promise.then(
+      () => pending.delete(id),
+      () => pending.delete(id),
+    );
+  }
+  return promise;
+}
+
+/**
+ * Loads feature namespaces of the active language; lazy screens await the ones they show
+ * (app/pages.ts) so their first render has its texts.
+ */
+export async function loadNamespaces(...names: Namespace[]): Promise<void> {
+  const locale = currentLocale();
+  await Promise.all(names.map((name) => loadNamespace(locale, name)));
+}
+
+// A key of a namespace nobody asked for: fetch it now, the text follows when it arrives.
+setMissingNamespaceHandler((locale, name) => {
+  if (isLocale(locale) && isNamespace(name)) loadNamespace(locale, name).catch(() => {});
+});
+
+/**
+ * Whether initI18n loads only the core (the app: screens load their namespaces) or every
+ * namespace (the default, for component tests that render a feature directly).
+ */
+let onDemand = false;
+
+export function loadNamespacesOnDemand(): void {
+  onDemand = true;
+}
+
+async function ensureLoaded(locale: Locale, namespaces: Namespace[]): Promise<void> {
+  await Promise.all([
+    hasBundle(locale) ? undefined : loaders[locale]().then((strings) => addBundle(locale, strings)),
+    ...namespaces.map((name) => loadNamespace(locale, name)),
+  ]);
 }
 
 export async function initI18n(locale: Locale): Promise<void> {
   // Every locale file has every key (tsc checks), so no second language is loaded.
-  await ensureLoaded(locale);
+  await ensureLoaded(locale, onDemand ? loadedNamespaces(locale) : [...NAMESPACES]);
   setLanguage(locale);
   document.documentElement.lang = locale.replace('_', '-');
 }
@@ -36,8 +111,10 @@ export function currentLocale(): Locale {
 /** Switches the interface language and remembers it in the `language` cookie. */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeLanguageCookie(locale);
+  const namespaces = loadedNamespaces(activeLanguage());
   if (currentLocale() === locale && hasBundle(locale)) return;
-  await ensureLoaded(locale);
+  // The new language gets the namespaces the open screens already show.
+  await ensureLoaded(locale, namespaces);
   setLanguage(locale);
   document.documentElement.lang = locale.replace('_', '-');
 }

@@ -1,11 +1,12 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { LOCALE_TAGS, isLocale } from '@memoria/domain';
-import type { LocaleShape } from './locales/en';
+import type { CoreShape, LocaleShape, Namespace, NamespacesShape } from './locales/en';
 
 /**
  * The app's own translation function: nested keys and `{{name}}` interpolation are all the
  * locale files use, so this replaces i18next and react-i18next (about 17 kB gzipped) on the
- * first screen. Only the active language's strings are loaded (i18n/index.ts).
+ * first screen. Only the active language's strings are loaded, and of those only the core
+ * and the feature namespaces a screen asks for (i18n/index.ts).
  */
 
 type Leaves<T, P extends string = ''> = {
@@ -26,13 +27,19 @@ export type TranslationKey = LeafKey | PluralKey;
 export type TranslationValues = Record<string, string | number | null | undefined>;
 export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
 
-const bundles = new Map<string, LocaleShape>();
+const bundles = new Map<string, CoreShape>();
+const namespaceBundles = new Map<string, Partial<NamespacesShape>>();
 const listeners = new Set<() => void>();
 let language = '';
+let onMissingNamespace: ((locale: string, name: string) => void) | undefined;
 
-function lookup(bundle: LocaleShape | undefined, key: string): string | undefined {
-  let node: unknown = bundle;
-  for (const part of key.split('.')) {
+function lookup(key: string): string | undefined {
+  const [first = '', ...rest] = key.split('.');
+  const namespaces = namespaceBundles.get(language) as Record<string, unknown> | undefined;
+  let node: unknown =
+    namespaces?.[first] ?? (bundles.get(language) as Record<string, unknown> | undefined)?.[first];
+  if (node === undefined && !namespaces?.[first]) onMissingNamespace?.(language, first);
+  for (const part of rest) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }
@@ -51,14 +58,12 @@ function pluralCategory(count: number): Intl.LDMLPluralRule {
 }
 
 function resolve(key: string, values: TranslationValues | undefined): string | undefined {
-  const bundle = bundles.get(language);
   const count = values?.count;
   if (typeof count === 'number') {
-    const plural =
-      lookup(bundle, `${key}_${pluralCategory(count)}`) ?? lookup(bundle, `${key}_other`);
+    const plural = lookup(`${key}_${pluralCategory(count)}`) ?? lookup(`${key}_other`);
     if (plural !== undefined) return plural;
   }
-  return lookup(bundle, key);
+  return lookup(key);
 }
 
 /** The text of `key` in the active language, `{{name}}` replaced; the key itself if missing. */
@@ -79,9 +84,40 @@ export function hasBundle(locale: string): boolean {
   return bundles.has(locale);
 }
 
-export function addBundle(locale: string, strings: LocaleShape): void {
+/** Adds a language's core texts (optionally with namespaces, as tests do with full files). */
+export function addBundle(locale: string, strings: CoreShape | LocaleShape): void {
   bundles.set(locale, strings);
   if (locale === language) notify();
+}
+
+export function hasNamespace(locale: string, name: Namespace): boolean {
+  return namespaceBundles.get(locale)?.[name] !== undefined;
+}
+
+/** The namespaces loaded for a language. */
+export function loadedNamespaces(locale: string): Namespace[] {
+  return Object.keys(namespaceBundles.get(locale) ?? {}) as Namespace[];
+}
+
+/** Adds one feature namespace of a language; components showing it render again. */
+export function addNamespace<N extends Namespace>(
+  locale: string,
+  name: N,
+  strings: NamespacesShape[N],
+): void {
+  namespaceBundles.set(locale, { ...namespaceBundles.get(locale), [name]: strings });
+  if (locale === language) notify();
+}
+
+/**
+ * Called when `t()` meets a key whose first part is neither a core section nor a loaded
+ * namespace: i18n/index.ts loads the namespace then, as a safety net behind the screens'
+ * own loaders (the text shows once it arrives).
+ */
+export function setMissingNamespaceHandler(
+  handler: ((locale: string, name: string) => void) | undefined,
+): void {
+  onMissingNamespace = handler;
 }
 
 /** Switches the active language; components using useTranslation render again. */

@@ -1,6 +1,7 @@
 import type { Memo } from '@memoria/domain';
 import { Suspense, lazy, useEffect, useId, useSyncExternalStore } from 'react';
 import { loadChunk } from '../../app/lazy-page';
+import { loadNamespaces } from '../../i18n';
 
 /** A memo to start from when creating one (dropped files, a collection page's button). */
 export interface MemoDraft {
@@ -40,7 +41,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-const importEditor = () => import('./editor/memo-editor-modal');
+// The editor shows memo, attachment and collection texts: they load with its chunk.
+const importEditor = () =>
+  Promise.all([
+    import('./editor/memo-editor-modal'),
+    loadNamespaces('memos', 'media', 'collections'),
+  ]).then(([module]) => module);
 
 /** Starts loading the editor's chunk (hover or focus of a "new memo" button). */
 export function preloadMemoEditor(): void {

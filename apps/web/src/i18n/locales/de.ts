@@ -1,12 +1,6 @@
-import type { LocaleShape } from './en';
-import { collections } from './collections/de';
-import { memos } from './memos/de';
-import { connections } from './connections/de';
-import { profile } from './profile/de';
-import { reports } from './reports/de';
-import { media } from './media/de';
+import type { CoreShape } from './en';
 
-export const de: LocaleShape = {
+export const de: CoreShape = {
   app: {
     name: 'Memoria',
     loading: 'Wird geladen…',
@@ -267,10 +261,4 @@ export const de: LocaleShape = {
       help: 'Hilfe',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 };

@@ -1,10 +1,15 @@
-/** English interface texts: the reference shape every other locale file must match. */
-import { collections } from './collections/en';
-import { memos } from './memos/en';
-import { connections } from './connections/en';
-import { profile } from './profile/en';
-import { reports } from './reports/en';
-import { media } from './media/en';
+/**
+ * English interface texts of the app shell (the core every screen needs): the reference shape
+ * every other core locale file must match. Feature texts live in namespace files
+ * (`./<namespace>/<lang>.ts`) that load with the screens using them (i18n/index.ts).
+ */
+import type { collections } from './collections/en';
+import type { connections } from './connections/en';
+import type { media } from './media/en';
+import type { memos } from './memos/en';
+import type { profile } from './profile/en';
+import type { reports } from './reports/en';
+
 export const en = {
   app: {
     name: 'Memoria',
@@ -262,15 +267,23 @@ export const en = {
       help: 'Help',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 } as const;
 
 type Shape<T> = { readonly [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 
-/** Every locale file is typed with this, so a missing key fails `tsc`. */
-export type LocaleShape = Shape<typeof en>;
+/** The feature namespaces, each loaded on demand (English is the reference). */
+interface EnglishNamespaces {
+  collections: typeof collections;
+  memos: typeof memos;
+  connections: typeof connections;
+  profile: typeof profile;
+  reports: typeof reports;
+  media: typeof media;
+}
+
+/** Every core locale file is typed with this, so a missing key fails `tsc`. */
+export type CoreShape = Shape<typeof en>;
+export type NamespacesShape = Shape<EnglishNamespaces>;
+export type Namespace = keyof EnglishNamespaces;
+/** All texts of one language: the core plus every namespace (what `t()` keys are typed on). */
+export type LocaleShape = CoreShape & NamespacesShape;

@@ -1,12 +1,6 @@
-import type { LocaleShape } from './en';
-import { collections } from './collections/es';
-import { memos } from './memos/es';
-import { connections } from './connections/es';
-import { profile } from './profile/es';
-import { reports } from './reports/es';
-import { media } from './media/es';
+import type { CoreShape } from './en';
 
-export const es: LocaleShape = {
+export const es: CoreShape = {
   app: {
     name: 'Memoria',
     loading: 'Cargando…',
@@ -269,10 +263,4 @@ export const es: LocaleShape = {
       help: 'Ayuda',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 };

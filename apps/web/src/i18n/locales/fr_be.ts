@@ -1,12 +1,6 @@
-import type { LocaleShape } from './en';
-import { collections } from './collections/fr_be';
-import { memos } from './memos/fr_be';
-import { connections } from './connections/fr_be';
-import { profile } from './profile/fr_be';
-import { reports } from './reports/fr_be';
-import { media } from './media/fr_be';
+import type { CoreShape } from './en';
 
-export const fr_be: LocaleShape = {
+export const fr_be: CoreShape = {
   app: {
     name: 'Memoria',
     loading: 'Chargement…',
@@ -270,10 +264,4 @@ export const fr_be: LocaleShape = {
       help: 'Aide',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 };

@@ -1,12 +1,6 @@
-import type { LocaleShape } from './en';
-import { collections } from './collections/nl';
-import { memos } from './memos/nl';
-import { connections } from './connections/nl';
-import { profile } from './profile/nl';
-import { reports } from './reports/nl';
-import { media } from './media/nl';
+import type { CoreShape } from './en';
 
-export const nl: LocaleShape = {
+export const nl: CoreShape = {
   app: {
     name: 'Memoria',
     loading: 'Laden…',
@@ -267,10 +261,4 @@ export const nl: LocaleShape = {
       help: 'Help',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 };

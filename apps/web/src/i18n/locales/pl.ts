@@ -1,12 +1,6 @@
-import type { LocaleShape } from './en';
-import { collections } from './collections/pl';
-import { memos } from './memos/pl';
-import { connections } from './connections/pl';
-import { profile } from './profile/pl';
-import { reports } from './reports/pl';
-import { media } from './media/pl';
+import type { CoreShape } from './en';
 
-export const pl: LocaleShape = {
+export const pl: CoreShape = {
   app: {
     name: 'Memoria',
     loading: 'Wczytywanie…',
@@ -266,10 +260,4 @@ export const pl: LocaleShape = {
       help: 'Pomoc',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 };

@@ -1,12 +1,6 @@
-import type { LocaleShape } from './en';
-import { collections } from './collections/uk';
-import { memos } from './memos/uk';
-import { connections } from './connections/uk';
-import { profile } from './profile/uk';
-import { reports } from './reports/uk';
-import { media } from './media/uk';
+import type { CoreShape } from './en';
 
-export const uk: LocaleShape = {
+export const uk: CoreShape = {
   app: {
     name: 'Memoria',
     loading: 'Завантаження…',
@@ -269,10 +263,4 @@ export const uk: LocaleShape = {
       help: 'Довідка',
     },
   },
-  memos,
-  collections,
-  connections,
-  profile,
-  reports,
-  media,
 };
