@@ -181,19 +181,19 @@ export const memoWriteSchema = z
     location: locationSchema.nullable().optional(),
     todo: z.boolean().default(false),
     sequence_number: z.number().int().min(0).max(1).optional(),
-    /** attachment ids or IRIs (media issue) */
+    /** attachment ids or IRIs in their order; left out: the memo's files stay as they are */
     memo_photos: z
       .array(z.union([z.string(), z.number()]))
       .max(200)
-      .default([]),
+      .optional(),
     memo_videos: z
       .array(z.union([z.string(), z.number()]))
       .max(200)
-      .default([]),
+      .optional(),
     memo_documents: z
       .array(z.union([z.string(), z.number()]))
       .max(200)
-      .default([]),
+      .optional(),
     notify_me: z.boolean().optional(),
   })
   .strict();

@@ -19,7 +19,10 @@ export const NO_ATTACHMENTS: MemoAttachments = Object.freeze({
  * What memos need of the media module: a page's files, and, inside the transaction that
  * deletes memos, marking theirs deleted (storage given back, files removed after commit).
  */
-export type MemoMedia = Pick<MediaService, 'loadAttachmentsForMemos' | 'deleteMemoAttachments'>;
+export type MemoMedia = Pick<
+  MediaService,
+  'loadAttachmentsForMemos' | 'deleteMemoAttachments' | 'attachToMemo'
+>;
 
 /**
  * The attachments of a page of memos the viewer may read, in ONE query for all `memoIds`

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { MemosTable } from '../../db/schema-content.js';
 import { readJson, readTime } from '../../db/dialect.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden, ValidationFailed } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
 import type { MemoMedia } from './attachments.js';
 import type { MemoEvents } from './events.js';
 import { assertWritable, requestedLinks } from './links.js';
@@ -56,6 +57,24 @@ export function createMemoWrites(
     const facts = await planFacts(db, userId);
     if (!facts) return false;
     return facts.user_type === 'workspace' || readJson<UserRules>(facts.rules, {}).silver === true;
+  }
+
+  /**
+   * The files a write lists, as ids in their order (left out: unchanged). The media
+   * service checks each is the author's upload of that kind; a bad reference is a 422.
+   */
+  function fileLists(body: MemoWriteParsed) {
+    const lists: { memo_photos?: number[]; memo_videos?: number[]; memo_documents?: number[] } = {};
+    for (const field of ['memo_photos', 'memo_videos', 'memo_documents'] as const) {
+      const refs = body[field];
+      if (refs === undefined) continue;
+      const ids = refs.map((ref) => intIdFromIri(ref));
+      if (ids.some((id) => id === undefined)) {
+        throw new ValidationFailed([{ propertyPath: field, key: 'validation.invalid' }]);
+      }
+      lists[field] = ids as number[];
+    }
+    return lists;
   }
 
   /** Column values of a write; `current` keeps what an edit leaves out. */
@@ -117,6 +136,7 @@ export function createMemoWrites(
   async function create(viewerId: number, body: MemoWriteParsed): Promise<Memo> {
     const viewer = { userId: viewerId };
     const links = requestedLinks(body.memos_per_collection);
+    const files = fileLists(body);
     const now = new Date();
     const silver = body.isScheduled ? await hasSilver(viewerId) : false;
     const publication = decideSchedule(body, { silver, now });
@@ -138,6 +158,7 @@ export function createMemoWrites(
       await replaceTodos(trx, d, memoId, body.memo_todos, viewerId);
       await replaceTags(trx, memoId, body.memo_tags);
       if (body.notify_me) await setWatching(trx, d, viewerId, memoId, true);
+      await media.attachToMemo(trx, memoId, viewerId, files);
       await afterWrite(trx, memoId, viewerId, publication, false);
       return memoId;
     });
@@ -149,6 +170,7 @@ export function createMemoWrites(
     const current = await reads.loadVisible(viewer, id);
     if (current.user_id !== viewerId) throw forbidden();
     const links = requestedLinks(body.memos_per_collection);
+    const files = fileLists(body);
     const now = new Date();
     const silver = body.isScheduled ? await hasSilver(viewerId) : false;
     const publication = decideSchedule(body, { silver, now, current });
@@ -181,6 +203,7 @@ export function createMemoWrites(
       await replaceTodos(trx, d, id, body.memo_todos, viewerId);
       await replaceTags(trx, id, body.memo_tags);
       if (body.notify_me !== undefined) await setWatching(trx, d, viewerId, id, body.notify_me);
+      await media.attachToMemo(trx, id, viewerId, files);
       await afterWrite(trx, id, viewerId, publication, current.status === 'scheduled');
     });
     return reads.read(viewer, id);
