@@ -1,16 +1,22 @@
-import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import type { Memo } from '@memoria/domain';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { loadChunk } from '../../app/lazy-page';
 import { useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
 import { useProfile } from '../profile/queries';
 import { flatten } from './list-cache';
-import { MemoCard } from './memo-card';
 import { MemoEditorHost } from './memo-editor-launcher';
 import { useMemoList, type MemoListSource } from './queries';
 
 export type { MemoListSource } from './queries';
+
+// The card (its menu, badges, checklist progress, dates) loads with the first memo, so an
+// empty list does not fetch it.
+const MemoCard = lazy(() =>
+  loadChunk(() => import('./memo-card')).then((m) => ({ default: m.MemoCard })),
+);
 
 export interface MemoListProps {
   /** a user's memos or a collection's, public or not (see MemoListSource) */
@@ -60,12 +66,14 @@ export function MemoList({ source, empty }: MemoListProps) {
         testId="memo-list"
         empty={empty ?? <DefaultEmpty title={t('memos.home.emptyTitle')} />}
         renderItem={(memo) => (
-          <MemoCard
-            memo={memo}
-            viewerId={source.isPublic ? undefined : viewer?.id}
-            isPublic={source.isPublic}
-            collectionId={collectionId}
-          />
+          <Suspense fallback={<Skeleton height={120} radius="md" />}>
+            <MemoCard
+              memo={memo}
+              viewerId={source.isPublic ? undefined : viewer?.id}
+              isPublic={source.isPublic}
+              collectionId={collectionId}
+            />
+          </Suspense>
         )}
       />
       {!source.isPublic && <MemoEditorHost />}
