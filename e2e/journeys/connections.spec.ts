@@ -10,6 +10,7 @@ import {
   pageFor,
   type Member,
 } from '../support/members.js';
+import { shoot } from '../support/screens.js';
 import { STRONG_PASSWORD, uniqueEmail } from '../support/session.js';
 
 /**
@@ -60,9 +61,16 @@ test('three people connect by email: a request to an account and an invitation t
   await expect(alicePage.getByTestId('outcome-list')).toContainText(bob.name);
   await expect(alicePage.getByTestId('outcome-list')).toContainText(carolMail);
 
-  // Bob follows the link in his mail and accepts
-  const bobMail = await waitForMail(bob.usermail, /(https?:\/\/\S+\/connections\/accept\/[\w-]+)/);
+  // Bob finds the request with its message under Requests, and in his mail
   const bobPage = await pageFor(browser, bob);
+  await bobPage.goto('/connections?status=income');
+  const income = bobPage.getByTestId('income-list');
+  await expect(income.getByTestId('card-name')).toHaveText([alice.name]);
+  await expect(income.getByTestId('personal-message')).toContainText(
+    'Shall we share our holiday plans here?',
+  );
+  // He follows the link in the mail and accepts there
+  const bobMail = await waitForMail(bob.usermail, /(https?:\/\/\S+\/connections\/accept\/[\w-]+)/);
   await bobPage.goto(bobMail.match[1]!);
   const accept = bobPage.getByTestId('accept-page');
   await expect(accept.getByTestId('accept-person')).toHaveText(alice.name);
@@ -102,6 +110,7 @@ test('three people connect by email: a request to an account and an invitation t
     )
     .toBeVisible();
   await expect.soft(carolAccept.getByTestId('accept-invalid')).toHaveCount(0);
+  await shoot(carolPage, 'connections-invitation-after-signup-desktop-light');
   await expect(await activeNames(carolPage)).toHaveText([alice.name]);
 
   // Alice's list has both; nothing is left in "sent"
