@@ -12,10 +12,7 @@ const PEOPLE_TEXTS: Namespace[] = ['connections', 'profile', 'collections', 'mem
 
 /** Every page is its own chunk (React.lazy), so the first screen loads only what it shows. */
 export const pages = {
-  AppLayout: lazyPage(
-    withTexts(['connections'], () => import('./layout/app-layout')),
-    'AppLayout',
-  ),
+  AppLayout: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
   AuthLayout: lazyPage(() => import('./layout/auth-layout'), 'AuthLayout'),
   Home: lazyPage(
     withTexts(['memos'], () => import('../features/home/home-page')),

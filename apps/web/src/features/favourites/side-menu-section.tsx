@@ -4,11 +4,13 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { loadChunk } from '../../app/lazy-page';
 import { isActivePath } from '../../app/layout/nav-items';
-import { useTranslation } from '../../i18n';
+import { loadNamespaces, useTranslation } from '../../i18n';
 
 // The list and its queries load when the section is opened, not with the first screen.
 const FavouritesList = lazy(() =>
-  loadChunk(() => import('./favourites-list')).then((m) => ({ default: m.FavouritesList })),
+  loadChunk(() => Promise.all([import('./favourites-list'), loadNamespaces('connections')])).then(
+    ([m]) => ({ default: m.FavouritesList }),
+  ),
 );
 
 const OPEN_KEY = 'side-favourites-open';
@@ -32,13 +34,13 @@ export function SideMenuSocial({ userId, onNavigate }: { userId: number; onNavig
   const links = [
     {
       to: `/profile/${userId}`,
-      label: t('connections.side.myProfile'),
+      label: t('nav.myProfile'),
       icon: IconUser,
       id: 'profile',
     },
     {
       to: '/connections',
-      label: t('connections.side.connections'),
+      label: t('nav.connections'),
       icon: IconUsers,
       id: 'connections',
     },
@@ -75,7 +77,7 @@ export function SideMenuSocial({ userId, onNavigate }: { userId: number; onNavig
       <NavLink
         component="button"
         type="button"
-        label={t('connections.side.favourites')}
+        label={t('nav.favourites')}
         leftSection={<IconStar size={20} aria-hidden />}
         opened={open}
         onChange={toggle}

@@ -37,6 +37,9 @@ export const de: CoreShape = {
     mainNavigation: 'Hauptnavigation',
     bottomNavigation: 'Schnellnavigation',
     accountMenu: 'Kontomenü',
+    myProfile: 'Mein Profil',
+    connections: 'Kontakte',
+    favourites: 'Favoriten',
   },
   theme: {
     toggle: 'Farbschema wechseln',

@@ -47,6 +47,9 @@ export const en = {
     mainNavigation: 'Main navigation',
     bottomNavigation: 'Quick navigation',
     accountMenu: 'Account menu',
+    myProfile: 'My profile',
+    connections: 'Connections',
+    favourites: 'Favourites',
   },
   theme: {
     toggle: 'Toggle colour theme',

@@ -37,6 +37,9 @@ export const es: CoreShape = {
     mainNavigation: 'Navegación principal',
     bottomNavigation: 'Navegación rápida',
     accountMenu: 'Menú de la cuenta',
+    myProfile: 'Mi perfil',
+    connections: 'Contactos',
+    favourites: 'Favoritos',
   },
   theme: {
     toggle: 'Cambiar tema de color',

@@ -37,6 +37,9 @@ export const fr_be: CoreShape = {
     mainNavigation: 'Navigation principale',
     bottomNavigation: 'Navigation rapide',
     accountMenu: 'Menu du compte',
+    myProfile: 'Mon profil',
+    connections: 'Connexions',
+    favourites: 'Favoris',
   },
   theme: {
     toggle: 'Changer de thème de couleurs',

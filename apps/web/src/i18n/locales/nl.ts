@@ -37,6 +37,9 @@ export const nl: CoreShape = {
     mainNavigation: 'Hoofdnavigatie',
     bottomNavigation: 'Snelle navigatie',
     accountMenu: 'Accountmenu',
+    myProfile: 'Mijn profiel',
+    connections: 'Connecties',
+    favourites: 'Favorieten',
   },
   theme: {
     toggle: 'Kleurthema wisselen',

@@ -37,6 +37,9 @@ export const pl: CoreShape = {
     mainNavigation: 'Nawigacja główna',
     bottomNavigation: 'Szybka nawigacja',
     accountMenu: 'Menu konta',
+    myProfile: 'Mój profil',
+    connections: 'Kontakty',
+    favourites: 'Ulubione',
   },
   theme: {
     toggle: 'Przełącz motyw kolorystyczny',

@@ -37,6 +37,9 @@ export const uk: CoreShape = {
     mainNavigation: 'Головна навігація',
     bottomNavigation: 'Швидка навігація',
     accountMenu: 'Меню облікового запису',
+    myProfile: 'Мій профіль',
+    connections: 'Контакти',
+    favourites: 'Обране',
   },
   theme: {
     toggle: 'Змінити колірну тему',

@@ -146,9 +146,6 @@ export const connections: LocaleShape['connections'] = {
     viewProfile: 'Profil ansehen',
   },
   side: {
-    connections: 'Kontakte',
-    myProfile: 'Mein Profil',
-    favourites: 'Favoriten',
     collections: 'Sammlungen',
     contacts: 'Kontakte',
     empty: 'Markieren Sie Sammlungen oder Kontakte als Favoriten, um sie hier zu finden.',

@@ -143,9 +143,6 @@ export const connections = {
     viewProfile: 'View profile',
   },
   side: {
-    connections: 'Connections',
-    myProfile: 'My profile',
-    favourites: 'Favourites',
     collections: 'Collections',
     contacts: 'Contacts',
     empty: 'Mark collections or connections as favourites to find them here.',

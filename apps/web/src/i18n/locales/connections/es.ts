@@ -145,9 +145,6 @@ export const connections: LocaleShape['connections'] = {
     viewProfile: 'Ver perfil',
   },
   side: {
-    connections: 'Contactos',
-    myProfile: 'Mi perfil',
-    favourites: 'Favoritos',
     collections: 'Colecciones',
     contacts: 'Contactos',
     empty: 'Marca colecciones o contactos como favoritos para encontrarlos aquí.',

@@ -148,9 +148,6 @@ export const connections: LocaleShape['connections'] = {
     viewProfile: 'Voir le profil',
   },
   side: {
-    connections: 'Connexions',
-    myProfile: 'Mon profil',
-    favourites: 'Favoris',
     collections: 'Collections',
     contacts: 'Contacts',
     empty: 'Marquez des collections ou des connexions comme favoris pour les retrouver ici.',

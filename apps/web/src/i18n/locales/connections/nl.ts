@@ -144,9 +144,6 @@ export const connections: LocaleShape['connections'] = {
     viewProfile: 'Profiel bekijken',
   },
   side: {
-    connections: 'Connecties',
-    myProfile: 'Mijn profiel',
-    favourites: 'Favorieten',
     collections: 'Collecties',
     contacts: 'Contacten',
     empty: 'Markeer collecties of connecties als favoriet om ze hier terug te vinden.',

@@ -145,9 +145,6 @@ export const connections: LocaleShape['connections'] = {
     viewProfile: 'Zobacz profil',
   },
   side: {
-    connections: 'Kontakty',
-    myProfile: 'Mój profil',
-    favourites: 'Ulubione',
     collections: 'Kolekcje',
     contacts: 'Kontakty',
     empty: 'Oznacz kolekcje lub kontakty jako ulubione, aby znaleźć je tutaj.',

@@ -145,9 +145,6 @@ export const connections: LocaleShape['connections'] = {
     viewProfile: 'Переглянути профіль',
   },
   side: {
-    connections: 'Контакти',
-    myProfile: 'Мій профіль',
-    favourites: 'Обране',
     collections: 'Колекції',
     contacts: 'Контакти',
     empty: 'Позначте колекції або контакти як обрані, щоб знаходити їх тут.',
