@@ -32,10 +32,29 @@ function openSqlite(file: string): Database {
   connection.pragma('synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  dropStat4Samples(connection);
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withStatementCache(connection) }),
   });
   return wrap(db, dialectHelpers('sqlite'));
+}
+
+/**
+ * Planner statistics are kept to sqlite_stat1. With sqlite_stat4 samples (an ANALYZE by
+ * better-sqlite3's SQLite makes them) SQLite re-prepares a statement every time a
+ * parameter compared with an indexed column is bound, so the plan may follow the value:
+ * that undoes the statement cache below on nearly every read (three times the cost of a
+ * list's queries on the 1,000,000-memo bench). The server never runs ANALYZE itself; a
+ * database analysed elsewhere keeps its stat1 figures and loses only the samples.
+ */
+export function dropStat4Samples(connection: SQLite.Database): void {
+  const table = connection
+    .prepare("select 1 from sqlite_schema where type = 'table' and name = 'sqlite_stat4'")
+    .get();
+  if (!table || !connection.prepare('select 1 from sqlite_stat4 limit 1').get()) return;
+  connection.exec('delete from sqlite_stat4');
+  // Makes the planner read its statistics again, now without samples.
+  connection.exec('analyze sqlite_schema');
 }
 
 /** How many prepared statements a SQLite connection keeps (most recently used). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withStatementCache } from './database.js';
+import { dropStat4Samples, withStatementCache } from './database.js';
 
 describe('SQLite statement cache', () => {
   let dir: string;
@@ -72,5 +72,22 @@ describe('SQLite statement cache', () => {
     expect(await names.execute()).toHaveLength(4);
     await db.destroy();
     expect(connection.open).toBe(false);
+  });
+
+  it('keeps stat1 planner figures and drops stat4 samples (they force re-preparing)', () => {
+    dropStat4Samples(connection); // nothing analysed yet: nothing to do
+    connection.exec('create index items_name on items (name)');
+    connection.exec('analyze');
+    const count = (table: string) =>
+      (connection.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    expect(count('sqlite_stat1')).toBeGreaterThan(0);
+    expect(count('sqlite_stat4')).toBeGreaterThan(0);
+    dropStat4Samples(connection);
+    expect(count('sqlite_stat4')).toBe(0);
+    expect(count('sqlite_stat1')).toBeGreaterThan(0);
+    const cached = withStatementCache(connection);
+    expect(cached.prepare('select id from items where name = ?')).toBe(
+      cached.prepare('select id from items where name = ?'),
+    );
   });
 });
