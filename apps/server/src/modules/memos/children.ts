@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { collectionVisible, type Viewer } from '../audience/index.js';
+import { viewerSlots, type QueryCache } from './query-cache.js';
 import type { Db } from './store.js';
 
 /**
@@ -40,14 +41,13 @@ function push<T>(map: Map<number, T[]>, key: number, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Todos (with who closed them) and tags of the memos `ids`, each in its order. */
-export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren> {
-  const result: MemoChildren = { todos: new Map(), tags: new Map() };
-  if (ids.length === 0) return result;
+/** Todos (with who closed them) and tags of the memos `ids`: one query. */
+function childrenQuery(db: Db, ids: readonly unknown[]) {
+  const list = ids as number[];
   const todos = db
     .selectFrom('memo_todos as t')
     .leftJoin('user_profiles as cp', 'cp.user_id', 't.closed_by_user_id')
-    .where('t.memo_id', 'in', ids)
+    .where('t.memo_id', 'in', list)
     .select([
       't.memo_id as memo_id',
       sql<string>`'todo'`.as('kind'),
@@ -60,7 +60,7 @@ export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren>
     ]);
   const tags = db
     .selectFrom('memo_tags as g')
-    .where('g.memo_id', 'in', ids)
+    .where('g.memo_id', 'in', list)
     .select([
       'g.memo_id as memo_id',
       sql<string>`'tag'`.as('kind'),
@@ -71,7 +71,11 @@ export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren>
       sql<string | null>`null`.as('by_name'),
       'g.position as seq',
     ]);
-  const rows = (await todos.unionAll(tags).execute()) as ChildRow[];
+  return todos.unionAll(tags);
+}
+
+function groupChildren(rows: ChildRow[]): MemoChildren {
+  const result: MemoChildren = { todos: new Map(), tags: new Map() };
   rows.sort((a, b) => a.seq - b.seq || a.id - b.id);
   for (const row of rows) {
     if (row.kind === 'tag') {
@@ -91,6 +95,23 @@ export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren>
   return result;
 }
 
+/** Todos (with who closed them) and tags of the memos `ids`, each in its order. */
+export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren> {
+  if (ids.length === 0) return { todos: new Map(), tags: new Map() };
+  return groupChildren((await childrenQuery(db, ids).execute()) as ChildRow[]);
+}
+
+/** The same for a page of memos, with the query built once per page size. */
+export async function loadPageChildren(
+  cache: QueryCache,
+  db: Db,
+  ids: number[],
+): Promise<MemoChildren> {
+  if (ids.length === 0) return { todos: new Map(), tags: new Map() };
+  const rows = await cache.rows('children', ids, (slots) => childrenQuery(db, slots));
+  return groupChildren(rows as ChildRow[]);
+}
+
 export interface CollectionRefRow {
   /** the memos_per_collection row */
   id: number;
@@ -108,6 +129,7 @@ export interface CollectionRefRow {
 
 /** The collections of the memos `ids` that the viewer may see, oldest link first. */
 export async function loadCollectionRefs(
+  cache: QueryCache,
   db: Db,
   d: DialectHelpers,
   viewer: Viewer,
@@ -115,32 +137,35 @@ export async function loadCollectionRefs(
 ): Promise<Map<number, CollectionRefRow[]>> {
   const refs = new Map<number, CollectionRefRow[]>();
   if (ids.length === 0) return refs;
-  const v = viewer.userId;
-  const muted =
-    v === null
-      ? sql<SqlBool>`(1 = 0)`
-      : sql<SqlBool>`exists (select 1 from muted_collections mc where mc.collection_id = rc.id and mc.user_id = ${v})`;
-  const rows = await db
-    .selectFrom('memos_per_collection as rp')
-    .innerJoin('collections as rc', 'rc.id', 'rp.collection_id')
-    .innerJoin('user_profiles as op', 'op.user_id', 'rc.user_id')
-    .select([
-      'rp.id',
-      'rp.memo_id',
-      'rp.sequence_number',
-      'rc.id as collection_id',
-      'rc.name',
-      'rc.type',
-      'rc.user_id as owner_id',
-      'op.name as owner_name',
-      'rc.is_collaboration',
-      'rc.collaboration_on_checklist',
-    ])
-    .select(muted.as('muted'))
-    .where('rp.memo_id', 'in', ids)
-    .where(collectionVisible('rc', viewer, d))
-    .orderBy('rp.id')
-    .execute();
+  const who = viewerSlots(viewer);
+  const rows = await cache.rows(`refs|${who.key}`, [...who.values, ...ids], (slots) => {
+    const slotted = who.slotted(slots);
+    const v = slotted.userId;
+    const muted =
+      v === null
+        ? sql<SqlBool>`(1 = 0)`
+        : sql<SqlBool>`exists (select 1 from muted_collections mc where mc.collection_id = rc.id and mc.user_id = ${v})`;
+    return db
+      .selectFrom('memos_per_collection as rp')
+      .innerJoin('collections as rc', 'rc.id', 'rp.collection_id')
+      .innerJoin('user_profiles as op', 'op.user_id', 'rc.user_id')
+      .select([
+        'rp.id',
+        'rp.memo_id',
+        'rp.sequence_number',
+        'rc.id as collection_id',
+        'rc.name',
+        'rc.type',
+        'rc.user_id as owner_id',
+        'op.name as owner_name',
+        'rc.is_collaboration',
+        'rc.collaboration_on_checklist',
+      ])
+      .select(muted.as('muted'))
+      .where('rp.memo_id', 'in', slots.slice(who.size) as number[])
+      .where(collectionVisible('rc', slotted, d))
+      .orderBy('rp.id');
+  });
   for (const row of rows) push(refs, row.memo_id, row as CollectionRefRow);
   return refs;
 }

@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { blockedBetween, collectionVisible, type Viewer } from '../audience/index.js';
+import { viewerSlots, type QueryCache } from './query-cache.js';
 import { MEMO_COLUMNS, viewerFlags, type Db, type MemoRow } from './store.js';
 
 /**
@@ -19,6 +20,9 @@ import { MEMO_COLUMNS, viewerFlags, type Db, type MemoRow } from './store.js';
  *  - in a user's list, the viewer's own memos are all readable (scheduled too); another
  *    author's when published, not blocked, and in a collection the viewer may read.
  * Lists never open memos through a memo's own secret link (reads.ts drops it).
+ *
+ * Each list query is built once per shape (query-cache.ts): values go in as slots, and the
+ * builders branch only on what the shape key names.
  */
 
 export interface ListQuery {
@@ -38,14 +42,16 @@ export interface PageRow extends MemoRow {
 
 const always = sql<SqlBool>`(1 = 1)`;
 
-/** Every search word must appear in the memo's search text (title, description, tags). */
-function searchCondition(alias: string, words: string[]): RawBuilder<SqlBool> {
-  if (words.length === 0) return always;
+/** LIKE patterns for the search words: each must appear in the memo's search text. */
+function searchPatterns(words: string[]): string[] {
+  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** Every pattern matches the search text (title, description, tags) of memo `alias`. */
+function searchCondition(alias: string, patterns: readonly unknown[]): RawBuilder<SqlBool> {
+  if (patterns.length === 0) return always;
   const col = sql.ref(`${alias}.search_text`);
-  const parts = words.map((word) => {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return sql<SqlBool>`${col} like ${pattern} escape '\\'`;
-  });
+  const parts = patterns.map((pattern) => sql<SqlBool>`${col} like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
@@ -69,15 +75,16 @@ function inVisibleCollection(
     where vmpc.memo_id = ${sql.ref(`${alias}.id`)} and ${collectionVisible('vc', viewer, d)})`;
 }
 
-/** Which memos of user `authorId` the viewer may read (row alias `alias`). */
+/** Which memos of user `authorId` the viewer may read (row alias `alias`); `own`: theirs. */
 function userListCondition(
   alias: string,
   viewer: Viewer,
   d: DialectHelpers,
-  authorId: number,
+  authorId: unknown,
+  own: boolean,
 ): RawBuilder<SqlBool> {
+  if (own) return always;
   const v = viewer.userId;
-  if (v === authorId) return always;
   const published = sql<SqlBool>`${sql.ref(`${alias}.status`)} = 'published'`;
   const visible = sql<SqlBool>`(${published} and ${inVisibleCollection(alias, viewer, d)})`;
   if (v === null) return visible;
@@ -86,10 +93,18 @@ function userListCondition(
 }
 
 /** The collection exists and the viewer may read it: uncorrelated, made once. */
-function collectionReadable(collectionId: string, viewer: Viewer, d: DialectHelpers) {
+function collectionReadable(collectionId: unknown, viewer: Viewer, d: DialectHelpers) {
   return sql<SqlBool>`exists (select 1 from collections lc
     where lc.id = ${collectionId} and ${collectionVisible('lc', viewer, d)})`;
 }
+
+/**
+ * LIMIT goes into the SQL text: SQLite re-prepares a statement whose LIMIT is a bound
+ * parameter every time it is bound (the planner weighs the limit), which would cost more
+ * than the page itself. Page sizes are few (parsePaging: 1-50), so are the statements.
+ * OFFSET stays a parameter.
+ */
+const pageSizeOf = (q: ListQuery) => Math.max(1, Math.trunc(q.limit));
 
 interface Keyed {
   id: number;
@@ -98,14 +113,14 @@ interface Keyed {
   k3: number;
 }
 
-/** Memo columns for the page rows chosen by `page`, in the page's order (k1, k2, k3 desc). */
-async function pageRows(
+/** The outer query: memo columns for the page rows chosen by `page`. */
+function pageColumns(
   db: Db,
   viewer: Viewer,
   page: Expression<Keyed & { list_sequence: number | null }>,
   total: RawBuilder<number> | null,
-): Promise<PageRow[]> {
-  const rows = (await db
+) {
+  return db
     .selectFrom(sql`${page}`.as('pg') as never)
     .innerJoin('memos as m', 'm.id', sql.ref('pg.id') as never)
     .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
@@ -117,42 +132,69 @@ async function pageRows(
       sql<number>`pg.k2`.as('k2'),
       sql<number>`pg.k3`.as('k3'),
       (total ?? sql<unknown>`null`).as('total'),
-    ])
-    .execute()) as unknown as Array<PageRow & Keyed>;
-  // The outer query keeps no order of its own; 10-50 rows sort here for nothing.
+    ]);
+}
+
+/** The page's order (k1, k2, k3 descending): the outer query keeps none of its own. */
+function inPageOrder(rows: unknown[]): PageRow[] {
+  const keyed = rows as Array<PageRow & Keyed>;
   const key = (row: Keyed) => [Number(row.k1), Number(row.k2), Number(row.k3)] as const;
-  return rows.sort((a, b) => {
+  return keyed.sort((a, b) => {
     const [a1, a2, a3] = key(a);
     const [b1, b2, b3] = key(b);
     return b1 - a1 || b2 - a2 || b3 - a3;
   });
 }
 
+/** What the list queries are keyed and filled by: viewer, list owner, offset, search. */
+function listSlots(viewer: Viewer, subject: unknown, q: ListQuery, extra: string) {
+  const who = viewerSlots(viewer);
+  const patterns = searchPatterns(q.search);
+  const limit = pageSizeOf(q);
+  const shape = `${who.key}|${extra}|${limit}|${q.withTotal ? 't' : ''}|${patterns.length}`;
+  const values = [...who.values, subject, q.offset, ...patterns];
+  const parts = (slots: readonly unknown[]) => ({
+    viewer: who.slotted(slots),
+    subject: slots[who.size],
+    offset: slots[who.size + 1],
+    patterns: slots.slice(who.size + 2),
+    limit,
+  });
+  return { shape, values, parts };
+}
+
 /** Memos of user `authorId` the viewer may read, newest first (by memos_user_idx). */
-export function userPage(
+export async function userPage(
+  cache: QueryCache,
   db: Db,
   d: DialectHelpers,
   viewer: Viewer,
   authorId: number,
   q: ListQuery,
 ): Promise<PageRow[]> {
-  const page = db
-    .selectFrom('memos as lm')
-    .select([
-      'lm.id as id',
-      sql<number | null>`null`.as('list_sequence'),
-      'lm.id as k1',
-      sql<number>`0`.as('k2'),
-      sql<number>`0`.as('k3'),
-    ])
-    .where('lm.user_id', '=', authorId)
-    .where(userListCondition('lm', viewer, d, authorId))
-    .where(searchCondition('lm', q.search))
-    .orderBy('lm.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = q.withTotal ? countUserSql(viewer, d, authorId, q.search) : null;
-  return pageRows(db, viewer, page as never, total);
+  const own = viewer.userId === authorId;
+  const { shape, values, parts } = listSlots(viewer, authorId, q, own ? 'own' : 'other');
+  const rows = await cache.rows(`user-page|${shape}`, values, (slots) => {
+    const p = parts(slots);
+    const page = db
+      .selectFrom('memos as lm')
+      .select([
+        'lm.id as id',
+        sql<number | null>`null`.as('list_sequence'),
+        'lm.id as k1',
+        sql<number>`0`.as('k2'),
+        sql<number>`0`.as('k3'),
+      ])
+      .where('lm.user_id', '=', p.subject as number)
+      .where(userListCondition('lm', p.viewer, d, p.subject, own))
+      .where(searchCondition('lm', p.patterns))
+      .orderBy('lm.id', 'desc')
+      .limit(sql.lit(p.limit))
+      .offset(p.offset as number);
+    const total = q.withTotal ? countUserSql(p.viewer, d, p.subject, own, p.patterns) : null;
+    return pageColumns(db, p.viewer, page as never, total);
+  });
+  return inPageOrder(rows);
 }
 
 /**
@@ -160,48 +202,60 @@ export function userPage(
  * position, newest first (memos_per_collection_order_idx; SQLite keeps the row id in
  * every index, so the last key needs no sort either).
  */
-export function collectionPage(
+export async function collectionPage(
+  cache: QueryCache,
   db: Db,
   d: DialectHelpers,
   viewer: Viewer,
   collectionId: string,
   q: ListQuery,
 ): Promise<PageRow[]> {
-  const page = db
-    .selectFrom('memos_per_collection as lp')
-    .innerJoin('memos as lm', 'lm.id', 'lp.memo_id')
-    .select([
-      'lp.memo_id as id',
-      'lp.sequence_number as list_sequence',
-      'lp.sequence_number as k1',
-      'lp.position as k2',
-      'lp.id as k3',
-    ])
-    .where('lp.collection_id', '=', collectionId)
-    .where(collectionReadable(collectionId, viewer, d))
-    .where(readableInVisibleCollection('lm', viewer))
-    .where(searchCondition('lm', q.search))
-    .orderBy('lp.sequence_number', 'desc')
-    .orderBy('lp.position', 'desc')
-    .orderBy('lp.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset);
-  const total = q.withTotal ? countCollectionSql(viewer, collectionId, q.search) : null;
-  return pageRows(db, viewer, page as never, total);
+  const { shape, values, parts } = listSlots(viewer, collectionId, q, '');
+  const rows = await cache.rows(`collection-page|${shape}`, values, (slots) => {
+    const p = parts(slots);
+    const page = db
+      .selectFrom('memos_per_collection as lp')
+      .innerJoin('memos as lm', 'lm.id', 'lp.memo_id')
+      .select([
+        'lp.memo_id as id',
+        'lp.sequence_number as list_sequence',
+        'lp.sequence_number as k1',
+        'lp.position as k2',
+        'lp.id as k3',
+      ])
+      .where('lp.collection_id', '=', p.subject as string)
+      .where(collectionReadable(p.subject, p.viewer, d))
+      .where(readableInVisibleCollection('lm', p.viewer))
+      .where(searchCondition('lm', p.patterns))
+      .orderBy('lp.sequence_number', 'desc')
+      .orderBy('lp.position', 'desc')
+      .orderBy('lp.id', 'desc')
+      .limit(sql.lit(p.limit))
+      .offset(p.offset as number);
+    const total = q.withTotal ? countCollectionSql(p.viewer, p.subject, p.patterns) : null;
+    return pageColumns(db, p.viewer, page as never, total);
+  });
+  return inPageOrder(rows);
 }
 
 /** The number of memos of a user's list (an index-only count for the viewer's own). */
-function countUserSql(viewer: Viewer, d: DialectHelpers, authorId: number, search: string[]) {
+function countUserSql(
+  viewer: Viewer,
+  d: DialectHelpers,
+  authorId: unknown,
+  own: boolean,
+  patterns: readonly unknown[],
+) {
   return sql<number>`(select count(*) from memos tm where tm.user_id = ${authorId}
-    and ${userListCondition('tm', viewer, d, authorId)} and ${searchCondition('tm', search)})`;
+    and ${userListCondition('tm', viewer, d, authorId, own)} and ${searchCondition('tm', patterns)})`;
 }
 
 /** The number of memos of a collection's list (visibility of the collection checked apart). */
-function countCollectionSql(viewer: Viewer, collectionId: string, search: string[]) {
+function countCollectionSql(viewer: Viewer, collectionId: unknown, patterns: readonly unknown[]) {
   return sql<number>`(select count(*) from memos_per_collection tp
     inner join memos tm on tm.id = tp.memo_id
     where tp.collection_id = ${collectionId}
-    and ${readableInVisibleCollection('tm', viewer)} and ${searchCondition('tm', search)})`;
+    and ${readableInVisibleCollection('tm', viewer)} and ${searchCondition('tm', patterns)})`;
 }
 
 /** How many memos a user list shows; used only when a page beyond the end is asked for. */
@@ -212,8 +266,9 @@ export async function countUserMemos(
   authorId: number,
   search: string[],
 ): Promise<number> {
+  const own = viewer.userId === authorId;
   const row = await db
-    .selectNoFrom(countUserSql(viewer, d, authorId, search).as('n'))
+    .selectNoFrom(countUserSql(viewer, d, authorId, own, searchPatterns(search)).as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -226,7 +281,7 @@ export async function countCollectionMemos(
   search: string[],
 ): Promise<number> {
   const row = await db
-    .selectNoFrom(countCollectionSql(viewer, collectionId, search).as('n'))
+    .selectNoFrom(countCollectionSql(viewer, collectionId, searchPatterns(search)).as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
 import { loadMemoAttachments, type MemoMedia } from './attachments.js';
-import { loadChildren, loadCollectionRefs } from './children.js';
+import { loadCollectionRefs, loadPageChildren } from './children.js';
+import { createQueryCache } from './query-cache.js';
 import { presentMemo } from './present.js';
 import {
   collectionPage,
@@ -34,6 +35,8 @@ const listViewer = (viewer: Viewer): Viewer => ({ ...viewer, memoSecret: null })
 
 export function createMemoReads(database: Database, media: MemoMedia) {
   const { db, dialect } = database;
+  /** The hot reads are built once per shape for this database (query-cache.ts). */
+  const cache = createQueryCache(db);
 
   /**
    * The memo when the viewer may read it. 404 when it does not exist, when the viewer and
@@ -41,7 +44,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
    * exists but the viewer is not in its audience.
    */
   async function loadVisible(viewer: Viewer, id: number): Promise<SingleRow> {
-    const row = await findMemo(db, dialect, viewer, id);
+    const row = await findMemo(cache, db, dialect, viewer, id);
     if (!row || readBool(row.blocked)) throw notFound('memo.notFound');
     if (Number(row.visible) === 1) return row;
     if (row.status === 'scheduled') throw notFound('memo.notFound');
@@ -59,8 +62,8 @@ export function createMemoReads(database: Database, media: MemoMedia) {
   ): Promise<Memo[]> {
     const ids = rows.map((r) => r.id);
     const [children, refs, attachments] = await Promise.all([
-      loadChildren(db, ids),
-      loadCollectionRefs(db, dialect, viewer, ids),
+      loadPageChildren(cache, db, ids),
+      loadCollectionRefs(cache, db, dialect, viewer, ids),
       loadMemoAttachments(media, viewer, ids),
     ]);
     return rows.map((row) =>
@@ -84,7 +87,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
   /** Memos by user `authorId` the viewer may read, newest first (own: scheduled too). */
   async function listByUser(viewer: Viewer, authorId: number, q: ListQuery): Promise<MemoPage> {
     const lv = listViewer(viewer);
-    const rows = await userPage(db, dialect, lv, authorId, q);
+    const rows = await userPage(cache, db, dialect, lv, authorId, q);
     if (rows.length === 0) {
       const author = await findAuthorAccess(db, lv, authorId);
       if (!author || readBool(author.blocked)) throw notFound('memo.userNotFound');
@@ -102,7 +105,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
     q: ListQuery,
   ): Promise<MemoPage> {
     const lv = listViewer(viewer);
-    const rows = await collectionPage(db, dialect, lv, collectionId, q);
+    const rows = await collectionPage(cache, db, dialect, lv, collectionId, q);
     if (rows.length === 0) {
       const collection = await findCollectionAccess(db, dialect, lv, collectionId);
       if (!collection || readBool(collection.blocked)) throw notFound('memo.collectionNotFound');
@@ -124,7 +127,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
    * the viewer may not read are left out. Four queries whatever the number of ids.
    */
   async function presentIds(viewer: Viewer, ids: number[]): Promise<Memo[]> {
-    const rows = await findVisibleMemos(db, dialect, viewer, ids);
+    const rows = await findVisibleMemos(cache, db, dialect, viewer, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const ordered = ids.flatMap((id) => byId.get(id) ?? []);
     return present(viewer, ordered);

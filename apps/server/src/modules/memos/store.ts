@@ -8,6 +8,7 @@ import {
   memoVisible,
   type Viewer,
 } from '../audience/index.js';
+import { viewerSlots, type QueryCache } from './query-cache.js';
 
 /**
  * Reads of single memos and of access facts. Lists are in list-store.ts; what hangs off a
@@ -93,40 +94,50 @@ export interface SingleRow extends MemoRow {
 
 /** The memos `ids` the viewer may read (any order; callers keep theirs). */
 export async function findVisibleMemos(
+  cache: QueryCache,
   db: Db,
   d: DialectHelpers,
   viewer: Viewer,
   ids: number[],
 ): Promise<MemoRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('memos as m')
-    .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
-    .select(MEMO_COLUMNS)
-    .select(viewerFlags(viewer))
-    .where('m.id', 'in', ids)
-    .where(memoVisible('m', viewer, d))
-    .execute();
+  const who = viewerSlots(viewer);
+  const rows = await cache.rows(`visible-memos|${who.key}`, [...who.values, ...ids], (slots) => {
+    const slotted = who.slotted(slots);
+    return db
+      .selectFrom('memos as m')
+      .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
+      .select(MEMO_COLUMNS)
+      .select(viewerFlags(slotted))
+      .where('m.id', 'in', slots.slice(who.size) as number[])
+      .where(memoVisible('m', slotted, d));
+  });
   return rows as MemoRow[];
 }
 
 /** One memo with the viewer's access to it (whether they may read it, or are blocked). */
 export async function findMemo(
+  cache: QueryCache,
   db: Db,
   d: DialectHelpers,
   viewer: Viewer,
   id: number,
 ): Promise<SingleRow | undefined> {
-  const v = viewer.userId;
-  const row = await db
-    .selectFrom('memos as m')
-    .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
-    .select(MEMO_COLUMNS)
-    .select(viewerFlags(viewer))
-    .select(sql<number>`case when ${memoVisible('m', viewer, d)} then 1 else 0 end`.as('visible'))
-    .select((v === null ? never : blockedBetween(sql.ref('m.user_id'), v)).as('blocked'))
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const who = viewerSlots(viewer);
+  const [row] = await cache.rows(`memo|${who.key}`, [...who.values, id], (slots) => {
+    const slotted = who.slotted(slots);
+    const v = slotted.userId;
+    return db
+      .selectFrom('memos as m')
+      .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
+      .select(MEMO_COLUMNS)
+      .select(viewerFlags(slotted))
+      .select(
+        sql<number>`case when ${memoVisible('m', slotted, d)} then 1 else 0 end`.as('visible'),
+      )
+      .select((v === null ? never : blockedBetween(sql.ref('m.user_id'), v)).as('blocked'))
+      .where('m.id', '=', slots[who.size] as number);
+  });
   return row as SingleRow | undefined;
 }
 

@@ -1,0 +1,111 @@
+import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { Viewer } from '../audience/index.js';
+
+/**
+ * Building and compiling a Kysely query costs about as much as SQLite takes to run one of
+ * the memo reads. The hot reads are therefore built once per SHAPE and run again with new
+ * values: the query is built with a stand-in (a Slot) for every value, compiled, and each
+ * later call puts its values where the slots ended up among the parameters.
+ *
+ * The rule that keeps this right: a builder may branch only on what its shape key says
+ * (a visitor or not, which secrets were given, how many ids, ...), never on a value. A
+ * slot is an opaque object, so a builder that did look at one would see something that is
+ * not null, not equal to anything else and not a string (string work on it throws). Under
+ * test (NODE_ENV=test, as vitest runs) every cached run is also built from its values and
+ * compared, so a builder that breaks the rule fails its tests.
+ */
+
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+interface Entry {
+  query: CompiledQuery['query'];
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+export interface QueryCache {
+  /**
+   * Runs the query `build` makes, built once per `shape` (which must name everything the
+   * builder branches on) with `values` in its slots.
+   */
+  rows<R>(
+    shape: string,
+    values: readonly unknown[],
+    build: (slots: readonly unknown[]) => Compilable<R>,
+  ): Promise<R[]>;
+}
+
+/** How many shapes one database keeps (a shape per kind of viewer, page size, id count...). */
+const MAX_SHAPES = 2000;
+
+export function createQueryCache(
+  db: Kysely<DatabaseSchema>,
+  options: { verify?: boolean } = {},
+): QueryCache {
+  const verify = options.verify ?? process.env.NODE_ENV === 'test';
+  const shapes = new Map<string, Entry>();
+
+  function entryFor(
+    shape: string,
+    size: number,
+    build: (slots: readonly unknown[]) => Compilable<unknown>,
+  ): Entry {
+    const kept = shapes.get(shape);
+    if (kept) return kept;
+    const slots = Array.from({ length: size }, (_, i) => new Slot(i));
+    const compiled = build(slots).compile();
+    const entry = { query: compiled.query, sql: compiled.sql, parameters: compiled.parameters };
+    if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
+    shapes.set(shape, entry);
+    return entry;
+  }
+
+  return {
+    async rows<R>(
+      shape: string,
+      values: readonly unknown[],
+      build: (slots: readonly unknown[]) => Compilable<R>,
+    ): Promise<R[]> {
+      const entry = entryFor(`${values.length}|${shape}`, values.length, build);
+      const parameters = entry.parameters.map((p) => (p instanceof Slot ? values[p.index] : p));
+      if (verify) {
+        const direct = build(values).compile();
+        const same =
+          direct.sql === entry.sql &&
+          direct.parameters.length === parameters.length &&
+          direct.parameters.every((p, i) => Object.is(p, parameters[i]));
+        if (!same) throw new Error(`query cache: shape "${shape}" does not name what changed`);
+      }
+      const query: CompiledQuery<R> = {
+        query: entry.query,
+        queryId: createQueryId(),
+        sql: entry.sql,
+        parameters,
+      };
+      const result = await db.executeQuery(query);
+      return result.rows;
+    },
+  };
+}
+
+/**
+ * A viewer for a builder: slots in place of the account and the secrets given, null where
+ * there is none; `key` names which are there, `values` are what goes in the slots.
+ */
+export function viewerSlots(viewer: Viewer) {
+  const key = [
+    viewer.userId === null ? 'visitor' : 'user',
+    viewer.collectionSecret ? 'cs' : '',
+    viewer.memoSecret ? 'ms' : '',
+  ].join('');
+  const values = [viewer.userId, viewer.collectionSecret ?? null, viewer.memoSecret ?? null];
+  const slotted = (slots: readonly unknown[]): Viewer => ({
+    userId: viewer.userId === null ? null : (slots[0] as number),
+    collectionSecret: viewer.collectionSecret ? (slots[1] as string) : null,
+    memoSecret: viewer.memoSecret ? (slots[2] as string) : null,
+  });
+  return { key, values, slotted, size: values.length };
+}
