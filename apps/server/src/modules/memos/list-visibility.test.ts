@@ -64,6 +64,9 @@ describeDb('memo lists agree with memoVisible', () => {
     await write(people.collaborator.headers, [own, c.all_contacts], 'collaborator own');
     // a viewer who sees the collection but blocked one of its writers
     await blockUser(t, people.otherContact.id, people.collaborator.id);
+    // and two who blocked each other
+    await blockUser(t, people.selectedContact.id, people.collaborator.id);
+    await blockUser(t, people.collaborator.id, people.selectedContact.id);
     const pinned = await write(author.headers, [c.all_contacts], 'pinned');
     await write(author.headers, [c.all_contacts], 'newer than the pinned one');
     const pin = await t.app.inject({

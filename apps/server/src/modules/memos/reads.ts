@@ -112,7 +112,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
       if (Number(collection.visible) !== 1) throw accessDenied();
       const total =
         q.withTotal && q.offset > 0
-          ? await countCollectionMemos(db, lv, collectionId, q.search)
+          ? await countCollectionMemos(db, dialect, lv, collectionId, q.search)
           : 0;
       return { members: [], total };
     }
