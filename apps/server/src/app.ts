@@ -133,8 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: true,
     max: config.globalRateLimitPerMinute,
     timeWindow: '1 minute',
-    // Load balancers probe health often from one address.
-    allowList: (request) => request.url === '/api/health',
+    // Load balancers probe health often from one address; the web app's files (one page
+    // load fetches dozens of lazy chunks) are static and cost nothing to serve.
+    allowList: (request) => request.url === '/api/health' || !request.url.startsWith('/api/'),
     ...(redis ? { redis, skipOnError: true } : {}),
   });
   await registerApiDocs(app, config.publicUrl);

@@ -165,6 +165,8 @@ export interface ConnectionInvitationAnswer {
   valid_until: string | null;
   /** the invitation names an account (login and accept) or only an address (sign up) */
   has_account: boolean;
+  /** the viewer is the person it invited and is connected already (e.g. by signing up) */
+  connected: boolean;
 }
 
 /** GET /api/user/contact/count (spec part 1 §3 Contact stats). */

@@ -35,6 +35,7 @@ const invitationAnswer = z.object({
   personal_message: z.string().nullable(),
   valid_until: z.string().nullable(),
   has_account: z.boolean(),
+  connected: z.boolean(),
 });
 
 /** Token links: the personal QR token, and the links of request and invitation emails. */

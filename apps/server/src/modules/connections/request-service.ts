@@ -240,7 +240,15 @@ export function createRequestService(ctx: AppContext) {
       if (!plausibleToken(token)) throw linkInvalid();
       const row = await findByTokenHash(db, tokenHash(token));
       const validUntil = row ? readTime(row.valid_until) : null;
-      if (!row || row.status === 'active' || (validUntil !== null && validUntil <= new Date())) {
+      // Signing up through an invitation uses it up; the invited person still lands on its
+      // page afterwards and is told they are connected.
+      const connected =
+        row?.status === 'active' && viewerId !== null && row.user_inbound_id === viewerId;
+      if (
+        !row ||
+        (row.status === 'active' && !connected) ||
+        (!connected && validUntil !== null && validUntil <= new Date())
+      ) {
         throw linkInvalid();
       }
       const sender = await findPerson(db, row.user_outbound_id);
@@ -254,6 +262,7 @@ export function createRequestService(ctx: AppContext) {
         personal_message: row.personal_message,
         valid_until: validUntil ? validUntil.toISOString().replace(/Z$/, '+00:00') : null,
         has_account: row.user_inbound_id !== null,
+        connected,
       };
     },
   };

@@ -408,8 +408,15 @@ describeDb('connection requests by email', () => {
         type: 'accepted_connection',
         actor_user_id: newcomer.id,
       });
-      // the link is spent once the connection exists
+      // the link is spent once the connection exists; the invited person is told so
       expect((await call(null, 'GET', `/api/p/connection-invitation/${token}`)).status).toBe(404);
+      const own = await t.app.inject({
+        url: `/api/p/connection-invitation/${token}`,
+        headers: newcomer.headers,
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toMatchObject({ user_outbound: { id: ann.id }, connected: true });
+      expect(preview.body.connected).toBe(false);
     });
 
     it('an expired invitation does not connect; inviting again renews its link', async () => {

@@ -146,7 +146,8 @@ export async function activate(
     .set({
       status: 'active',
       user_inbound_id: inboundId,
-      token_hash: null,
+      // the link's hash stays: it can no longer connect (the row is active), but the invited
+      // person opening it again is told they are connected
       rejected_at: null,
       accepted_at: now,
       updated_at: now,

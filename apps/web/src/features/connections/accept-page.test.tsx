@@ -22,6 +22,7 @@ const invitation = (extra: object = {}) => ({
   personal_message: 'Join my collections',
   valid_until: '2030-01-01T00:00:00.000Z',
   has_account: true,
+  connected: false,
   ...extra,
 });
 

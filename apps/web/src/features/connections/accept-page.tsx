@@ -176,8 +176,9 @@ function InvitationAccept({ value }: { value: string }) {
   const inviter = invitation.data?.user_outbound;
 
   let body: ReactNode;
-  if (accept.isSuccess && inviter) body = <Done name={inviter.name} userId={inviter.id} />;
-  else if (invitation.isPending) body = <Loading />;
+  if ((accept.isSuccess || invitation.data?.connected) && inviter) {
+    body = <Done name={inviter.name} userId={inviter.id} />;
+  } else if (invitation.isPending) body = <Loading />;
   else if (invitation.isError || !inviter) body = <Invalid error={invitation.error} />;
   else {
     body = (
