@@ -1,9 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { LRUCache } from 'lru-cache';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+} from 'kysely';
 import type { DatabaseTarget } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
 import { dialectHelpers, type DialectHelpers } from './dialect.js';
@@ -96,8 +105,68 @@ function openPostgres(url: string, schema?: string): Database {
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+  });
   return { ...wrap(db, dialectHelpers('postgres')), schema };
+}
+
+/** How many named statements a PostgreSQL connection holds before it is replaced. */
+export const NAMED_STATEMENTS_PER_CONNECTION = 500;
+
+/**
+ * The pool as Kysely's PostgresDialect sees it, with every SELECT sent as a named
+ * prepared statement (named by a hash of its text). PostgreSQL then parses a query once
+ * per connection and, after a few runs, keeps a plan for it: planning the memo reads
+ * (their audience conditions are long) costs more than running them. Other statements go
+ * as before. A connection that has prepared NAMED_STATEMENTS_PER_CONNECTION statements is
+ * closed when released, which frees them on the server (the pool opens a new one).
+ */
+export function withNamedStatements(
+  pool: pg.Pool,
+  limit = NAMED_STATEMENTS_PER_CONNECTION,
+): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `m${createHash('sha1').update(text).digest('hex').slice(0, 30)}`;
+      if (names.size >= 10_000) names.clear();
+      names.set(text, name);
+    }
+    return name;
+  };
+
+  function wrapClient(client: pg.PoolClient): PostgresPoolClient {
+    const prepared = new Set<string>();
+    const query = (text: unknown, values?: ReadonlyArray<unknown>) => {
+      if (typeof text !== 'string' || !/^\s*select\b/i.test(text)) {
+        // a cursor (streaming), or a statement that is not a read
+        return client.query(text as never, values as unknown[]);
+      }
+      const name = nameOf(text);
+      prepared.add(name);
+      return client.query({ name, text, values: values as unknown[] });
+    };
+    return {
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => client.release(prepared.size >= limit),
+    };
+  }
+
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = wrapClient(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
 }
 
 function wrap(db: Kysely<DatabaseSchema>, dialect: DialectHelpers): Database {
