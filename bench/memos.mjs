@@ -7,6 +7,7 @@
 //   npm run build && node bench/memos.mjs --data-dir /tmp/bench-big [--database-url postgres://…]
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, root, startServer, waitFor } from './support.mjs';
@@ -58,15 +59,22 @@ try {
     ],
     ['GET /api/user/{id}/memo (home list)', `/api/user/${manifest.benchUser.id}/memo`],
     ['GET /api/memo/{id}', `/api/memo/${manifest.sampleMemoId}`],
+    [
+      'GET /api/collection/{id}/memo as hydra (with hydra:totalItems, as the web app asks)',
+      `/api/collection/${manifest.bigCollectionId}/memo`,
+      { accept: 'application/ld+json' },
+    ],
   ];
-  for (const [, path] of targets) {
-    const res = await fetch(`${base}${path}`, { headers });
+  for (const [, path, extra] of targets) {
+    const res = await fetch(`${base}${path}`, { headers: { ...headers, ...extra } });
     const body = await res.json();
-    if (res.status !== 200 || (Array.isArray(body) && body.length === 0)) {
+    const members = Array.isArray(body) ? body : body['hydra:member'];
+    if (res.status !== 200 || (Array.isArray(members) && members.length === 0)) {
       throw new Error(`${path} answered ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
     }
   }
 
+  const loadBefore = loadavg();
   const rows = [
     await measure(
       'Fastify hello-world (reference)',
@@ -74,11 +82,26 @@ try {
       load,
     ),
   ];
-  for (const [title, path] of targets) {
-    rows.push(await measure(title, { url: `${base}${path}`, headers }, load));
+  for (const [title, path, extra] of targets) {
+    rows.push(
+      await measure(title, { url: `${base}${path}`, headers: { ...headers, ...extra } }, load),
+    );
   }
+  // Again at the end: on a shared machine the reference drifts, and this shows by how much.
+  rows.push(
+    await measure(
+      'Fastify hello-world (again, at the end)',
+      { url: `http://127.0.0.1:${helloPort}/` },
+      load,
+    ),
+  );
+  const loadAfter = loadavg();
+  const fixed = (values) => values.map((v) => v.toFixed(2)).join(' ');
   console.log(
-    `\n${engine}, ${manifest.users} users, ${manifest.memos} memos; autocannon ${load.connections} connections, ${load.duration} s each, node ${process.version}\n`,
+    `\n${engine}, ${manifest.users} users, ${manifest.memos} memos; autocannon ${load.connections} connections, ${load.duration} s each, node ${process.version}`,
+  );
+  console.log(
+    `${new Date().toISOString()}; load average (1/5/15 min) before ${fixed(loadBefore)}, after ${fixed(loadAfter)}\n`,
   );
   printTable(rows, rows[0]);
 } finally {
