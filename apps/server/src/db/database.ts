@@ -115,12 +115,21 @@ function openPostgres(url: string, schema?: string): Database {
 export const NAMED_STATEMENTS_PER_CONNECTION = 500;
 
 /**
- * The pool as Kysely's PostgresDialect sees it, with every SELECT sent as a named
- * prepared statement (named by a hash of its text). PostgreSQL then parses a query once
- * per connection and, after a few runs, keeps a plan for it: planning the memo reads
- * (their audience conditions are long) costs more than running them. Other statements go
- * as before. A connection that has prepared NAMED_STATEMENTS_PER_CONNECTION statements is
- * closed when released, which frees them on the server (the pool opens a new one).
+ * SQL that starts with this comment asks to be a prepared statement on PostgreSQL (SQLite
+ * keeps every statement prepared anyway, and reads the comment as one).
+ */
+export const PREPARED_MARK = '/* prepared */ ';
+
+/**
+ * The pool as Kysely's PostgresDialect sees it, where SQL marked with PREPARED_MARK goes
+ * as a named prepared statement (named by a hash of its text): PostgreSQL parses it once
+ * per connection and, after five runs, may keep one generic plan for it. Planning the
+ * memo reads (their audience conditions are long) costs more than running them. Only
+ * queries whose best plan does not depend on the values should be marked (lookups by
+ * key): a generic plan cannot know that one collection holds 10,000 memos and the average
+ * twenty, and would sort a whole big list for a page. Everything else is planned per
+ * call, as before. A connection that has prepared NAMED_STATEMENTS_PER_CONNECTION
+ * statements is closed when released, which frees them (the pool opens a new one).
  */
 export function withNamedStatements(
   pool: pg.Pool,
@@ -141,8 +150,8 @@ export function withNamedStatements(
   function wrapClient(client: pg.PoolClient): PostgresPoolClient {
     const prepared = new Set<string>();
     const query = (text: unknown, values?: ReadonlyArray<unknown>) => {
-      if (typeof text !== 'string' || !/^\s*select\b/i.test(text)) {
-        // a cursor (streaming), or a statement that is not a read
+      if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) {
+        // a cursor (streaming), or a statement planned per call
         return client.query(text as never, values as unknown[]);
       }
       const name = nameOf(text);

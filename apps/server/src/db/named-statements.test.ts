@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../test/harness.js';
 import { signedInUser } from '../test/factories.js';
+import { PREPARED_MARK } from './database.js';
 
 /**
- * On PostgreSQL every SELECT goes as a named prepared statement (database.ts
- * withNamedStatements): a read is parsed once per connection and its plan kept. The
- * server's own list of prepared statements of the connection shows it.
+ * SQL marked with PREPARED_MARK goes as a named prepared statement on PostgreSQL
+ * (database.ts withNamedStatements), parsed once per connection; everything else is
+ * planned per call. The server's list of the connection's prepared statements shows it.
+ * SQLite reads the mark as a comment.
  */
-describeDb('PostgreSQL named statements', () => {
+describeDb('prepared statements by mark', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -16,7 +18,7 @@ describeDb('PostgreSQL named statements', () => {
   });
   afterAll(() => t?.close());
 
-  it('a read answers with each call’s values; on PostgreSQL it is prepared once per connection', async () => {
+  it('a marked read answers with each call’s values and is prepared once per connection', async () => {
     const ids = [
       (await signedInUser(t, { name: 'Ann' })).id,
       (await signedInUser(t, { name: 'Bert' })).id,
@@ -24,30 +26,35 @@ describeDb('PostgreSQL named statements', () => {
     const { db } = t.database;
     // one connection for all of it, so its prepared statements can be listed
     await db.connection().execute(async (conn) => {
-      const nameOf = async (id: number) =>
-        (
-          await conn
-            .selectFrom('user_profiles')
-            .select('name')
-            .where('user_id', '=', id)
-            .executeTakeFirstOrThrow()
-        ).name;
-      expect(await nameOf(ids[0] as number)).toBe('Ann');
-      expect(await nameOf(ids[1] as number)).toBe('Bert');
+      const byId = (id: number) =>
+        conn.selectFrom('user_profiles').select('name').where('user_id', '=', id).compile();
+      const marked = async (id: number) => {
+        const query = byId(id);
+        const markedQuery: CompiledQuery<{ name: string }> = {
+          ...query,
+          sql: PREPARED_MARK + query.sql,
+        };
+        const result = await conn.executeQuery(markedQuery);
+        return result.rows[0]?.name;
+      };
+      const plain = async (id: number) => (await conn.executeQuery(byId(id))).rows[0]?.name;
+      expect(await marked(ids[0] as number)).toBe('Ann');
+      expect(await marked(ids[1] as number)).toBe('Bert');
       await conn
         .updateTable('user_profiles')
         .set({ name: 'Anna' })
         .where('user_id', '=', ids[0] as number)
         .execute();
-      expect(await nameOf(ids[0] as number)).toBe('Anna');
+      expect(await marked(ids[0] as number)).toBe('Anna');
+      expect(await plain(ids[1] as number)).toBe('Bert');
       if (TEST_DB !== 'postgres') return;
       const prepared = await sql<{ name: string; statement: string }>`
           select name, statement from pg_prepared_statements`.execute(conn);
-      const mine = prepared.rows.filter((row) => row.statement.includes('user_profiles'));
-      expect(mine).toHaveLength(1);
-      expect(mine[0]?.name).toMatch(/^m[0-9a-f]{30}$/);
-      // writes are not prepared by name
-      expect(prepared.rows.some((row) => /^\s*update/i.test(row.statement))).toBe(false);
+      const profiles = prepared.rows.filter((row) => row.statement.includes('user_profiles'));
+      // the marked read once, under a name made from its text; the plain one not at all
+      expect(profiles).toHaveLength(1);
+      expect(profiles[0]?.name).toMatch(/^m[0-9a-f]{30}$/);
+      expect(profiles[0]?.statement.startsWith(PREPARED_MARK)).toBe(true);
     });
   });
 });

@@ -108,7 +108,9 @@ export async function loadPageChildren(
   ids: number[],
 ): Promise<MemoChildren> {
   if (ids.length === 0) return { todos: new Map(), tags: new Map() };
-  const rows = await cache.rows('children', ids, (slots) => childrenQuery(db, slots));
+  const rows = await cache.rows('children', ids, (slots) => childrenQuery(db, slots), {
+    prepared: true,
+  });
   return groupChildren(rows as ChildRow[]);
 }
 
@@ -138,34 +140,39 @@ export async function loadCollectionRefs(
   const refs = new Map<number, CollectionRefRow[]>();
   if (ids.length === 0) return refs;
   const who = viewerSlots(viewer);
-  const rows = await cache.rows(`refs|${who.key}`, [...who.values, ...ids], (slots) => {
-    const slotted = who.slotted(slots);
-    const v = slotted.userId;
-    const muted =
-      v === null
-        ? sql<SqlBool>`(1 = 0)`
-        : sql<SqlBool>`exists (select 1 from muted_collections mc where mc.collection_id = rc.id and mc.user_id = ${v})`;
-    return db
-      .selectFrom('memos_per_collection as rp')
-      .innerJoin('collections as rc', 'rc.id', 'rp.collection_id')
-      .innerJoin('user_profiles as op', 'op.user_id', 'rc.user_id')
-      .select([
-        'rp.id',
-        'rp.memo_id',
-        'rp.sequence_number',
-        'rc.id as collection_id',
-        'rc.name',
-        'rc.type',
-        'rc.user_id as owner_id',
-        'op.name as owner_name',
-        'rc.is_collaboration',
-        'rc.collaboration_on_checklist',
-      ])
-      .select(muted.as('muted'))
-      .where('rp.memo_id', 'in', slots.slice(who.size) as number[])
-      .where(collectionVisible('rc', slotted, d))
-      .orderBy('rp.id');
-  });
+  const rows = await cache.rows(
+    `refs|${who.key}`,
+    [...who.values, ...ids],
+    (slots) => {
+      const slotted = who.slotted(slots);
+      const v = slotted.userId;
+      const muted =
+        v === null
+          ? sql<SqlBool>`(1 = 0)`
+          : sql<SqlBool>`exists (select 1 from muted_collections mc where mc.collection_id = rc.id and mc.user_id = ${v})`;
+      return db
+        .selectFrom('memos_per_collection as rp')
+        .innerJoin('collections as rc', 'rc.id', 'rp.collection_id')
+        .innerJoin('user_profiles as op', 'op.user_id', 'rc.user_id')
+        .select([
+          'rp.id',
+          'rp.memo_id',
+          'rp.sequence_number',
+          'rc.id as collection_id',
+          'rc.name',
+          'rc.type',
+          'rc.user_id as owner_id',
+          'op.name as owner_name',
+          'rc.is_collaboration',
+          'rc.collaboration_on_checklist',
+        ])
+        .select(muted.as('muted'))
+        .where('rp.memo_id', 'in', slots.slice(who.size) as number[])
+        .where(collectionVisible('rc', slotted, d))
+        .orderBy('rp.id');
+    },
+    { prepared: true },
+  );
   for (const row of rows) push(refs, row.memo_id, row as CollectionRefRow);
   return refs;
 }

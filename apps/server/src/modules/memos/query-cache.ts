@@ -1,4 +1,5 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import { PREPARED_MARK } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { Viewer } from '../audience/index.js';
 
@@ -29,12 +30,15 @@ interface Entry {
 export interface QueryCache {
   /**
    * Runs the query `build` makes, built once per `shape` (which must name everything the
-   * builder branches on) with `values` in its slots.
+   * builder branches on) with `values` in its slots. `prepared`: a lookup whose best plan
+   * does not depend on the values, which PostgreSQL may then prepare and plan once
+   * (database.ts PREPARED_MARK); list pages are planned per call.
    */
   rows<R>(
     shape: string,
     values: readonly unknown[],
     build: (slots: readonly unknown[]) => Compilable<R>,
+    options?: { prepared?: boolean },
   ): Promise<R[]>;
 }
 
@@ -68,6 +72,7 @@ export function createQueryCache(
       shape: string,
       values: readonly unknown[],
       build: (slots: readonly unknown[]) => Compilable<R>,
+      options: { prepared?: boolean } = {},
     ): Promise<R[]> {
       const entry = entryFor(`${values.length}|${shape}`, values.length, build);
       const parameters = entry.parameters.map((p) => (p instanceof Slot ? values[p.index] : p));
@@ -82,7 +87,7 @@ export function createQueryCache(
       const query: CompiledQuery<R> = {
         query: entry.query,
         queryId: createQueryId(),
-        sql: entry.sql,
+        sql: options.prepared ? PREPARED_MARK + entry.sql : entry.sql,
         parameters,
       };
       const result = await db.executeQuery(query);

@@ -102,16 +102,21 @@ export async function findVisibleMemos(
 ): Promise<MemoRow[]> {
   if (ids.length === 0) return [];
   const who = viewerSlots(viewer);
-  const rows = await cache.rows(`visible-memos|${who.key}`, [...who.values, ...ids], (slots) => {
-    const slotted = who.slotted(slots);
-    return db
-      .selectFrom('memos as m')
-      .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
-      .select(MEMO_COLUMNS)
-      .select(viewerFlags(slotted))
-      .where('m.id', 'in', slots.slice(who.size) as number[])
-      .where(memoVisible('m', slotted, d));
-  });
+  const rows = await cache.rows(
+    `visible-memos|${who.key}`,
+    [...who.values, ...ids],
+    (slots) => {
+      const slotted = who.slotted(slots);
+      return db
+        .selectFrom('memos as m')
+        .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
+        .select(MEMO_COLUMNS)
+        .select(viewerFlags(slotted))
+        .where('m.id', 'in', slots.slice(who.size) as number[])
+        .where(memoVisible('m', slotted, d));
+    },
+    { prepared: true },
+  );
   return rows as MemoRow[];
 }
 
@@ -124,20 +129,25 @@ export async function findMemo(
   id: number,
 ): Promise<SingleRow | undefined> {
   const who = viewerSlots(viewer);
-  const [row] = await cache.rows(`memo|${who.key}`, [...who.values, id], (slots) => {
-    const slotted = who.slotted(slots);
-    const v = slotted.userId;
-    return db
-      .selectFrom('memos as m')
-      .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
-      .select(MEMO_COLUMNS)
-      .select(viewerFlags(slotted))
-      .select(
-        sql<number>`case when ${memoVisible('m', slotted, d)} then 1 else 0 end`.as('visible'),
-      )
-      .select((v === null ? never : blockedBetween(sql.ref('m.user_id'), v)).as('blocked'))
-      .where('m.id', '=', slots[who.size] as number);
-  });
+  const [row] = await cache.rows(
+    `memo|${who.key}`,
+    [...who.values, id],
+    (slots) => {
+      const slotted = who.slotted(slots);
+      const v = slotted.userId;
+      return db
+        .selectFrom('memos as m')
+        .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
+        .select(MEMO_COLUMNS)
+        .select(viewerFlags(slotted))
+        .select(
+          sql<number>`case when ${memoVisible('m', slotted, d)} then 1 else 0 end`.as('visible'),
+        )
+        .select((v === null ? never : blockedBetween(sql.ref('m.user_id'), v)).as('blocked'))
+        .where('m.id', '=', slots[who.size] as number);
+    },
+    { prepared: true },
+  );
   return row as SingleRow | undefined;
 }
 
