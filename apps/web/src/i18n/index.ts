@@ -86,6 +86,9 @@ setMissingNamespaceHandler((locale, name) => {
 let onDemand = false;
 
 export function loadNamespacesOnDemand(): void {
+  // Component tests render features without the lazy page loaders that fetch their texts,
+  // and importing the router anywhere would switch them to on-demand: they keep them all.
+  if (import.meta.env.MODE === 'test') return;
   onDemand = true;
 }
 
