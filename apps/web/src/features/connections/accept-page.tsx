@@ -170,7 +170,7 @@ function QrAccept({ value }: { value: string }) {
 /** An invitation link from an email: who invited, then "Accept invitation". */
 function InvitationAccept({ value }: { value: string }) {
   const { t } = useTranslation();
-  const invitation = useInvitation(value, true);
+  const invitation = useInvitation(value, true, true);
   const accept = useAcceptInvitation();
   const [failure, setFailure] = useState<unknown>();
   const inviter = invitation.data?.user_outbound;

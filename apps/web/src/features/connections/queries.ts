@@ -198,13 +198,17 @@ export const useConfirmQrConnection = () =>
   );
 
 /** GET /api/p/connection-invitation/{value}: who invited, readable by visitors. */
-export function useInvitation(value: string, enabled: boolean) {
+/**
+ * Who sent an invitation link. Signed in, the session goes along: the invited person who is
+ * already connected (by signing up through the link) is told so instead of "invalid".
+ */
+export function useInvitation(value: string, enabled: boolean, signedIn = false) {
   return useQuery({
     queryKey: connectionKeys.invitation(value),
     queryFn: () =>
       api.get<ConnectionInvitationAnswer>(
         `/api/p/connection-invitation/${encodeURIComponent(value)}`,
-        { anonymous: true },
+        { anonymous: !signedIn },
       ),
     enabled,
     retry: false,
