@@ -29,7 +29,7 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
   await page.getByTestId('login-password').fill(STRONG_PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/collections$/);
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('collections-page')).toBeVisible();
   await expect(page.getByTestId('nav-collections')).toHaveAttribute('aria-current', 'page');
 
   // Signed in, the login screen is not shown: /auth goes to the start page
@@ -72,7 +72,6 @@ test('an account that was never activated gets the activation step on login, the
   await page.getByTestId('login-code-submit').click();
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expect(page.getByText('Your account is activated. Welcome!')).toBeVisible();
-  await expect(page.getByTestId('home-greeting')).toHaveText('Hello, Barbara Liskov');
 });
 
 test('the login form is filled and sent with the keyboard alone', async ({ page, request }) => {
