@@ -49,6 +49,15 @@ import { registerMemos } from './modules/memos/routes.js';
 import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
 import { registerLinkRoutes } from './modules/media/proxy-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
+import { createLocalHub } from './realtime/hub.js';
+import { registerRealtime } from './realtime/index.js';
+import { createActivityDispatcher } from './events/dispatch.js';
+import { registerComments } from './modules/comments/index.js';
+import { registerReactions } from './modules/reactions/index.js';
+import { registerNotifications } from './modules/notifications/index.js';
+import { registerPush } from './modules/push/index.js';
+import { registerFeed } from './modules/feed/index.js';
+import { registerDiscover } from './modules/discover/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     // Not started here: main.ts polls; tests drive runDue() (or start()) themselves.
     jobs: createJobQueue({ database, log: app.log }),
+    realtime: createLocalHub(),
+    activity: createActivityDispatcher((error) =>
+      app.log.error({ err: error }, 'activity delivery failed'),
+    ),
   };
   app.decorate('jobs', ctx.jobs);
 
@@ -165,12 +178,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: ctx.jobs,
   });
   registerLinkRoutes(zapp, guard, config);
+  registerComments(zapp, guard, ctx);
+  registerReactions(zapp, guard, ctx);
+  registerFeed(zapp, guard, ctx);
+  registerDiscover(zapp, guard, ctx);
+  registerPush(zapp, guard, ctx);
+  registerNotifications(zapp, guard, ctx);
+  await registerRealtime(app, guard, ctx);
 
   fallback.current = await registerWebApp(app, config.webDist);
 
   app.addHook('onClose', async () => {
     // The job in progress finishes before what it may use is closed.
     await ctx.jobs.stop();
+    await ctx.activity.settled();
+    await ctx.realtime.close();
     mailer.close();
     await limiter.close();
     redis?.disconnect();

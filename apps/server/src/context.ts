@@ -6,6 +6,8 @@ import type { Mailer } from './mail/mailer.js';
 import type { FailureLimiter } from './http/rate-limit.js';
 import type { PasswordHasher } from './modules/auth/passwords.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { RealtimeHub } from './realtime/hub.js';
+import type { ActivityDispatcher } from './events/dispatch.js';
 
 /** What services need from the running app; built once in buildApp. */
 export interface AppContext {
@@ -18,4 +20,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** the durable job queue: modules register handlers in buildApp and enqueue work */
   jobs: JobQueue;
+  /** live delivery to open sockets (realtime module) */
+  realtime: RealtimeHub;
+  /** after-commit delivery of recorded activity events (notifications module) */
+  activity: ActivityDispatcher;
 }

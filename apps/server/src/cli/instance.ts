@@ -7,6 +7,8 @@ import { openDatabase, type Database } from '../db/database.js';
 import { migrationStatus } from '../db/migrate.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { FailureLimiter } from '../http/rate-limit.js';
+import { createLocalHub } from '../realtime/hub.js';
+import { createActivityDispatcher } from '../events/dispatch.js';
 import { createJobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher } from '../modules/auth/passwords.js';
@@ -103,6 +105,9 @@ export function openInstance(options: { create?: boolean } = {}): Instance {
       passwords: createPasswordHasher(config.passwordHashing),
       log,
       jobs: createJobQueue({ database, log }),
+      // the command line has no sockets; notifications it causes are read from the list
+      realtime: createLocalHub(),
+      activity: createActivityDispatcher((error) => log.error({ err: error }, 'delivery failed')),
     };
     return base;
   }

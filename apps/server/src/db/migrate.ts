@@ -9,6 +9,9 @@ import * as m0005 from './migrations/0005_collections_memos.js';
 import * as m0006 from './migrations/0006_jobs_and_plans.js';
 import * as m0007 from './migrations/0007_social_extras.js';
 import * as m0008 from './migrations/0008_attachments.js';
+import * as m0009 from './migrations/0009_comments_reactions.js';
+import * as m0010 from './migrations/0010_notifications.js';
+import * as m0011 from './migrations/0011_feed_discover.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -26,6 +29,9 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0006_jobs_and_plans': m0006,
   '0007_social_extras': m0007,
   '0008_attachments': m0008,
+  '0009_comments_reactions': m0009,
+  '0010_notifications': m0010,
+  '0011_feed_discover': m0011,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -3,6 +3,8 @@ import type { SocialTables } from './schema-social.js';
 import type { ContentTables } from './schema-content.js';
 import type { MediaTables } from './schema-media.js';
 import type { SocialExtrasTables } from './schema-social-extras.js';
+import type { EngagementTables } from './schema-engagement.js';
+import type { NotificationTables } from './schema-notifications.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -150,7 +152,13 @@ export interface JobsTable {
 }
 
 export interface DatabaseSchema
-  extends SocialTables, ContentTables, SocialExtrasTables, MediaTables {
+  extends
+    SocialTables,
+    ContentTables,
+    SocialExtrasTables,
+    MediaTables,
+    EngagementTables,
+    NotificationTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

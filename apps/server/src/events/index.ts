@@ -1,2 +1,4 @@
 export type { ActivityEvent } from './activity.js';
 export { dialectOf, recordActivities, recordActivity } from './activity.js';
+export type { ActivityDispatcher, ActivityHandler } from './dispatch.js';
+export { createActivityDispatcher } from './dispatch.js';

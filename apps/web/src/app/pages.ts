@@ -95,4 +95,22 @@ export const pages = {
     withTexts(PEOPLE_TEXTS, () => import('../features/profile/public-profile-page')),
     'PublicProfilePage',
   ),
+  Feed: lazyPage(
+    withTexts(['feed', ...MEMO_TEXTS, 'engagement'], () => import('../features/feed/feed-page')),
+    'FeedPage',
+  ),
+  Discover: lazyPage(
+    withTexts(
+      ['feed', ...MEMO_TEXTS, 'engagement'],
+      () => import('../features/discover/discover-page'),
+    ),
+    'DiscoverPage',
+  ),
+  NotificationSettings: lazyPage(
+    withTexts(
+      ['notifications'],
+      () => import('../features/notifications/notification-settings-page'),
+    ),
+    'NotificationSettingsPage',
+  ),
 };

@@ -96,8 +96,23 @@ export const routes: RouteObject[] = [
                   { path: 't/:id', element: soon },
                 ],
               },
-              soonRoute('discover', pub, ['people', 'posts']),
-              soonRoute('feed', pub, ['search']),
+              {
+                path: 'discover',
+                handle: pub,
+                children: [
+                  { index: true, element: <pages.Discover /> },
+                  { path: 'people', element: <pages.Discover /> },
+                  { path: 'posts', element: <pages.Discover /> },
+                ],
+              },
+              {
+                path: 'feed',
+                handle: pub,
+                children: [
+                  { index: true, element: <pages.Feed /> },
+                  { path: 'search', element: <pages.Feed /> },
+                ],
+              },
               soonRoute('workspaces', login, [':id']),
               {
                 path: 'memo/:id',
@@ -189,7 +204,11 @@ export const routes: RouteObject[] = [
                 ],
               },
               soonRoute('public-account-settings', login),
-              soonRoute('notification-settings', login),
+              {
+                path: 'notification-settings',
+                element: <pages.NotificationSettings />,
+                handle: login,
+              },
               soonRoute('meet', pub),
               soonRoute('joincall', pub),
               { path: 'transfer', element: <Navigate to="/file-transfer" replace /> },

@@ -33,6 +33,9 @@ export const NAMESPACES: readonly Namespace[] = [
   'profile',
   'reports',
   'media',
+  'engagement',
+  'notifications',
+  'feed',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

@@ -9,6 +9,9 @@ import type { media } from './media/en';
 import type { memos } from './memos/en';
 import type { profile } from './profile/en';
 import type { reports } from './reports/en';
+import type { engagement } from './engagement/en';
+import type { notifications } from './notifications/en';
+import type { feed } from './feed/en';
 
 export const en = {
   app: {
@@ -282,6 +285,9 @@ interface EnglishNamespaces {
   profile: typeof profile;
   reports: typeof reports;
   media: typeof media;
+  engagement: typeof engagement;
+  notifications: typeof notifications;
+  feed: typeof feed;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */

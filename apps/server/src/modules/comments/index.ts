@@ -1,0 +1,6 @@
+import type { AppContext } from '../../context.js';
+import type { AuthGuard } from '../../http/auth.js';
+import type { ZodApp } from '../../http/zod-app.js';
+
+/** Comments (issue 6): routes and event listeners of this module. */
+export function registerComments(_app: ZodApp, _guard: AuthGuard, _ctx: AppContext): void {}

@@ -1,0 +1,3 @@
+import type { LocaleShape } from '../en';
+
+export const engagement: LocaleShape['engagement'] = {};

@@ -1,0 +1,3 @@
+import type { LocaleShape } from '../en';
+
+export const notifications: LocaleShape['notifications'] = {};
