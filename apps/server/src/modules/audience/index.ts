@@ -7,4 +7,5 @@ export {
   isContactOf,
   followsUser,
   memoVisible,
+  memoVisibleToUser,
 } from './predicates.js';

@@ -3,7 +3,13 @@ import { COLLECTION_TYPES, type CollectionType } from '@memoria/domain';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { createUser } from '../../test/factories.js';
 import { blockUser, connectUsers, followUser, identifyUser } from '../../test/social.js';
-import { collectionVisible, collectionWritable, memoVisible } from './predicates.js';
+import { sql } from 'kysely';
+import {
+  collectionVisible,
+  collectionWritable,
+  memoVisible,
+  memoVisibleToUser,
+} from './predicates.js';
 import type { Viewer } from './viewer.js';
 
 /** Every viewer kind of DESIGN.md §6 against every collection type. */
@@ -274,5 +280,51 @@ describeDb('audience predicates', () => {
       privateMemo.id,
     ]);
     expect(await visibleMemos({ userId: viewers.blocked ?? null })).toEqual([]);
+  });
+  it('the column form judges many users in one query exactly as one viewer at a time', async () => {
+    const { db, dialect } = t.database;
+    const now = dialect.time(new Date());
+    const memoOf = new Map<number, CollectionType>();
+    for (const type of COLLECTION_TYPES) {
+      const memo = await db
+        .insertInto('memos')
+        .values({
+          user_id: authorId,
+          title: `column ${type}`,
+          status: 'published',
+          notification_sent: dialect.bool(false),
+          is_todo: dialect.bool(false),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('memos_per_collection')
+        .values({ memo_id: memo.id, collection_id: idFor(type), position: 1, created_at: now })
+        .execute();
+      memoOf.set(memo.id, type);
+    }
+    const people = Object.entries(viewers).filter(([, id]) => id !== null);
+    const rows = await db
+      .selectFrom('users as u')
+      .innerJoin('memos as m', (join) => join.onTrue())
+      .select(['u.id as user_id', 'm.id as memo_id'])
+      .where(
+        'u.id',
+        'in',
+        people.map(([, id]) => id as number),
+      )
+      .where('m.id', 'in', [...memoOf.keys()])
+      .where(memoVisibleToUser('m', sql.ref('u.id'), dialect))
+      .execute();
+    for (const [kind, id] of people) {
+      const seen = rows
+        .filter((r) => r.user_id === id)
+        .map((r) => memoOf.get(r.memo_id))
+        .sort();
+      const expected = COLLECTION_TYPES.filter((type) => EXPECTED[kind]![type]).sort();
+      expect([kind, seen]).toEqual([kind, expected]);
+    }
   });
 });

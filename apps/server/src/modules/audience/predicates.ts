@@ -9,17 +9,23 @@ import type { Viewer } from './viewer.js';
 
 const never = sql<SqlBool>`(1 = 0)`;
 
+/** A user id, or a column holding one (to judge many users in one query). */
+export type UserRef = number | RawBuilder<unknown>;
+
 /** a and b blocked each other in either direction */
-export function blockedBetween(a: RawBuilder<unknown>, b: number): RawBuilder<SqlBool> {
+export function blockedBetween(a: RawBuilder<unknown>, b: UserRef): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from blocks bl where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
 }
 
 /** `contact` is an active connection of `owner` */
-export function isContactOf(owner: RawBuilder<unknown>, contact: number): RawBuilder<SqlBool> {
+export function isContactOf(owner: RawBuilder<unknown>, contact: UserRef): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from contacts ct where ct.user_id = ${owner} and ct.contact_id = ${contact})`;
 }
 
-export function followsUser(follower: number, following: RawBuilder<unknown>): RawBuilder<SqlBool> {
+export function followsUser(
+  follower: UserRef,
+  following: RawBuilder<unknown>,
+): RawBuilder<SqlBool> {
   return sql<SqlBool>`exists (select 1 from follows fw where fw.follower_id = ${follower} and fw.following_id = ${following})`;
 }
 
@@ -29,12 +35,20 @@ export function collectionVisible(
   viewer: Viewer,
   dialect: DialectHelpers,
 ): RawBuilder<SqlBool> {
+  return collectionVisibleTo(alias, viewer.userId, viewer.collectionSecret, dialect);
+}
+
+function collectionVisibleTo(
+  alias: string,
+  v: UserRef | null,
+  secret: string | null | undefined,
+  dialect: DialectHelpers,
+): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const yes = dialect.bool(true);
-  const bySecret = viewer.collectionSecret
-    ? sql<SqlBool>`(${col('public_link_on')} = ${yes} and ${col('secret_token')} = ${viewer.collectionSecret})`
+  const bySecret = secret
+    ? sql<SqlBool>`(${col('public_link_on')} = ${yes} and ${col('secret_token')} = ${secret})`
     : never;
-  const v = viewer.userId;
   if (v === null) return sql<SqlBool>`(${col('type')} = 'public' or ${bySecret})`;
 
   const owner = col('user_id');
@@ -78,16 +92,36 @@ export function memoVisible(
   viewer: Viewer,
   dialect: DialectHelpers,
 ): RawBuilder<SqlBool> {
+  return memoVisibleTo(alias, viewer.userId, viewer, dialect);
+}
+
+/**
+ * memoVisible for the signed-in user whose id is in `user` (e.g. `sql.ref('u.id')`), without
+ * secrets: one query finds which of many users may read a memo (live updates).
+ */
+export function memoVisibleToUser(
+  alias: string,
+  user: RawBuilder<unknown>,
+  dialect: DialectHelpers,
+): RawBuilder<SqlBool> {
+  return memoVisibleTo(alias, user, {}, dialect);
+}
+
+function memoVisibleTo(
+  alias: string,
+  v: UserRef | null,
+  secrets: Pick<Viewer, 'collectionSecret' | 'memoSecret'>,
+  dialect: DialectHelpers,
+): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   const author = col('user_id');
-  const bySecret = viewer.memoSecret
-    ? sql<SqlBool>`${col('secret_token')} = ${viewer.memoSecret}`
+  const bySecret = secrets.memoSecret
+    ? sql<SqlBool>`${col('secret_token')} = ${secrets.memoSecret}`
     : never;
   const inVisibleCollection = sql<SqlBool>`exists (select 1 from memos_per_collection vmpc
     inner join collections vc on vc.id = vmpc.collection_id
-    where vmpc.memo_id = ${col('id')} and ${collectionVisible('vc', viewer, dialect)})`;
+    where vmpc.memo_id = ${col('id')} and ${collectionVisibleTo('vc', v, secrets.collectionSecret, dialect)})`;
   const published = sql<SqlBool>`${col('status')} = 'published'`;
-  const v = viewer.userId;
   if (v === null) return sql<SqlBool>`(${published} and (${inVisibleCollection} or ${bySecret}))`;
   return sql<SqlBool>`(${author} = ${v} or (${published} and not ${blockedBetween(author, v)}
     and (${inVisibleCollection} or ${bySecret})))`;
