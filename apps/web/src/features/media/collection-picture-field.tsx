@@ -4,6 +4,7 @@ import { acceptAttribute, type Attachment, type Collection } from '@memoria/doma
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { pictureUrl } from './attachments';
+import { PhotoEditor } from './photo-editor';
 import { UploadQueueList } from './upload-queue-list';
 import { useUploadQueue } from './use-upload-queue';
 
@@ -16,6 +17,8 @@ const PHOTO_ONLY = ['photo'] as const;
 export function useCollectionPicture(collection: Pick<Collection, 'picture'> | undefined) {
   const [uploaded, setUploaded] = useState<Attachment | null>(null);
   const [removed, setRemoved] = useState(false);
+  /** the picture chosen and being cropped in the photo editor before its upload */
+  const [editing, setEditing] = useState<File[]>([]);
   const queue = useUploadQueue({
     target: 'collection',
     allowed: PHOTO_ONLY,
@@ -36,7 +39,21 @@ export function useCollectionPicture(collection: Pick<Collection, 'picture'> | u
     setUploaded(null);
     setRemoved(true);
   };
-  return { url, changed, payload, remove, queue, busy: queue.busy };
+  return {
+    url,
+    changed,
+    payload,
+    remove,
+    queue,
+    busy: queue.busy,
+    editing,
+    edit: (file: File) => setEditing([file]),
+    finishEditing: (files: File[]) => {
+      setEditing([]);
+      if (files.length > 0) queue.add(files);
+    },
+    cancelEditing: () => setEditing([]),
+  };
 }
 
 export type CollectionPictureState = ReturnType<typeof useCollectionPicture>;
@@ -51,10 +68,7 @@ export function CollectionPictureField({ state }: { state: CollectionPictureStat
         <Avatar src={state.url} size={64} radius="md" alt="">
           <IconPhoto aria-hidden />
         </Avatar>
-        <FileButton
-          onChange={(file) => file && queue.add([file])}
-          accept={acceptAttribute('photo')}
-        >
+        <FileButton onChange={(file) => file && state.edit(file)} accept={acceptAttribute('photo')}>
           {(props) => (
             <Button
               {...props}
@@ -80,6 +94,12 @@ export function CollectionPictureField({ state }: { state: CollectionPictureStat
         )}
       </Group>
       <UploadQueueList items={queue.items} onRetry={queue.retry} onCancel={queue.cancel} />
+      <PhotoEditor
+        files={state.editing}
+        shape="square"
+        onComplete={state.finishEditing}
+        onCancel={state.cancelEditing}
+      />
     </Stack>
   );
 }
