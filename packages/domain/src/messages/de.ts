@@ -176,4 +176,11 @@ export const de: MessageCatalogue = {
   'memo.copyNotAllowed': 'Der Autor erlaubt das Kopieren dieses Memos nicht.',
   'memo.todoNotFound': 'Dieser Eintrag der Checkliste wurde nicht gefunden.',
   'memo.todoIsHeader': 'Eine Gruppenüberschrift kann nicht abgehakt werden.',
+  'push.invalidSubscription': 'Dies ist kein gültiges Push-Abonnement.',
+  'push.subscriptionNotFound': 'Dieses Push-Abonnement existiert nicht.',
+  'push.notAllowed':
+    'Nur der Autor des Memos oder der Eigentümer seiner Sammlung kann eine Push-Nachricht dazu senden.',
+  'push.memoNotPublished': 'Dieses Memo ist noch nicht veröffentlicht.',
+  'push.alreadySent':
+    'Zu diesem Memo wurde vor Kurzem eine Push-Nachricht gesendet. Eine weitere ist in {minutes} Minuten möglich.',
 };

@@ -167,6 +167,14 @@ export const en = {
   'memo.copyNotAllowed': 'The author does not allow copying this memo.',
   'memo.todoNotFound': 'This checklist item was not found.',
   'memo.todoIsHeader': 'A group header cannot be ticked off.',
+  // web push
+  'push.invalidSubscription': 'This is not a valid push subscription.',
+  'push.subscriptionNotFound': 'This push subscription does not exist.',
+  'push.notAllowed':
+    'Only the author of the memo or the owner of its collection can send a push about it.',
+  'push.memoNotPublished': 'This memo is not published yet.',
+  'push.alreadySent':
+    'A push about this memo was sent recently. You can send another in {minutes} minutes.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -171,4 +171,11 @@ export const es: MessageCatalogue = {
   'memo.copyNotAllowed': 'El autor no permite copiar esta nota.',
   'memo.todoNotFound': 'No se ha encontrado este elemento de la lista.',
   'memo.todoIsHeader': 'Un encabezado de grupo no se puede marcar.',
+  'push.invalidSubscription': 'Esta no es una suscripción push válida.',
+  'push.subscriptionNotFound': 'Esta suscripción push no existe.',
+  'push.notAllowed':
+    'Solo el autor de la nota o el propietario de su colección puede enviar un aviso push sobre ella.',
+  'push.memoNotPublished': 'Esta nota aún no está publicada.',
+  'push.alreadySent':
+    'Hace poco se envió un aviso push sobre esta nota. Podrás enviar otro dentro de {minutes} minutos.',
 };

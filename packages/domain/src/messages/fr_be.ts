@@ -175,4 +175,11 @@ export const fr_be: MessageCatalogue = {
   'memo.copyNotAllowed': "L'auteur n'autorise pas la copie de ce mémo.",
   'memo.todoNotFound': 'Cet élément de la liste de tâches est introuvable.',
   'memo.todoIsHeader': 'Un titre de groupe ne peut pas être coché.',
+  'push.invalidSubscription': "Ceci n'est pas un abonnement push valide.",
+  'push.subscriptionNotFound': "Cet abonnement push n'existe pas.",
+  'push.notAllowed':
+    "Seul l'auteur du mémo ou le propriétaire de sa collection peut envoyer une notification push à son sujet.",
+  'push.memoNotPublished': "Ce mémo n'est pas encore publié.",
+  'push.alreadySent':
+    'Une notification push a été envoyée récemment pour ce mémo. Vous pourrez en envoyer une autre dans {minutes} minutes.',
 };

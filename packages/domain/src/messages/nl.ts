@@ -172,4 +172,11 @@ export const nl: MessageCatalogue = {
   'memo.copyNotAllowed': 'De auteur staat niet toe dat deze memo gekopieerd wordt.',
   'memo.todoNotFound': 'Dit item van de checklist is niet gevonden.',
   'memo.todoIsHeader': 'Een groepstitel kan niet afgevinkt worden.',
+  'push.invalidSubscription': 'Dit is geen geldig push-abonnement.',
+  'push.subscriptionNotFound': 'Dit push-abonnement bestaat niet.',
+  'push.notAllowed':
+    'Alleen de auteur van de memo of de eigenaar van de collectie kan er een pushbericht over sturen.',
+  'push.memoNotPublished': 'Deze memo is nog niet gepubliceerd.',
+  'push.alreadySent':
+    'Er is onlangs een pushbericht over deze memo verstuurd. Over {minutes} minuten kunt u er nog een sturen.',
 };

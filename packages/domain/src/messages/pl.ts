@@ -166,4 +166,11 @@ export const pl: MessageCatalogue = {
   'memo.copyNotAllowed': 'Autor nie pozwala kopiować tej notatki.',
   'memo.todoNotFound': 'Nie znaleziono tego elementu listy zadań.',
   'memo.todoIsHeader': 'Nagłówka grupy nie można odhaczyć.',
+  'push.invalidSubscription': 'To nie jest prawidłowa subskrypcja push.',
+  'push.subscriptionNotFound': 'Ta subskrypcja push nie istnieje.',
+  'push.notAllowed':
+    'Tylko autor notatki lub właściciel jej kolekcji może wysłać powiadomienie push na jej temat.',
+  'push.memoNotPublished': 'Ta notatka nie została jeszcze opublikowana.',
+  'push.alreadySent':
+    'Powiadomienie push o tej notatce zostało niedawno wysłane. Kolejne możesz wysłać za {minutes} min.',
 };

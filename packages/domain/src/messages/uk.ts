@@ -171,4 +171,11 @@ export const uk: MessageCatalogue = {
   'memo.copyNotAllowed': 'Автор не дозволяє копіювати цю нотатку.',
   'memo.todoNotFound': 'Цей пункт списку не знайдено.',
   'memo.todoIsHeader': 'Заголовок групи не можна позначити.',
+  'push.invalidSubscription': 'Це недійсна push-підписка.',
+  'push.subscriptionNotFound': 'Такої push-підписки не існує.',
+  'push.notAllowed':
+    'Лише автор нотатки або власник її колекції може надіслати push-сповіщення про неї.',
+  'push.memoNotPublished': 'Цю нотатку ще не опубліковано.',
+  'push.alreadySent':
+    'Push-сповіщення про цю нотатку вже надіслано нещодавно. Наступне можна надіслати через {minutes} хв.',
 };
