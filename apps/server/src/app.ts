@@ -21,6 +21,7 @@ import {
 } from './http/error-handler.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerNulGuard } from './http/nul-guard.js';
+import { registerAnswerCache } from './http/answer-cache.js';
 import { registerApiDocs } from './http/docs.js';
 import { registerWebApp } from './http/web-app.js';
 import { createAuthGuard } from './http/auth.js';
@@ -135,6 +136,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonParsers(app);
   registerErrorHandling(app, fallback);
   registerNulGuard(app);
+  registerAnswerCache(app, {
+    changes: database.changes,
+    maxBytes: config.answerCacheMb * 1024 * 1024,
+  });
   await registerSecurityHeaders(app, { mapTileUrl: config.mapTileUrl });
 
   const redis = config.redisUrl

@@ -75,6 +75,11 @@ const envSchema = z.object({
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ),
   JWT_SECRET: optionalString,
+  // Memory for kept answers of hot reads (http/answer-cache.ts); 0 turns the cache off.
+  ANSWER_CACHE_MB: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(4096).default(64),
+  ),
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().positive().default(1200),
@@ -123,6 +128,11 @@ export interface AppConfig {
   /** the map tile URL template; its origin may serve images to the web app */
   mapTileUrl: string;
   jwtSecret?: string;
+  /**
+   * Memory for the answer cache in MB; 0 when off. Several instances (REDIS_URL) cannot see
+   * each other's writes in time, so it is off there.
+   */
+  answerCacheMb: number;
   /** 'fast' only in tests: argon2 with a tiny memory and time cost. */
   passwordHashing: 'standard' | 'fast';
   /** Requests per minute per client address over the whole API (a generous safety net). */
@@ -163,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageDir, '../web/dist'),
     mapTileUrl: e.MAP_TILE_URL,
     jwtSecret: e.JWT_SECRET,
+    answerCacheMb: e.REDIS_URL ? 0 : e.ANSWER_CACHE_MB,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     fetch: {

@@ -16,12 +16,15 @@ import {
 import type { DatabaseTarget } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
 import { dialectHelpers, type DialectHelpers } from './dialect.js';
+import { createChangeVersion, type ChangeVersion } from './change-version.js';
 
 export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: DialectHelpers;
   /** the PostgreSQL schema the tables live in, when not the default */
   schema?: string;
+  /** moves whenever shown data may have changed (the answer cache reads it) */
+  changes: ChangeVersion;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -42,10 +45,15 @@ function openSqlite(file: string): Database {
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   dropStat4Samples(connection);
+  // data_version moves when another process (the admin command line) commits
+  const dataVersion = connection.prepare('pragma data_version').pluck();
+  const changes = createChangeVersion(() => dataVersion.get() as number);
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(connection, STATEMENT_CACHE_SIZE, changes),
+    }),
   });
-  return wrap(db, dialectHelpers('sqlite'));
+  return wrap(db, dialectHelpers('sqlite'), changes);
 }
 
 /**
@@ -79,10 +87,14 @@ export const STATEMENT_CACHE_SIZE = 1000;
 export function withStatementCache(
   connection: SQLite.Database,
   max = STATEMENT_CACHE_SIZE,
+  changes?: ChangeVersion,
 ): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max });
+  // one connection: one transaction at a time; Kysely runs a statement right after preparing it
+  const state = { wrote: false };
   return {
     prepare(text: string) {
+      changes?.observe(text, 'after', state);
       const kept = statements.get(text);
       if (kept && !kept.busy) return kept;
       const statement = connection.prepare(text);
@@ -105,10 +117,13 @@ function openPostgres(url: string, schema?: string): Database {
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  const changes = createChangeVersion();
   const db = new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+    dialect: new PostgresDialect({
+      pool: withNamedStatements(pool, NAMED_STATEMENTS_PER_CONNECTION, changes),
+    }),
   });
-  return { ...wrap(db, dialectHelpers('postgres')), schema };
+  return { ...wrap(db, dialectHelpers('postgres'), changes), schema };
 }
 
 /** How many named statements a PostgreSQL connection holds before it is replaced. */
@@ -134,6 +149,7 @@ export const PREPARED_MARK = '/* prepared */ ';
 export function withNamedStatements(
   pool: pg.Pool,
   limit = NAMED_STATEMENTS_PER_CONNECTION,
+  changes?: ChangeVersion,
 ): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
@@ -149,7 +165,8 @@ export function withNamedStatements(
 
   function wrapClient(client: pg.PoolClient): PostgresPoolClient {
     const prepared = new Set<string>();
-    const query = (text: unknown, values?: ReadonlyArray<unknown>) => {
+    const state = { wrote: false };
+    const send = (text: unknown, values?: ReadonlyArray<unknown>) => {
       if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) {
         // a cursor (streaming), or a statement planned per call
         return client.query(text as never, values as unknown[]);
@@ -157,6 +174,25 @@ export function withNamedStatements(
       const name = nameOf(text);
       prepared.add(name);
       return client.query({ name, text, values: values as unknown[] });
+    };
+    const query = (text: unknown, values?: ReadonlyArray<unknown>) => {
+      const sqlText = typeof text === 'string' ? text : undefined;
+      if (!changes || sqlText === undefined) return send(text, values);
+      changes.observe(sqlText, 'before', state);
+      // the version moves again once the write has landed: a read that began in between
+      // must not keep its answer under the new number
+      const settle = () => changes.observe(sqlText, 'after', state);
+      const result = send(text, values) as unknown as Promise<unknown>;
+      return result.then(
+        (value) => {
+          settle();
+          return value;
+        },
+        (error: unknown) => {
+          settle();
+          throw error;
+        },
+      );
     };
     return {
       query: query as unknown as PostgresPoolClient['query'],
@@ -178,10 +214,15 @@ export function withNamedStatements(
   };
 }
 
-function wrap(db: Kysely<DatabaseSchema>, dialect: DialectHelpers): Database {
+function wrap(
+  db: Kysely<DatabaseSchema>,
+  dialect: DialectHelpers,
+  changes: ChangeVersion,
+): Database {
   return {
     db,
     dialect,
+    changes,
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -107,6 +107,7 @@ export function registerCollectionRoutes(
       publicRoute ? '/api/p/collection/:id' : '/api/collection/:id',
       {
         ...(publicRoute ? {} : { preParsing: guard.required }),
+        config: { answerCache: true },
         schema: {
           tags,
           ...(publicRoute ? {} : { security }),
@@ -125,6 +126,7 @@ export function registerCollectionRoutes(
       publicRoute ? '/api/p/user/:id/collection' : '/api/user/:id/collection',
       {
         ...(publicRoute ? {} : { preParsing: guard.required }),
+        config: { answerCache: true },
         schema: {
           tags,
           ...(publicRoute ? {} : { security }),

@@ -114,6 +114,7 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
     '/api/memo/:id',
     {
       preParsing: guard.optional,
+      config: { answerCache: true },
       schema: {
         tags,
         security,
@@ -128,6 +129,7 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
   app.get(
     '/api/p/memo/:id',
     {
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'A memo, for visitors',
@@ -162,12 +164,16 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
   });
   app.get(
     '/api/user/:id/memo',
-    { preParsing: guard.optional, schema: listSchema('Memos by a user, newest first', true) },
+    {
+      preParsing: guard.optional,
+      config: { answerCache: true },
+      schema: listSchema('Memos by a user, newest first', true),
+    },
     listUser(false),
   );
   app.get(
     '/api/p/user/:id/memo',
-    { schema: listSchema('Public memos by a user', false) },
+    { config: { answerCache: true }, schema: listSchema('Public memos by a user', false) },
     listUser(true),
   );
 
@@ -187,13 +193,17 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
     '/api/collection/:id/memo',
     {
       preParsing: guard.optional,
+      config: { answerCache: true },
       schema: listSchema('Memos of a collection, pinned first', true),
     },
     listCollection(false),
   );
   app.get(
     '/api/p/collection/:id/memo',
-    { schema: listSchema('Memos of a collection, for visitors', false) },
+    {
+      config: { answerCache: true },
+      schema: listSchema('Memos of a collection, for visitors', false),
+    },
     listCollection(true),
   );
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createChangeVersion, statementKind } from './change-version.js';
+
+describe('statement kinds', () => {
+  it('tells reads from writes, and ignores the bookkeeping tables', () => {
+    expect(statementKind('select * from "memos" where "id" = ?')).toBe('read');
+    expect(statementKind('/* prepared */ select "updated_at" from "memos"')).toBe('read');
+    expect(statementKind('insert into "memos" ("title") values (?)')).toBe('write');
+    expect(statementKind('update "collections" set "name" = ?')).toBe('write');
+    expect(statementKind('delete from "memo_tags" where "memo_id" = ?')).toBe('write');
+    expect(statementKind('with moved as (update "memos" set "x" = 1) select 1')).toBe('write');
+    expect(statementKind('update "jobs" set "locked_until" = ?')).toBe('unshown-write');
+    expect(statementKind('insert into "refresh_tokens" values (?)')).toBe('unshown-write');
+    expect(statementKind('create table "x" ("id" integer)')).toBe('write');
+    expect(statementKind('commit')).toBe('end');
+    expect(statementKind('begin immediate')).toBe('other');
+  });
+});
+
+describe('change version', () => {
+  it('moves on writes and on the end of a transaction that wrote', () => {
+    const changes = createChangeVersion();
+    const connection = { wrote: false };
+    const start = changes.current();
+    changes.observe('select 1', 'after', connection);
+    expect(changes.current()).toBe(start);
+    changes.observe('begin', 'after', connection);
+    changes.observe('update "jobs" set "x" = 1', 'after', connection);
+    changes.observe('commit', 'after', connection);
+    expect(changes.current()).toBe(start);
+    changes.observe('begin', 'after', connection);
+    changes.observe('insert into "memos" default values', 'before', connection);
+    const during = changes.current();
+    expect(during).toBeGreaterThan(start);
+    changes.observe('commit', 'before', connection);
+    expect(changes.current()).toBe(during);
+    changes.observe('commit', 'after', connection);
+    expect(changes.current()).toBeGreaterThan(during);
+  });
+
+  it('moves when another process changed the database', () => {
+    let external = 7;
+    const changes = createChangeVersion(() => external);
+    const start = changes.current();
+    expect(changes.current()).toBe(start);
+    external = 8;
+    expect(changes.current()).toBe(start + 1);
+  });
+});

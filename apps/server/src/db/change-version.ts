@@ -1,0 +1,82 @@
+/**
+ * A number that moves whenever data that answers depend on may have changed: every
+ * statement that writes (before and after it runs) and every commit or rollback of a
+ * transaction that wrote. The answer cache (http/answer-cache.ts) keeps an answer only
+ * while the number it was read under still holds, so nothing written through this
+ * process is ever answered stale. Writes of another process are seen through
+ * `external()` (SQLite's data_version); the cache's time limit bounds the rest.
+ */
+export interface ChangeVersion {
+  /** the current version; reading it also takes in changes made by other processes */
+  current(): number;
+  /** a connection wrapper reports each statement it is about to run or has run */
+  observe(sql: string, phase: 'before' | 'after', connection: ConnectionState): void;
+}
+
+/** Whether the transaction open on a connection has written yet. */
+export interface ConnectionState {
+  wrote: boolean;
+}
+
+/**
+ * Bookkeeping tables whose rows no cached answer shows: the job queue's poll, refresh
+ * tokens and one-time codes must not empty the cache every second.
+ */
+const UNSHOWN_TABLES = new Set(['jobs', 'refresh_tokens', 'user_codes', 'activity_events']);
+
+type StatementKind = 'read' | 'write' | 'unshown-write' | 'end' | 'other';
+
+const WRITE_TARGET =
+  /^(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
+const WRITE_ANYWHERE = /\b(?:insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i;
+
+export function statementKind(sql: string): StatementKind {
+  const text = sql.replace(/^\s*(?:\/\*.*?\*\/\s*)*/s, '');
+  const word = /^\w+/.exec(text)?.[0].toLowerCase();
+  if (word === 'select' || word === 'with' || word === 'explain') {
+    return WRITE_ANYWHERE.test(text) ? 'write' : 'read';
+  }
+  if (word === 'commit' || word === 'rollback' || word === 'end') return 'end';
+  if (word === 'begin' || word === 'savepoint' || word === 'release' || word === 'pragma') {
+    return 'other';
+  }
+  const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
+  if (target !== undefined && UNSHOWN_TABLES.has(target)) return 'unshown-write';
+  // insert, update, delete, create, alter, drop… and anything not recognised
+  return 'write';
+}
+
+export function createChangeVersion(external: () => number = () => 0): ChangeVersion {
+  let local = 0;
+  let lastExternal = external();
+  const kinds = new Map<string, StatementKind>();
+  const kindOf = (sql: string): StatementKind => {
+    let kind = kinds.get(sql);
+    if (kind === undefined) {
+      kind = statementKind(sql);
+      if (kinds.size >= 5000) kinds.clear();
+      kinds.set(sql, kind);
+    }
+    return kind;
+  };
+  return {
+    current() {
+      const seen = external();
+      if (seen !== lastExternal) {
+        lastExternal = seen;
+        local += 1;
+      }
+      return local;
+    },
+    observe(sql, phase, connection) {
+      const kind = kindOf(sql);
+      if (kind === 'write') {
+        local += 1;
+        connection.wrote = true;
+      } else if (kind === 'end' && phase === 'after') {
+        if (connection.wrote) local += 1;
+        connection.wrote = false;
+      }
+    },
+  };
+}
