@@ -15,4 +15,4 @@ export { registerMediaRoutes } from './routes.js';
 export { registerLinkRoutes } from './proxy-routes.js';
 export { VIDEO_JOB } from './video-job.js';
 export { NEW_DOCUMENT_EVENT, REPLACED_DOCUMENT_EVENT, type MemoDocument } from './documents.js';
-export type { AttachmentRow } from './store.js';
+export { currentAvatarId, type AttachmentRow } from './store.js';

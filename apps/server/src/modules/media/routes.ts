@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COLLECTION_PICTURE_MAX_MB, MEGABYTE, type AttachmentKind } from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
-import { violation } from '../../http/errors.js';
+import { ApiError, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
 import type { Viewer } from '../audience/index.js';
@@ -148,6 +148,31 @@ export async function registerMediaRoutes(
       },
     );
 
+    zapp.post(
+      '/api/user/picture',
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Upload the signed-in account's picture (multipart field `file`; a photo, at most 80 MB; variants up to 1200w); it replaces the previous one",
+          response: { 201: attachmentAnswer },
+        },
+      },
+      async (request, reply) => {
+        const userId = authOf(request).userId;
+        const answer = await upload(request, {
+          kind: 'photo',
+          owner: 'avatar',
+          collectionId: null,
+          maxBytes: Math.min(uploadLimit, COLLECTION_PICTURE_MAX_MB * MEGABYTE),
+          finish: (trx, attachmentId) => media.replaceAvatar(trx, userId, attachmentId),
+        });
+        return reply.code(201).send(answer);
+      },
+    );
+
     registerDocumentUpload(zapp, guard, media, documents, uploadLimit);
   });
 
@@ -182,6 +207,22 @@ export async function registerMediaRoutes(
       },
     );
   registerDocumentRoutes(zapp, guard, documents);
+  zapp.delete(
+    '/api/user/picture',
+    {
+      preParsing: guard.required,
+      schema: {
+        tags,
+        security,
+        summary: "Remove the signed-in account's picture (frees its storage)",
+      },
+    },
+    async (request, reply) => {
+      const removed = await media.deleteAvatar(authOf(request).userId);
+      if (!removed) throw new ApiError(404, 'media.notFound');
+      return reply.code(204).send();
+    },
+  );
   serve('collection', 'photo');
   serve('user', 'photo');
   for (const type of ['photo', 'video', 'document'] as const) {

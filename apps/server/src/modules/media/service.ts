@@ -35,6 +35,7 @@ import {
   markDeleted,
   markReady,
   memoAuthor,
+  otherAvatars,
   otherCollectionPictures,
   releaseStorage,
   setAttachmentCollection,
@@ -321,6 +322,23 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
           current.filter((row) => !keep.has(row.id)),
         );
       }
+    },
+
+    /**
+     * Inside the transaction that makes avatar `keepId` ready: the account's previous
+     * pictures are deleted (storage freed, files removed after commit).
+     */
+    async replaceAvatar(trx: Trx, userId: number, keepId: number): Promise<void> {
+      await deleteRows(trx, await otherAvatars(trx, userId, keepId));
+    },
+
+    /** DELETE /api/user/picture: removes the account picture; answers whether there was one. */
+    async deleteAvatar(userId: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await otherAvatars(trx, userId, 0);
+        await deleteRows(trx, rows);
+        return rows.length > 0;
+      });
     },
 
     /** Marks attachments deleted (action delete), frees their storage, removes their files after commit. */

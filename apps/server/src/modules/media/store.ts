@@ -210,6 +210,36 @@ export async function otherCollectionPictures(
     .execute();
 }
 
+/** The account pictures of `userId` that are not deleted, except `keepId`. */
+export async function otherAvatars(
+  db: Db,
+  userId: number,
+  keepId: number,
+): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('owner_kind', '=', 'avatar')
+    .where('id', '!=', keepId)
+    .where('status', '!=', 'deleted')
+    .execute();
+}
+
+/** The id of the account picture of `userId` (the newest ready one), if any. */
+export async function currentAvatarId(db: Db, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('attachments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('owner_kind', '=', 'avatar')
+    .where('status', '=', 'ready')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Live attachments of these memos, in their order; documents replaced by a newer one are left out. */
 export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<AttachmentRow[]> {
   if (memoIds.length === 0) return [];

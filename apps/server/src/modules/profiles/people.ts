@@ -51,6 +51,12 @@ export function peopleQuery(db: Db) {
       'p.memo_comments_allowed',
       'p.allow_reactions',
       'p.require_identification_for_comments',
+      // The account picture (media issue): the newest ready avatar upload.
+      sql<
+        number | null
+      >`(select max(a.id) from attachments a where a.user_id = u.id and a.owner_kind = 'avatar' and a.status = 'ready')`.as(
+        'avatar_id',
+      ),
     ]);
 }
 
@@ -86,9 +92,14 @@ export function isAvailable(person: PersonRow): boolean {
   return readBool(person.is_active) && person.disabled_at === null;
 }
 
-/** The avatar URL; pictures of accounts arrive with the media work. */
-export function pictureOf(_person: Pick<PersonRow, 'id'>): string | null {
-  return null;
+/** The avatar URL (220w; account pictures are public like names, spec part 1 §7.3 media paths). */
+export function pictureOf(person: Pick<PersonRow, 'avatar_id'>): string | null {
+  return avatarUrl(person.avatar_id, '220w');
+}
+
+/** `/api/user/photo/{id}?variant=…` of an account picture, or null without one. */
+export function avatarUrl(avatarId: number | null | undefined, variant: string): string | null {
+  return avatarId ? `/api/user/photo/${avatarId}?variant=${variant}` : null;
 }
 
 export function summaryOf(person: PersonRow): UserSummary {

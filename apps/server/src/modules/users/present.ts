@@ -21,6 +21,7 @@ export function presentUser(
   user: UserRow,
   profile: ProfileRow,
   root: RootUser | null = null,
+  picture: string | null = null,
 ): User {
   const rules = { ...DEFAULT_RULES, ...readJson<UserRules>(user.rules, {}) };
   const canCreatePublic = canCreatePublicCollection(rules);
@@ -66,7 +67,7 @@ export function presentUser(
       has_pending_identification: readBool(profile.has_pending_identification),
       user_can_create_public_collection: canCreatePublic,
     },
-    user_picture: null,
+    user_picture: picture === null ? null : { content_url: picture },
     storage_usage: {
       product: plan.storageBytes,
       leftover_storage: Math.max(0, plan.storageBytes + ordered - used),

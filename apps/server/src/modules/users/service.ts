@@ -2,6 +2,8 @@ import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memor
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { presentUser } from './present.js';
+import { currentAvatarId } from '../media/index.js';
+import { avatarUrl } from '../profiles/people.js';
 import {
   findProfileById,
   findProfileByUser,
@@ -24,17 +26,18 @@ export function createUserService(ctx: AppContext) {
 
   /** The account; with `rootUserId`, as seen by that person acting for it. */
   async function loadUser(userId: number, rootUserId: number | null = null): Promise<User> {
-    const [user, profile, rootProfile] = await Promise.all([
+    const [user, profile, rootProfile, avatarId] = await Promise.all([
       findUserById(db, userId),
       findProfileByUser(db, userId),
       rootUserId === null ? undefined : findProfileByUser(db, rootUserId),
+      currentAvatarId(db, userId),
     ]);
     if (!user || !profile) throw notFound();
     const root =
       rootUserId !== null && rootProfile
         ? { id: rootUserId, '@id': iri('user', rootUserId), name: rootProfile.name }
         : null;
-    return presentUser(user, profile, root);
+    return presentUser(user, profile, root, avatarUrl(avatarId, '550w'));
   }
 
   return {
