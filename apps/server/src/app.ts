@@ -50,8 +50,7 @@ import { registerMemos } from './modules/memos/routes.js';
 import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
 import { registerLinkRoutes } from './modules/media/proxy-routes.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
-import { createLocalHub } from './realtime/hub.js';
-import { registerRealtime } from './realtime/index.js';
+import { createRealtimeHub, registerRealtime } from './realtime/index.js';
 import { createActivityDispatcher } from './events/dispatch.js';
 import { registerComments } from './modules/comments/index.js';
 import { registerReactions } from './modules/reactions/index.js';
@@ -124,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     // Not started here: main.ts polls; tests drive runDue() (or start()) themselves.
     jobs: createJobQueue({ database, log: app.log }),
-    realtime: createLocalHub(),
+    realtime: await createRealtimeHub(config, app.log),
     activity: createActivityDispatcher((error) =>
       app.log.error({ err: error }, 'activity delivery failed'),
     ),

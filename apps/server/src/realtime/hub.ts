@@ -21,34 +21,89 @@ export interface RealtimeHub {
   attach(userId: number, socket: RealtimeSocket): () => void;
   /** The users with at least one socket open on this instance. */
   onlineUserIds(): number[];
+  /**
+   * The users with at least one socket open on any instance (with a broker; else this
+   * instance's): whom to judge when a message goes to "whoever is online and may see it".
+   */
+  onlineEverywhere(): Promise<number[]>;
   close(): Promise<void>;
 }
 
 /**
- * The in-process hub: enough for one server instance. The realtime module replaces it
- * with a brokered one when REDIS_URL is set.
+ * Sockets written to before the hub lets other work run: a send is a few microseconds, so
+ * a batch keeps the event loop busy well under a millisecond.
  */
-export function createLocalHub(): RealtimeHub {
+export const SEND_BATCH = 200;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The sockets of this process by user, and delivery to them in batches. `onPresence` hears
+ * when a user's first socket here opens and when their last one closes.
+ */
+export function createSocketRegistry(onPresence?: (userId: number, online: boolean) => void) {
   const sockets = new Map<number, Set<RealtimeSocket>>();
   return {
-    async sendToUsers(userIds, message) {
-      const text = JSON.stringify(message);
-      for (const userId of userIds) {
-        for (const socket of sockets.get(userId) ?? []) socket.send(text);
+    attach(userId: number, socket: RealtimeSocket): () => void {
+      let own = sockets.get(userId);
+      if (!own) {
+        own = new Set<RealtimeSocket>();
+        sockets.set(userId, own);
+        onPresence?.(userId, true);
       }
-    },
-    attach(userId, socket) {
-      const own = sockets.get(userId) ?? new Set<RealtimeSocket>();
       own.add(socket);
-      sockets.set(userId, own);
+      const mine = own;
+      let attached = true;
       return () => {
-        own.delete(socket);
-        if (own.size === 0) sockets.delete(userId);
+        if (!attached) return;
+        attached = false;
+        mine.delete(socket);
+        if (mine.size === 0 && sockets.get(userId) === mine) {
+          sockets.delete(userId);
+          onPresence?.(userId, false);
+        }
       };
     },
-    onlineUserIds: () => [...sockets.keys()],
-    async close() {
+    /**
+     * Writes `text` to every socket of these users, yielding to the event loop after each
+     * SEND_BATCH sockets so other requests and timers are never held up for long. A socket
+     * that fails to send is skipped (its close handler detaches it).
+     */
+    async deliver(userIds: readonly number[], text: string): Promise<void> {
+      let sent = 0;
+      for (const userId of new Set(userIds)) {
+        const own = sockets.get(userId);
+        if (!own) continue;
+        for (const socket of [...own]) {
+          try {
+            socket.send(text);
+          } catch {
+            // A socket closing under us; its close handler removes it.
+          }
+          sent += 1;
+          if (sent % SEND_BATCH === 0) await nextTurn();
+        }
+      }
+    },
+    onlineUserIds: (): number[] => [...sockets.keys()],
+    clear(): void {
       sockets.clear();
+    },
+  };
+}
+
+export type SocketRegistry = ReturnType<typeof createSocketRegistry>;
+
+/** The in-process hub: enough for one server instance (no REDIS_URL). */
+export function createLocalHub(): RealtimeHub {
+  const registry = createSocketRegistry();
+  return {
+    sendToUsers: (userIds, message) => registry.deliver(userIds, JSON.stringify(message)),
+    attach: registry.attach,
+    onlineUserIds: registry.onlineUserIds,
+    onlineEverywhere: async () => registry.onlineUserIds(),
+    async close() {
+      registry.clear();
     },
   };
 }

@@ -1,10 +1,246 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { AppConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { AuthGuard } from '../http/auth.js';
+import { ApiError } from '../http/errors.js';
+import type { AuthContext } from '../http/request-context.js';
+import { createSessionService } from '../modules/auth/session-service.js';
+import { createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
+import { createRedisHub } from './redis-hub.js';
+import { liveSessionIds } from './store.js';
 
-/** The WebSocket endpoint and the hub behind it (issue 6). */
+export type { RealtimeHub, RealtimeMessage } from './hub.js';
+export { createMemoChangeNotices, type MemoChange } from './memo-changes.js';
+
+/** Limits of the socket endpoint (DESIGN.md §2 realtime). */
+export const SOCKET = {
+  /** a ping each way this often; a socket that answered none since the last is closed */
+  heartbeatMs: 25_000,
+  /** largest client message; a bigger one closes the socket (1009) */
+  maxMessageBytes: 4096,
+  /** client messages allowed per window; more closes the socket (1008) */
+  messagesPerWindow: 30,
+  windowMs: 10_000,
+  /** open sockets per user (tabs); a new one beyond closes the oldest */
+  maxSocketsPerUser: 20,
+} as const;
+
+/** Close codes the web app reads: 4401 = the session ended, sign in again. */
+export const CLOSE_CODES = {
+  policy: 1008,
+  sessionEnded: 4401,
+} as const;
+
+/**
+ * The hub this app uses: Redis pub/sub when REDIS_URL is set (instances serving the same
+ * database share one channel), otherwise the in-process one.
+ */
+export async function createRealtimeHub(
+  config: Pick<AppConfig, 'redisUrl' | 'database'>,
+  log: FastifyBaseLogger,
+): Promise<RealtimeHub> {
+  if (!config.redisUrl) return createLocalHub();
+  const target = config.database;
+  const identity =
+    target.kind === 'sqlite' ? `sqlite:${target.file}` : `pg:${target.url}#${target.schema ?? ''}`;
+  const channel = `memoria:realtime:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+  return createRedisHub({
+    url: config.redisUrl,
+    channel,
+    onError: (error) => log.warn({ err: error }, 'realtime broker unavailable'),
+  });
+}
+
+interface Connection {
+  socket: WebSocket;
+  userId: number;
+  sessionId: number;
+  /** a pong or a message arrived since the last heartbeat */
+  alive: boolean;
+  windowStart: number;
+  messages: number;
+  detach(): void;
+}
+
+const PING_TEXT = JSON.stringify({ message_type: 'ping' });
+const PONG_TEXT = JSON.stringify({ message_type: 'pong' });
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function queryOf(request: FastifyRequest): { userId?: number; token?: string } {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const rawId = query.user_id;
+  const token = query.token;
+  const userId =
+    typeof rawId === 'string' && /^[1-9]\d{0,15}$/.test(rawId) ? Number(rawId) : undefined;
+  return {
+    userId: userId !== undefined && Number.isSafeInteger(userId) ? userId : undefined,
+    token:
+      typeof token === 'string' && token.length > 0 && token.length <= 4096 ? token : undefined,
+  };
+}
+
+/**
+ * The WebSocket endpoint `GET /api/ws?user_id=&token=` (spec part 2: the socket connects
+ * with user_id and token query parameters; messages are dispatched by message_type). The
+ * token is the access JWT; it is checked like every API call (and user_id must be its
+ * user) before the upgrade, so a bad one gets a plain 401. Each heartbeat also rechecks
+ * the sessions behind the open sockets: a revoked session or disabled account is closed
+ * with 4401.
+ */
 export async function registerRealtime(
-  _app: FastifyInstance,
+  app: FastifyInstance,
   _guard: AuthGuard,
-  _ctx: AppContext,
-): Promise<void> {}
+  ctx: AppContext,
+): Promise<void> {
+  const sessions = createSessionService(ctx);
+  const byUser = new Map<number, Set<Connection>>();
+  const all = new Set<Connection>();
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const { userId, token } = queryOf(request);
+    if (userId === undefined || token === undefined) throw new ApiError(401, 'error.unauthorized');
+    const auth: AuthContext = await sessions.authenticate(token);
+    if (auth.userId !== userId) throw new ApiError(401, 'error.unauthorized');
+    if (auth.scope !== 'full') throw new ApiError(403, 'auth.sessionLimited');
+    request.auth = auth;
+  }
+
+  function open(socket: WebSocket, auth: AuthContext): void {
+    const connection: Connection = {
+      socket,
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+      alive: true,
+      windowStart: Date.now(),
+      messages: 0,
+      detach: ctx.realtime.attach(auth.userId, {
+        send: (text) => {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+      }),
+    };
+    all.add(connection);
+    let own = byUser.get(auth.userId);
+    if (!own) {
+      own = new Set();
+      byUser.set(auth.userId, own);
+    }
+    own.add(connection);
+    if (own.size > SOCKET.maxSocketsPerUser) {
+      const oldest = own.values().next().value;
+      oldest?.socket.close(CLOSE_CODES.policy, 'too many sockets');
+    }
+
+    socket.on('pong', () => {
+      connection.alive = true;
+    });
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      connection.alive = true;
+      const now = Date.now();
+      if (now - connection.windowStart >= SOCKET.windowMs) {
+        connection.windowStart = now;
+        connection.messages = 0;
+      }
+      connection.messages += 1;
+      if (connection.messages > SOCKET.messagesPerWindow) {
+        socket.close(CLOSE_CODES.policy, 'too many messages');
+        return;
+      }
+      if (isBinary) return;
+      let message: unknown;
+      try {
+        message = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+      } catch {
+        return;
+      }
+      const type = (message as { message_type?: unknown } | null)?.message_type;
+      if (type === 'ping') socket.send(PONG_TEXT);
+    });
+    socket.on('close', () => {
+      connection.detach();
+      all.delete(connection);
+      const mine = byUser.get(connection.userId);
+      mine?.delete(connection);
+      if (mine?.size === 0) byUser.delete(connection.userId);
+    });
+  }
+
+  /** Pings every socket (in batches), drops the silent ones, closes ended sessions. */
+  async function heartbeat(): Promise<void> {
+    let count = 0;
+    for (const connection of [...all]) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+      } else {
+        connection.alive = false;
+        if (connection.socket.readyState === connection.socket.OPEN) {
+          connection.socket.ping();
+          connection.socket.send(PING_TEXT);
+        }
+      }
+      count += 1;
+      if (count % SEND_BATCH === 0) await nextTurn();
+    }
+    const sessionIds = [...new Set([...all].map((c) => c.sessionId))];
+    if (sessionIds.length === 0) return;
+    const live = await liveSessionIds(ctx.database.db, ctx.database.dialect, sessionIds);
+    for (const connection of [...all]) {
+      if (!live.has(connection.sessionId)) {
+        connection.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
+      }
+    }
+  }
+
+  let beating = false;
+  const timer = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    heartbeat()
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'realtime heartbeat failed'))
+      .finally(() => {
+        beating = false;
+      });
+  }, SOCKET.heartbeatMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+  });
+
+  // Registered last but the web app's fallback: only routes registered after it check for
+  // upgrades, and only this one accepts them.
+  await app.register(websocket, {
+    options: { maxPayload: SOCKET.maxMessageBytes },
+    // An error on an open socket is the client's or the network's (too big a frame, a
+    // reset): not the server's fault, so not logged as an error.
+    errorHandler: (error, socket, request) => {
+      request.log.info({ err: error }, 'socket error');
+      socket.terminate();
+    },
+  });
+  app.get(
+    '/api/ws',
+    { websocket: true, preValidation: authenticate },
+    (socket: WebSocket, request: FastifyRequest) => {
+      if (!request.auth) {
+        socket.close(CLOSE_CODES.policy, 'unauthorized');
+        return;
+      }
+      open(socket, request.auth);
+    },
+  );
+
+  app.decorate('realtime', ctx.realtime);
+  app.decorate('realtimeHeartbeat', heartbeat);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hub (tests and operators' tools send through it). */
+    realtime: RealtimeHub;
+    /** Runs one heartbeat now (tests): pings, drops silent sockets, closes ended sessions. */
+    realtimeHeartbeat(): Promise<void>;
+  }
+}

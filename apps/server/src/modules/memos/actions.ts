@@ -19,10 +19,12 @@ import {
   setWatching,
 } from './write-store.js';
 import { searchTextOf } from './sanitize.js';
+import { createMemoChangeNotices } from '../../realtime/memo-changes.js';
 
 /** Pin, todo ticks, copy, the memo's secret link, comment watching. */
 export function createMemoActions(ctx: AppContext, reads: MemoReads, events: MemoEvents) {
   const { db, dialect: d } = ctx.database;
+  const notices = createMemoChangeNotices(ctx);
 
   /**
    * Pins (or unpins) the memo in a collection: the one named, else the viewer's own
@@ -73,6 +75,7 @@ export function createMemoActions(ctx: AppContext, reads: MemoReads, events: Mem
       id: viewerId,
       name: actor?.name ?? '',
     });
+    await notices.changed(todo.memo_id, 'updated');
     return presentTodo(row);
   }
 

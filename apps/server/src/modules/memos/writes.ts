@@ -14,6 +14,7 @@ import { sanitizeDescription, searchTextOf } from './sanitize.js';
 import { decideSchedule, publishJobKey, syncPublishJob, type Publication } from './schedule.js';
 import type { SingleRow } from './store.js';
 import { replaceTodos } from './todos.js';
+import { createMemoChangeNotices } from '../../realtime/memo-changes.js';
 import {
   addLink,
   deleteMemo,
@@ -51,6 +52,7 @@ export function createMemoWrites(
   const { db, dialect: d } = database;
   const time = (value: Date | null) => (value ? d.time(value) : null);
   const dateOf = (value: string | null | undefined) => time(readTime(value ?? null));
+  const notices = createMemoChangeNotices(ctx);
 
   /** Spec part 2 §6: "silver: workspace or professional" (the Silver plan sets the rule). */
   async function hasSilver(userId: number): Promise<boolean> {
@@ -206,6 +208,7 @@ export function createMemoWrites(
       await media.attachToMemo(trx, id, viewerId, files);
       await afterWrite(trx, id, viewerId, publication, current.status === 'scheduled');
     });
+    await notices.changed(id, 'updated');
     return reads.read(viewer, id);
   }
 
@@ -222,8 +225,10 @@ export function createMemoWrites(
       .filter((l) => !collectionId || l.collection_id === collectionId)
       .map((l) => l.collection_id);
     if (memo.user_id !== viewerId && owned.length === 0) throw forbidden();
+    const whole = memo.user_id === viewerId || owned.length === links.length;
+    // Who sees it now: once it is gone, no query can tell.
+    const audience = await notices.snapshot(id);
     await db.transaction().execute(async (trx) => {
-      const whole = memo.user_id === viewerId || owned.length === links.length;
       if (!whole) {
         await removeLinks(trx, id, owned);
         return;
@@ -233,6 +238,7 @@ export function createMemoWrites(
       await deleteMemo(trx, id);
       if (memo.status === 'scheduled') await jobs.cancel(publishJobKey(id), { db: trx });
     });
+    await notices.removed(audience, id, whole ? 'deleted' : 'updated');
   }
 
   return { create, update, remove, columns, afterWrite };

@@ -1,0 +1,413 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket } from 'ws';
+import { buildApp } from '../app.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { createTestApp, describeDb, skipReason, type TestApp } from '../test/harness.js';
+import { signedInUser, type SignedIn } from '../test/factories.js';
+import { blockUser, connectUsers } from '../test/social.js';
+import { insertCollection } from '../modules/memos/test-world.js';
+import { CLOSE_CODES, SOCKET } from './index.js';
+
+interface Inbox {
+  socket: WebSocket;
+  messages: Array<Record<string, unknown>>;
+  closed: Promise<{ code: number; reason: string }>;
+  /** the first message (received or still to come) that matches, within `ms` */
+  next(
+    match: (message: Record<string, unknown>) => boolean,
+    ms?: number,
+  ): Promise<Record<string, unknown>>;
+}
+
+function inboxOf(socket: WebSocket): Inbox {
+  const messages: Array<Record<string, unknown>> = [];
+  const waiters = new Set<() => void>();
+  socket.on('message', (data) => {
+    messages.push(JSON.parse(String(data)) as Record<string, unknown>);
+    for (const wake of [...waiters]) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
+  });
+  return {
+    socket,
+    messages,
+    closed,
+    next(match, ms = 3000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching message; got ${JSON.stringify(messages)}`));
+        }, ms);
+        if (!check()) waiters.add(check);
+      });
+    },
+  };
+}
+
+/** Each app listens on a free port; sockets connect over the network like a browser's. */
+const ports = new WeakMap<FastifyInstance, number>();
+async function portOf(app: FastifyInstance): Promise<number> {
+  let port = ports.get(app);
+  if (port === undefined) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+    ports.set(app, port);
+  }
+  return port;
+}
+
+async function connect(app: FastifyInstance, userId: number | string, token: string) {
+  const port = await portOf(app);
+  const query = `user_id=${encodeURIComponent(String(userId))}&token=${encodeURIComponent(token)}`;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?${query}`);
+  const inbox = inboxOf(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_request, response) => {
+      reject(new Error(`Unexpected server response: ${response.statusCode}`));
+    });
+    socket.once('error', reject);
+  });
+  return inbox;
+}
+
+const of = (type: string) => (message: Record<string, unknown>) => message.message_type === type;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+describeDb('realtime socket', () => {
+  let t: TestApp;
+  const open: Inbox[] = [];
+  const tab = async (who: SignedIn) => {
+    const inbox = await connect(t.app, who.id, who.token);
+    open.push(inbox);
+    return inbox;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    for (const inbox of open) inbox.socket.terminate();
+    await t.close();
+  });
+
+  it('connects with the access token and answers ping with pong', async () => {
+    const ada = await signedInUser(t);
+    const inbox = await tab(ada);
+    expect(t.app.realtime.onlineUserIds()).toContain(ada.id);
+    inbox.socket.send(JSON.stringify({ message_type: 'ping' }));
+    expect(await inbox.next(of('pong'))).toEqual({ message_type: 'pong' });
+  });
+
+  it('refuses a missing, bad, foreign or ended token before the upgrade', async () => {
+    const ada = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const refused = async (userId: number | string, token: string) =>
+      connect(t.app, userId, token).then(
+        () => 'upgraded',
+        (error: Error) => error.message,
+      );
+    expect(await refused(ada.id, '')).toBe('Unexpected server response: 401');
+    expect(await refused(ada.id, 'not-a-jwt')).toBe('Unexpected server response: 401');
+    expect(await refused(ada.id, `${ada.token}x`)).toBe('Unexpected server response: 401');
+    expect(await refused(bob.id, ada.token)).toBe('Unexpected server response: 401');
+    expect(await refused('abc', ada.token)).toBe('Unexpected server response: 401');
+    const plain = await t.app.inject({ url: `/api/ws?user_id=${ada.id}` });
+    expect(plain.statusCode).toBe(401);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: ada.headers,
+      payload: { refresh_token: ada.refresh_token },
+    });
+    expect(logout.statusCode).toBeLessThan(300);
+    expect(await refused(ada.id, ada.token)).toBe('Unexpected server response: 401');
+
+    const cy = await signedInUser(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled_at: t.database.dialect.time(new Date()) })
+      .where('id', '=', cy.id)
+      .execute();
+    expect(await refused(cy.id, cy.token)).toBe('Unexpected server response: 401');
+  });
+
+  it('delivers to every tab of the users named and to nobody else', async () => {
+    const ada = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const first = await tab(ada);
+    const second = await tab(ada);
+    const other = await tab(bob);
+    await t.app.realtime.sendToUsers([ada.id], { message_type: 'unread_count', unread: 3 });
+    expect(await first.next(of('unread_count'))).toEqual({
+      message_type: 'unread_count',
+      unread: 3,
+    });
+    expect(await second.next(of('unread_count'))).toEqual({
+      message_type: 'unread_count',
+      unread: 3,
+    });
+    await settle();
+    expect(other.messages.filter(of('unread_count'))).toEqual([]);
+  });
+
+  it('a closed tab is forgotten; the user stays online while another is open', async () => {
+    const ada = await signedInUser(t);
+    const first = await tab(ada);
+    const second = await tab(ada);
+    first.socket.close();
+    await first.closed;
+    await settle();
+    expect(t.app.realtime.onlineUserIds()).toContain(ada.id);
+    second.socket.close();
+    await second.closed;
+    await settle();
+    expect(t.app.realtime.onlineUserIds()).not.toContain(ada.id);
+  });
+
+  it('memo_changed reaches only the online users who may see the memo', async () => {
+    const author = await signedInUser(t);
+    const contact = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const blocked = await signedInUser(t);
+    await connectUsers(t, author.id, contact.id);
+    await connectUsers(t, author.id, blocked.id);
+    await blockUser(t, author.id, blocked.id);
+    const shared = await insertCollection(t, author.id, 'all_contacts');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: author.headers,
+      payload: {
+        title: 'Live',
+        memos_per_collection: [`/api/collection/${shared}`],
+        memo_todos: [{ description: 'one' }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const memo = created.json() as { id: number; memo_todos: Array<{ id: number }> };
+    const inboxes = {
+      author: await tab(author),
+      contact: await tab(contact),
+      stranger: await tab(stranger),
+      blocked: await tab(blocked),
+    };
+    const changed = (change: string) => (m: Record<string, unknown>) =>
+      m.message_type === 'memo_changed' && m.memo_id === memo.id && m.change === change;
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/memo/${memo.id}`,
+      headers: author.headers,
+      payload: { title: 'Live, edited', memos_per_collection: [`/api/collection/${shared}`] },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await inboxes.contact.next(changed('updated'))).toEqual({
+      message_type: 'memo_changed',
+      memo_id: memo.id,
+      change: 'updated',
+    });
+    await inboxes.author.next(changed('updated'));
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/memo/${memo.id}`,
+      headers: author.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await inboxes.contact.next(changed('deleted'));
+    await inboxes.author.next(changed('deleted'));
+    await settle();
+    for (const outsider of [inboxes.stranger, inboxes.blocked]) {
+      expect(outsider.messages.filter(of('memo_changed'))).toEqual([]);
+    }
+  });
+
+  it('a todo tick tells the memo audience', async () => {
+    const author = await signedInUser(t);
+    const contact = await signedInUser(t);
+    await connectUsers(t, author.id, contact.id);
+    const shared = await insertCollection(t, author.id, 'all_contacts');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: author.headers,
+      payload: {
+        title: 'Ticks',
+        memos_per_collection: [`/api/collection/${shared}`],
+        memo_todos: [{ description: 'one' }],
+      },
+    });
+    const memo = created.json() as {
+      id: number;
+      memo_todos: Array<{ '@id'?: string; id?: number }>;
+    };
+    const todo = memo.memo_todos[0]!;
+    const todoId = todo.id ?? Number(String(todo['@id']).split('/').pop());
+    const inbox = await tab(contact);
+    const tick = await t.app.inject({
+      url: `/api/memo/todo/${todoId}/change`,
+      headers: author.headers,
+    });
+    expect(tick.statusCode).toBe(200);
+    expect(
+      await inbox.next((m) => m.message_type === 'memo_changed' && m.memo_id === memo.id),
+    ).toEqual({ message_type: 'memo_changed', memo_id: memo.id, change: 'updated' });
+  });
+
+  it('the heartbeat closes the sockets of an ended session with 4401 and keeps the others', async () => {
+    const ada = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const ended = await tab(ada);
+    const kept = await tab(bob);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: ada.headers,
+      payload: { refresh_token: ada.refresh_token },
+    });
+    await t.app.realtimeHeartbeat();
+    expect((await ended.closed).code).toBe(CLOSE_CODES.sessionEnded);
+    expect(await kept.next(of('ping'))).toEqual({ message_type: 'ping' });
+    expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+  });
+
+  it('closes a socket that sends too much or too often', async () => {
+    const ada = await signedInUser(t);
+    const big = await tab(ada);
+    big.socket.send('x'.repeat(SOCKET.maxMessageBytes + 1));
+    expect((await big.closed).code).toBe(1009);
+
+    const chatty = await tab(ada);
+    for (let i = 0; i <= SOCKET.messagesPerWindow; i += 1) {
+      chatty.socket.send(JSON.stringify({ message_type: 'pong' }));
+    }
+    expect((await chatty.closed).code).toBe(CLOSE_CODES.policy);
+  });
+});
+
+/**
+ * Two server instances on one database and one Redis deliver each other's messages. CI
+ * points TEST_REDIS_URL at its Redis; elsewhere a throwaway redis-server is started when
+ * one is installed.
+ */
+const sharedRedisUrl = process.env.TEST_REDIS_URL;
+const redisInstalled = spawnSync('redis-server', ['--version']).status === 0;
+describe.skipIf(skipReason !== undefined || (!sharedRedisUrl && !redisInstalled))(
+  'realtime across instances (redis)',
+  () => {
+    let server: ChildProcess | undefined;
+    let redisUrl = sharedRedisUrl ?? '';
+    let t: TestApp;
+    let secondDb: Database;
+    let second: FastifyInstance;
+    const open: Inbox[] = [];
+
+    beforeAll(async () => {
+      if (!sharedRedisUrl) {
+        const port = 26000 + Math.floor(Math.random() * 2000);
+        server = spawn(
+          'redis-server',
+          ['--port', String(port), '--save', '', '--appendonly', 'no'],
+          {
+            stdio: 'ignore',
+          },
+        );
+        redisUrl = `redis://127.0.0.1:${port}`;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      t = await createTestApp({ config: { redisUrl } });
+      // The second instance: its own process state and connections, the same database.
+      secondDb = openDatabase(t.config.database);
+      second = await buildApp({
+        config: t.config,
+        database: secondDb,
+        secrets: t.secrets,
+        logger: false,
+        mailTransport: t.mail.transport,
+      });
+      await second.ready();
+    });
+    afterAll(async () => {
+      for (const inbox of open) inbox.socket.terminate();
+      await second?.close();
+      await secondDb?.destroy();
+      await t?.close();
+      server?.kill();
+    });
+
+    it('a message sent on one instance reaches the sockets held by the other', async () => {
+      const ada = await signedInUser(t);
+      const bob = await signedInUser(t);
+      const adaHere = await connect(t.app, ada.id, ada.token);
+      const adaThere = await connect(second, ada.id, ada.token);
+      const bobThere = await connect(second, bob.id, bob.token);
+      open.push(adaHere, adaThere, bobThere);
+
+      await t.app.realtime.sendToUsers([ada.id], { message_type: 'unread_count', unread: 7 });
+      expect(await adaThere.next(of('unread_count'))).toEqual({
+        message_type: 'unread_count',
+        unread: 7,
+      });
+      await adaHere.next(of('unread_count'));
+      await second.realtime.sendToUsers([ada.id, bob.id], {
+        message_type: 'unread_count',
+        unread: 8,
+      });
+      await adaHere.next((m) => m.unread === 8);
+      await bobThere.next((m) => m.unread === 8);
+      await settle();
+      // Published once, delivered once per socket.
+      expect(adaHere.messages.filter(of('unread_count'))).toHaveLength(2);
+      expect(bobThere.messages.filter(of('unread_count'))).toHaveLength(1);
+    });
+
+    it('a memo change on one instance reaches its audience online on the other', async () => {
+      const author = await signedInUser(t);
+      const contact = await signedInUser(t);
+      const stranger = await signedInUser(t);
+      await connectUsers(t, author.id, contact.id);
+      const shared = await insertCollection(t, author.id, 'all_contacts');
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/memo',
+        headers: author.headers,
+        payload: { title: 'Far', memos_per_collection: [`/api/collection/${shared}`] },
+      });
+      const memoId = (created.json() as { id: number }).id;
+      const contactThere = await connect(second, contact.id, contact.token);
+      const strangerThere = await connect(second, stranger.id, stranger.token);
+      open.push(contactThere, strangerThere);
+      expect(await t.app.realtime.onlineEverywhere()).toEqual(
+        expect.arrayContaining([contact.id, stranger.id]),
+      );
+
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/memo/${memoId}`,
+        headers: author.headers,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect(await contactThere.next(of('memo_changed'))).toEqual({
+        message_type: 'memo_changed',
+        memo_id: memoId,
+        change: 'deleted',
+      });
+      await settle();
+      expect(strangerThere.messages.filter(of('memo_changed'))).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { waitForRedis } from '../http/rate-limit.js';
+import { createSocketRegistry, type RealtimeHub } from './hub.js';
+
+export interface RedisHubOptions {
+  url: string;
+  /** the pub/sub channel shared by the instances that serve one database */
+  channel: string;
+  /** a publish that Redis refused (this instance then delivers to its own sockets) */
+  onError(error: unknown): void;
+}
+
+/** How long a presence entry lasts unless its instance renews it, and how often it does. */
+const PRESENCE_TTL_MS = 90_000;
+const PRESENCE_RENEW_MS = 30_000;
+
+/**
+ * Wire format of one publication: the user ids, comma-separated, a newline, then the
+ * message as the JSON text the sockets receive (so no instance parses it again).
+ */
+export function encodePublication(userIds: readonly number[], text: string): string {
+  return `${userIds.join(',')}\n${text}`;
+}
+
+export function decodePublication(raw: string): { userIds: number[]; text: string } | undefined {
+  const cut = raw.indexOf('\n');
+  if (cut < 0) return undefined;
+  const userIds = raw
+    .slice(0, cut)
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  return { userIds, text: raw.slice(cut + 1) };
+}
+
+/**
+ * The hub of several server instances (DESIGN.md §2 realtime, REDIS_URL): each message is
+ * published once, with the list of its users, on one Redis channel; every instance (this
+ * one included) is subscribed and writes it to the sockets it holds for those users.
+ * While Redis is unreachable, messages still reach the sockets of this instance.
+ */
+export async function createRedisHub(options: RedisHubOptions): Promise<RealtimeHub> {
+  const publisher = new Redis(options.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  // Who is online anywhere: a sorted set of `<instance>:<user>` scored by when the entry
+  // lapses; each instance renews its own entries, so a crashed one's vanish on their own.
+  const presenceKey = `${options.channel}:online`;
+  const instance = randomUUID();
+  const member = (userId: number) => `${instance}:${userId}`;
+  const lapse = () => Date.now() + PRESENCE_TTL_MS;
+  const registry = createSocketRegistry((userId, online) => {
+    const change = online
+      ? publisher.zadd(presenceKey, lapse(), member(userId))
+      : publisher.zrem(presenceKey, member(userId));
+    change.catch(() => undefined);
+  });
+  const renew = setInterval(() => {
+    const users = registry.onlineUserIds();
+    const score = lapse();
+    const entries = users.flatMap((userId) => [score, member(userId)]);
+    const pipeline = publisher.pipeline().zremrangebyscore(presenceKey, '-inf', Date.now());
+    if (entries.length > 0) pipeline.zadd(presenceKey, ...entries);
+    pipeline.exec().catch(() => undefined);
+  }, PRESENCE_RENEW_MS);
+  renew.unref();
+  // The subscriber keeps its queue: SUBSCRIBE waits for the connection, and ioredis
+  // subscribes again after each reconnection.
+  const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
+  publisher.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  subscriber.on('message', (channel: string, raw: string) => {
+    if (channel !== options.channel) return;
+    const publication = decodePublication(raw);
+    if (!publication) return;
+    void registry.deliver(publication.userIds, publication.text).catch(options.onError);
+  });
+  await Promise.all([waitForRedis(publisher), waitForRedis(subscriber)]);
+  const subscribed = subscriber.subscribe(options.channel);
+  if (subscriber.status === 'ready') await subscribed;
+  else subscribed.catch(options.onError);
+
+  return {
+    async sendToUsers(userIds, message) {
+      if (userIds.length === 0) return;
+      const text = JSON.stringify(message);
+      try {
+        await publisher.publish(options.channel, encodePublication(userIds, text));
+      } catch (error) {
+        options.onError(error);
+        await registry.deliver(userIds, text);
+      }
+    },
+    attach: registry.attach,
+    onlineUserIds: registry.onlineUserIds,
+    async onlineEverywhere() {
+      try {
+        const members = await publisher.zrangebyscore(presenceKey, Date.now(), '+inf');
+        const users = new Set(registry.onlineUserIds());
+        for (const entry of members) {
+          const userId = Number(entry.slice(entry.lastIndexOf(':') + 1));
+          if (Number.isSafeInteger(userId) && userId > 0) users.add(userId);
+        }
+        return [...users];
+      } catch (error) {
+        options.onError(error);
+        return registry.onlineUserIds();
+      }
+    },
+    async close() {
+      clearInterval(renew);
+      const mine = registry.onlineUserIds().map(member);
+      if (mine.length > 0) await publisher.zrem(presenceKey, ...mine).catch(() => undefined);
+      registry.clear();
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}
