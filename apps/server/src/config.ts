@@ -96,6 +96,21 @@ const envSchema = z.object({
         ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase()),
       ),
   ),
+  // Web push (VAPID): the key pair (base64url, as web-push generates them) and the contact
+  // the push services see. Unset keys: a pair is generated on first start, kept in
+  // DATA_DIR/vapid.json. Unset subject: PUBLIC_URL when https, else mailto: MAIL_FROM.
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (v) => /^(https:\/\/|mailto:)\S+$/.test(v),
+        'must be an https: URL or a mailto: address',
+      )
+      .optional(),
+  ),
 });
 
 export type DatabaseTarget =
@@ -143,6 +158,8 @@ export interface AppConfig {
    * and local address (FETCH_ALLOW_PRIVATE=1, for tests and closed networks).
    */
   fetch: { allowHosts: string[]; allowPrivate: boolean };
+  /** Web push keys; absent keys are generated once and kept in DATA_DIR (modules/push). */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
 }
 
 export class ConfigError extends Error {}
@@ -157,10 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     database: databaseTarget(e.DATABASE_URL, dataDir, e.DATABASE_SCHEMA),
     redisUrl: e.REDIS_URL,
@@ -183,6 +201,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((entry) => entry !== ''),
       allowPrivate: e.FETCH_ALLOW_PRIVATE,
     },
+    vapid: vapidConfig(e, publicUrl),
+  };
+}
+
+function vapidConfig(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig['vapid'] {
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  const address = /<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM.trim();
+  const subject =
+    e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:${address}`);
+  return {
+    ...(e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY } : {}),
+    ...(e.VAPID_PRIVATE_KEY ? { privateKey: e.VAPID_PRIVATE_KEY } : {}),
+    subject,
   };
 }
 

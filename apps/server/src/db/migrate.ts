@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008_attachments.js';
 import * as m0009 from './migrations/0009_comments_reactions.js';
 import * as m0010 from './migrations/0010_notifications.js';
 import * as m0011 from './migrations/0011_feed_discover.js';
+import * as m0012push from './migrations/0012_push.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0009_comments_reactions': m0009,
   '0010_notifications': m0010,
   '0011_feed_discover': m0011,
+  '0012_push': m0012push,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

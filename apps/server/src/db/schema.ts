@@ -5,6 +5,7 @@ import type { MediaTables } from './schema-media.js';
 import type { SocialExtrasTables } from './schema-social-extras.js';
 import type { EngagementTables } from './schema-engagement.js';
 import type { NotificationTables } from './schema-notifications.js';
+import type { PushTables } from './schema-push.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -158,7 +159,8 @@ export interface DatabaseSchema
     SocialExtrasTables,
     MediaTables,
     EngagementTables,
-    NotificationTables {
+    NotificationTables,
+    PushTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

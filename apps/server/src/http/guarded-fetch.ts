@@ -56,6 +56,20 @@ export interface FetchOptions {
   accept?: string;
 }
 
+export interface SendOptions {
+  /** default POST */
+  method?: 'POST' | 'PUT';
+  headers: Record<string, string>;
+  body: Buffer | string;
+  /** the most bytes read from the answer (default 64 KiB) */
+  maxBytes?: number;
+}
+
+export interface SentAnswer {
+  status: number;
+  body: Buffer;
+}
+
 export interface FetchedResource {
   /** the URL finally answered, after redirects */
   url: string;
@@ -335,9 +349,43 @@ export function createGuardedFetch(policy: GuardedFetchPolicy) {
     }
   }
 
+  /**
+   * Sends one request with a body (web push deliveries) under the same policy. Redirects
+   * are not followed: a 3xx is answered as it came. Any status is answered (the caller
+   * decides what 404 or 500 mean); the body read is capped at `maxBytes`.
+   */
+  async function send(target: string, options: SendOptions): Promise<SentAnswer> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const url = parseFetchUrl(target);
+    try {
+      precheck(url);
+      const answer = await request(url, {
+        method: options.method ?? 'POST',
+        dispatcher: agent,
+        signal,
+        headers: { 'user-agent': USER_AGENT, ...options.headers },
+        body: options.body,
+      });
+      const body = await readBody(answer.body, undefined, options.maxBytes ?? 64 * 1024);
+      return { status: answer.statusCode, body };
+    } catch (error) {
+      const known = findReason(error);
+      if (known) throw known;
+      if (signal.aborted || TIMEOUT_CODES.has((error as { code?: string }).code ?? '')) {
+        throw new GuardedFetchError('timeout', `no complete answer within ${timeoutMs} ms`, {
+          cause: error,
+        });
+      }
+      throw new GuardedFetchError('unreachable', 'the address could not be reached', {
+        cause: error,
+      });
+    }
+  }
+
   return {
     /** GETs `url` under the policy; throws GuardedFetchError saying why it could not. */
     fetch: fetchOnce,
+    send,
     close: () => agent.close(),
   };
 }
