@@ -8,6 +8,7 @@ import { QueryErrorView } from '../../ui/query-error';
 import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { ProfileSection } from './profile-section';
+import { AvatarSection } from '../media/avatar-section';
 import { TwoFactorSection } from './two-factor-section';
 import { usePageTitle } from '../../ui/use-page-title';
 
@@ -41,6 +42,7 @@ export function AccountSettingsPage() {
         </Alert>
       )}
       <ProfileSection user={user} />
+      <AvatarSection user={user} />
       <PasswordSection />
       <TwoFactorSection user={user} />
       <PinSection user={user} />

@@ -4,7 +4,7 @@ import { acceptAttribute, type Attachment, type Collection } from '@memoria/doma
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { pictureUrl } from './attachments';
-import { PhotoEditor } from './photo-editor';
+import { LazyPhotoEditor as PhotoEditor } from './photo-editor-lazy';
 import { UploadQueueList } from './upload-queue-list';
 import { useUploadQueue } from './use-upload-queue';
 

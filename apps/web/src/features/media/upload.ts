@@ -12,7 +12,7 @@ import { ApiError } from '../../api/errors';
 import { getSession } from '../../api/session';
 
 /** Where a file goes (spec part 1 §7.3 media paths). */
-export type UploadTarget = 'memo' | 'collection';
+export type UploadTarget = 'memo' | 'collection' | 'avatar';
 
 /** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
 export function kindOfFile(
@@ -27,12 +27,14 @@ export function kindOfFile(
 }
 
 export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
-  return target === 'collection' ? '/api/collection/picture' : `/api/memo/${kind}`;
+  if (target === 'collection') return '/api/collection/picture';
+  if (target === 'avatar') return '/api/user/picture';
+  return `/api/memo/${kind}`;
 }
 
-/** Size limit in MB for a target (spec part 1 §5, §9: 5120 MB, collection pictures 80). */
+/** Size limit in MB for a target (spec part 1 §5, §9: 5120 MB, collection and account pictures 80). */
 export function limitMb(target: UploadTarget): number {
-  return target === 'collection' ? COLLECTION_PICTURE_MAX_MB : LIMITS.uploadLimitMbDefault;
+  return target === 'memo' ? LIMITS.uploadLimitMbDefault : COLLECTION_PICTURE_MAX_MB;
 }
 
 export type FileProblem = { code: 'invalidFileType' } | { code: 'maxFileSize'; limit: number };
