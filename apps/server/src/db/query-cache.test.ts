@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { signedInUser } from '../../test/factories.js';
-import { createQueryCache, viewerSlots } from './query-cache.js';
+import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
+import { signedInUser } from '../test/factories.js';
+import { createQueryCache } from './query-cache.js';
+import { viewerSlots } from '../modules/memos/query-cache.js';
 
 describe('viewerSlots', () => {
   it('keys the kind of viewer and the secrets given, never their values', () => {

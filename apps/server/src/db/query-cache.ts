@@ -1,7 +1,6 @@
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
-import { PREPARED_MARK } from '../../db/database.js';
-import type { DatabaseSchema } from '../../db/schema.js';
-import type { Viewer } from '../audience/index.js';
+import { PREPARED_MARK } from './database.js';
+import type { DatabaseSchema } from './schema.js';
 
 /**
  * Building and compiling a Kysely query costs about as much as SQLite takes to run one of
@@ -94,23 +93,4 @@ export function createQueryCache(
       return result.rows;
     },
   };
-}
-
-/**
- * A viewer for a builder: slots in place of the account and the secrets given, null where
- * there is none; `key` names which are there, `values` are what goes in the slots.
- */
-export function viewerSlots(viewer: Viewer) {
-  const key = [
-    viewer.userId === null ? 'visitor' : 'user',
-    viewer.collectionSecret ? 'cs' : '',
-    viewer.memoSecret ? 'ms' : '',
-  ].join('');
-  const values = [viewer.userId, viewer.collectionSecret ?? null, viewer.memoSecret ?? null];
-  const slotted = (slots: readonly unknown[]): Viewer => ({
-    userId: viewer.userId === null ? null : (slots[0] as number),
-    collectionSecret: viewer.collectionSecret ? (slots[1] as string) : null,
-    memoSecret: viewer.memoSecret ? (slots[2] as string) : null,
-  });
-  return { key, values, slotted, size: values.length };
 }

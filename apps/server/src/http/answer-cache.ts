@@ -55,7 +55,11 @@ export function registerAnswerCache(app: FastifyInstance, options: AnswerCacheOp
     const version = changes.current();
     const answer = kept.get(key);
     if (answer && answer.version === version) {
-      void reply.header('content-type', answer.contentType).send(answer.body);
+      // says where the answer came from, for whoever looks into a slow or stale page
+      void reply
+        .header('content-type', answer.contentType)
+        .header('x-answer-cache', 'hit')
+        .send(answer.body);
       return;
     }
     request.answerCacheSlot = { key, version };

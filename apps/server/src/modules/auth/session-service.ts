@@ -6,12 +6,13 @@ import type { AuthContext, SessionScope } from '../../http/request-context.js';
 import {
   addRefreshToken,
   findRefreshToken,
-  findSessionState,
+  createSessionStateReader,
   insertSession,
   markReauthenticated,
   markRotated,
   revokeSession,
   revokeUserSessions,
+  type SessionStateReader,
 } from './session-store.js';
 import { opaqueToken, sha256, signAccessToken, verifyAccessToken } from './tokens.js';
 
@@ -34,6 +35,7 @@ function endedError(session: SessionState): ApiError {
 
 export function createSessionService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
+  const findSessionState = createSessionStateReader(db);
   const key = ctx.secrets.jwtKey;
 
   /** A new session row (in `trx` when given) and its first token pair. */
@@ -87,7 +89,7 @@ export function createSessionService(ctx: AppContext) {
       const hash = sha256(refreshToken);
       const stored = await findRefreshToken(db, hash);
       if (!stored) throw new ApiError(401, 'error.unauthorized');
-      const session = await findSessionState(db, stored.session_id);
+      const session = await findSessionState(stored.session_id);
       if (!session) throw sessionEnded();
       if (!live(session)) throw endedError(session);
       if (stored.rotated_at !== null || !(await markRotated(db, dialect, hash))) {
@@ -110,7 +112,7 @@ export function createSessionService(ctx: AppContext) {
     async authenticate(token: string): Promise<AuthContext> {
       const check = await verifyAccessToken(key, token);
       if (!check.ok) throw new ApiError(401, 'error.unauthorized');
-      const session = await findSessionState(db, check.claims.sessionId);
+      const session = await findSessionState(check.claims.sessionId);
       if (
         !session ||
         session.user_id !== check.claims.userId ||
@@ -140,7 +142,7 @@ export function createSessionService(ctx: AppContext) {
   };
 }
 
-type SessionState = NonNullable<Awaited<ReturnType<typeof findSessionState>>>;
+type SessionState = NonNullable<Awaited<ReturnType<SessionStateReader>>>;
 
 /**
  * Not revoked, not expired, the account enabled; and for a session acting through a

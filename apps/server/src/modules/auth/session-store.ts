@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
+import { createQueryCache } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -48,7 +49,7 @@ export async function insertSession(
  * through a delegation, whether the person behind it is still enabled and the delegation
  * still live (so a revocation that races a switch still ends the new session).
  */
-export function findSessionState(db: Db, sessionId: number) {
+function sessionStateQuery(db: Db, sessionId: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -71,9 +72,24 @@ export function findSessionState(db: Db, sessionId: number) {
       'root.disabled_at as root_disabled_at',
       'delegation.id as delegation_id',
     ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sessions.id', '=', sessionId);
 }
+
+/** The session as the guard reads it on every request: built once, run with each id. */
+export function createSessionStateReader(db: Db) {
+  const queries = createQueryCache(db);
+  return async (sessionId: number) => {
+    const rows = await queries.rows(
+      'session-state',
+      [sessionId],
+      ([id]) => sessionStateQuery(db, id as number),
+      { prepared: true },
+    );
+    return rows[0];
+  };
+}
+
+export type SessionStateReader = ReturnType<typeof createSessionStateReader>;
 
 export function findRefreshToken(db: Db, tokenHash: string) {
   return db
