@@ -1,3 +1,19 @@
-/** Notifications, their settings and push tokens (issue 6): tables of migration 0010. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface NotificationTables {}
+import type { Generated } from 'kysely';
+import type { DbBool, DbTime } from './schema.js';
+
+/** A setting that differs from the default, per person, notification type and channel. */
+export interface NotificationSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** a notification type of spec part 1 §3 */
+  type: string;
+  /** in_app | push | email */
+  channel: string;
+  enabled: DbBool;
+  updated_at: DbTime;
+}
+
+/** Notifications, their settings (issue 6): tables of migration 0010. */
+export interface NotificationTables {
+  notification_settings: NotificationSettingsTable;
+}

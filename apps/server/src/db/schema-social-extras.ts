@@ -57,6 +57,18 @@ export interface ActivityEventsTable {
   attachment_id: number | null;
   payload: DbJson;
   created_at: DbTime;
+  /** when the recipient reviewed (read) it; null while unread (migration 0010) */
+  reviewed_at: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  /** when the e-mail digest handled it (mailed or skipped by the settings) (migration 0010) */
+  emailed_at: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
 }
 
 export interface SocialExtrasTables {

@@ -47,19 +47,23 @@ export async function recordActivity(
 /** Rows per INSERT: keeps the bound parameters well under SQLite's limit. */
 const BATCH = 500;
 
-/** Writes several events (e.g. one per follower) in batches. */
+/** Writes several events (e.g. one per follower) in batches; answers their ids. */
 export async function recordActivities(
   db: Kysely<DatabaseSchema>,
   events: ActivityEvent[],
-): Promise<void> {
+): Promise<number[]> {
   const d = dialectOf(db);
   const now = new Date();
+  const ids: number[] = [];
   for (let start = 0; start < events.length; start += BATCH) {
-    await db
+    const rows = await db
       .insertInto('activity_events')
       .values(events.slice(start, start + BATCH).map((event) => rowOf(d, event, now)))
+      .returning('id')
       .execute();
+    for (const row of rows) ids.push(row.id);
   }
+  return ids;
 }
 
 function rowOf(d: DialectHelpers, event: ActivityEvent, now: Date) {

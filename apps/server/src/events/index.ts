@@ -2,3 +2,9 @@ export type { ActivityEvent } from './activity.js';
 export { dialectOf, recordActivities, recordActivity } from './activity.js';
 export type { ActivityDispatcher, ActivityHandler } from './dispatch.js';
 export { createActivityDispatcher } from './dispatch.js';
+export {
+  ACTIVITY_DISPATCH_JOB,
+  afterCommit,
+  dispatchAfterCommit,
+  transaction,
+} from './after-commit.js';

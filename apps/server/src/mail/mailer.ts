@@ -79,6 +79,7 @@ const LOG_LABEL: Record<TemplateName, string> = {
   pinReset: 'PIN reset notice',
   connectionRequest: 'connection request link',
   connectionInvitation: 'connection invitation link',
+  notificationDigest: 'notifications digest',
 };
 
 /**

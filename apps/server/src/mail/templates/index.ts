@@ -8,15 +8,16 @@ import { es } from './es.js';
 import { pl } from './pl.js';
 import { uk } from './uk.js';
 import { SOCIAL_TEMPLATES as social } from './social/index.js';
+import { NOTIFICATION_TEMPLATES as notify } from './notifications.js';
 
 export type { TemplateName, TemplateParams, MailContent } from './types.js';
 
 export const TEMPLATES: Record<Locale, Record<TemplateName, Template>> = {
-  en: { ...en, ...social.en },
-  nl: { ...nl, ...social.nl },
-  fr_be: { ...fr_be, ...social.fr_be },
-  de: { ...de, ...social.de },
-  es: { ...es, ...social.es },
-  pl: { ...pl, ...social.pl },
-  uk: { ...uk, ...social.uk },
+  en: { ...en, ...social.en, ...notify.en },
+  nl: { ...nl, ...social.nl, ...notify.nl },
+  fr_be: { ...fr_be, ...social.fr_be, ...notify.fr_be },
+  de: { ...de, ...social.de, ...notify.de },
+  es: { ...es, ...social.es, ...notify.es },
+  pl: { ...pl, ...social.pl, ...notify.pl },
+  uk: { ...uk, ...social.uk, ...notify.uk },
 };

@@ -3,7 +3,9 @@ export type CoreTemplateName =
   'verification' | 'signInCode' | 'passwordReset' | 'passwordChanged' | 'pinReset';
 /** Connection request and invitation mails (templates/social/<locale>.ts). */
 export type SocialTemplateName = 'connectionRequest' | 'connectionInvitation';
-export type TemplateName = CoreTemplateName | SocialTemplateName;
+/** The notifications digest (templates/notifications.ts). */
+export type NotificationTemplateName = 'notificationDigest';
+export type TemplateName = CoreTemplateName | SocialTemplateName | NotificationTemplateName;
 
 export interface TemplateParams {
   name: string;
@@ -16,6 +18,10 @@ export interface TemplateParams {
   message?: string;
   /** how many days a link stays valid */
   days?: number;
+  /** lines of a digest (one per notification) */
+  items?: string[];
+  /** how many things a digest reports */
+  count?: number;
 }
 
 /** What a template says; the renderer lays it out as text and HTML. */
@@ -33,3 +39,4 @@ export interface MailContent {
 export type Template = (p: TemplateParams) => MailContent;
 export type LocaleTemplates = Record<CoreTemplateName, Template>;
 export type SocialTemplates = Record<SocialTemplateName, Template>;
+export type NotificationTemplates = Record<NotificationTemplateName, Template>;

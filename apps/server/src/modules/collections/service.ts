@@ -33,6 +33,7 @@ import type { MediaService } from '../media/index.js';
 import { createCollectionLinks } from './links.js';
 import { createCollectionPictures } from './picture.js';
 import { favouriteIdsForCollections } from '../favourites/index.js';
+import { recordCollectionShared, sharingOf } from '../notifications/index.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -144,18 +145,21 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
     form: CollectionForm,
     picture: CollectionWriteParsed['collection_picture'],
   ): Promise<Collection> {
-    await db.transaction().execute(async (trx) => {
+    const events = await db.transaction().execute(async (trx) => {
       const value = await enforceCollectionRules(trx, dialect, row.user_id, form, {
         id: row.id,
         type: row.type,
         is_collaboration: readBool(row.is_collaboration),
       });
+      const before = await sharingOf(trx, row.id);
       await updateCollection(trx, row.id, {
         ...valuesOf(value, row.user_id),
         ...(await pictures.apply(trx, row.id, row.user_id, picture)),
       });
       await replaceSelectedUsers(trx, dialect, row.id, value.users_per_collection);
+      return recordCollectionShared(trx, dialect, row.id, row.user_id, before);
     });
+    ctx.activity.dispatch(events);
     return ownAnswer(row.id, row.user_id);
   }
 
@@ -167,7 +171,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
       for (let attempt = 1; ; attempt += 1) {
         const id = newCollectionId();
         try {
-          await db.transaction().execute(async (trx) => {
+          const events = await db.transaction().execute(async (trx) => {
             const value = await enforceCollectionRules(trx, dialect, ownerId, form, null);
             await insertCollection(trx, {
               id,
@@ -181,7 +185,9 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
             await replaceSelectedUsers(trx, dialect, id, value.users_per_collection);
             const picture = await pictures.apply(trx, id, ownerId, input.collection_picture);
             if (picture.picture_id !== undefined) await updateCollection(trx, id, picture);
+            return recordCollectionShared(trx, dialect, id, ownerId, null);
           });
+          ctx.activity.dispatch(events);
           return await ownAnswer(id, ownerId);
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= ID_ATTEMPTS) throw error;

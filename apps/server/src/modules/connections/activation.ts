@@ -18,6 +18,8 @@ export interface ActivationOptions {
   replaces?: ConnectionRow[];
   /** who is told, and how; by default the sender learns that the receiver accepted */
   event?: { type: string; actorUserId: number; recipientUserId: number };
+  /** delivers the recorded event once the activation has committed (ctx.activity) */
+  activity?: { dispatch(eventIds: readonly number[]): void };
 }
 
 /**
@@ -33,14 +35,14 @@ export async function activateConnection(
 ): Promise<void> {
   const { db, dialect } = database;
   try {
-    await db.transaction().execute(async (trx) => {
+    const eventId = await db.transaction().execute(async (trx) => {
       const people = await loadPeople(trx, [row.user_outbound_id, inboundId]);
       await checkMaximumUsers(trx, [...people.values()]);
       for (const other of options.replaces ?? []) {
         if (other.id !== row.id) await deleteConnection(trx, other);
       }
       await activate(trx, dialect, row, inboundId, options.autoAccepted ?? false);
-      await recordActivity(trx, {
+      return recordActivity(trx, {
         ...(options.event ?? {
           type: 'accepted_connection',
           actorUserId: inboundId,
@@ -49,6 +51,7 @@ export async function activateConnection(
         connectionId: row.id,
       });
     });
+    options.activity?.dispatch([eventId]);
   } catch (error) {
     // a concurrent activation of the same pair wrote the contact rows first
     if (isDuplicate(error)) throw new ApiError(409, 'connections.alreadyConnected');

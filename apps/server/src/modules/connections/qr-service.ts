@@ -61,16 +61,22 @@ export function createQrService(ctx: AppContext) {
     if (existing) {
       // A request between them is settled by the link: it becomes the connection.
       const inbound = existing.user_outbound_id === viewerId ? owner.id : viewerId;
-      await activateConnection(ctx.database, existing, inbound, { autoAccepted: true, event });
+      await activateConnection(ctx.database, existing, inbound, {
+        autoAccepted: true,
+        event,
+        activity: ctx.activity,
+      });
       id = existing.id;
     } else {
       try {
+        let eventId = 0;
         id = await db.transaction().execute(async (trx) => {
           await checkMaximumUsers(trx, [scanner, owner]);
           const newId = await insertActive(trx, dialect, viewerId, owner.id, null);
-          await recordActivity(trx, { ...event, connectionId: newId });
+          eventId = await recordActivity(trx, { ...event, connectionId: newId });
           return newId;
         });
+        ctx.activity.dispatch([eventId]);
       } catch (error) {
         if (isDuplicate(error)) throw new ApiError(409, 'connections.alreadyConnected');
         throw error;

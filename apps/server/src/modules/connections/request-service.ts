@@ -62,7 +62,7 @@ export function createRequestService(ctx: AppContext) {
       throw violation(path, 'connections.alreadyRequested');
     }
     // They asked first (or the sender declined them earlier): asking back accepts theirs.
-    await activateConnection(ctx.database, existing, sender.id);
+    await activateConnection(ctx.database, existing, sender.id, { activity: ctx.activity });
     return existing;
   }
 
@@ -90,6 +90,7 @@ export function createRequestService(ctx: AppContext) {
     await checkMaximumUsers(db, [target]);
 
     const { token, hash } = newInvitationToken();
+    let eventId = 0;
     const id = await db.transaction().execute(async (trx) => {
       const newId = await insertRequest(trx, dialect, {
         outboundId: sender.id,
@@ -99,7 +100,7 @@ export function createRequestService(ctx: AppContext) {
         tokenHash: hash,
         validUntil: validUntilFrom(new Date()),
       });
-      await recordActivity(trx, {
+      eventId = await recordActivity(trx, {
         type: 'new_connection',
         actorUserId: sender.id,
         recipientUserId: target.id,
@@ -107,6 +108,7 @@ export function createRequestService(ctx: AppContext) {
       });
       return newId;
     });
+    ctx.activity.dispatch([eventId]);
     await ctx.mailer.send({
       to: target.usermail,
       locale: localeOf(target),
@@ -231,6 +233,7 @@ export function createRequestService(ctx: AppContext) {
       if (existing?.status === 'active') throw new ApiError(409, 'connections.alreadyConnected');
       await activateConnection(ctx.database, row, viewerId, {
         replaces: existing && existing.id !== row.id ? [existing] : [],
+        activity: ctx.activity,
       });
       return presentOwn(viewerId, row.id);
     },

@@ -68,7 +68,7 @@ export function createConnectionService(ctx: AppContext) {
       const row = await ownRow(viewerId, id);
       if (row.user_inbound_id !== viewerId) throw forbidden('connections.onlyReceiver');
       if (row.status === 'active') throw new ApiError(409, 'connections.alreadyConnected');
-      await activateConnection(ctx.database, row, viewerId);
+      await activateConnection(ctx.database, row, viewerId, { activity: ctx.activity });
       return reload(viewerId, id);
     },
 

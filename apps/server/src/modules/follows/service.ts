@@ -26,18 +26,19 @@ export function createFollowService(ctx: AppContext) {
       if (relation.following) throw violation('following', 'follows.already');
       const now = new Date();
       try {
-        await db.transaction().execute(async (trx) => {
+        const eventId = await db.transaction().execute(async (trx) => {
           await trx
             .insertInto('follows')
             .values({ follower_id: viewer, following_id: following, created_at: dialect.time(now) })
             .execute();
-          await recordActivity(trx, {
+          return recordActivity(trx, {
             type: 'new_follower',
             actorUserId: viewer,
             recipientUserId: following,
             at: now,
           });
         });
+        ctx.activity.dispatch([eventId]);
       } catch (error) {
         if (isDuplicate(error)) throw violation('following', 'follows.already');
         throw error;
@@ -60,14 +61,15 @@ export function createFollowService(ctx: AppContext) {
     /** POST /api/follower_decline: the follower stops following; decline_follower tells them. */
     async decline(viewer: number, follower: number): Promise<void> {
       if (!(await findFollow(db, follower, viewer))) throw new ApiError(404, 'follows.notFollower');
-      await db.transaction().execute(async (trx) => {
+      const eventId = await db.transaction().execute(async (trx) => {
         await deleteFollow(trx, follower, viewer);
-        await recordActivity(trx, {
+        return recordActivity(trx, {
           type: 'decline_follower',
           actorUserId: viewer,
           recipientUserId: follower,
         });
       });
+      ctx.activity.dispatch([eventId]);
     },
 
     async list(

@@ -1,6 +1,50 @@
 import type { AppContext } from '../../context.js';
+import { ACTIVITY_DISPATCH_JOB, dispatchAfterCommit } from '../../events/index.js';
 import type { AuthGuard } from '../../http/auth.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { createDelivery, type PushSink } from './delivery.js';
+import { DEFAULT_EMAIL_DELAY_MS, EMAIL_JOB, createEmailDigest } from './email.js';
+import { recordMemoPublished } from './producers.js';
+import { registerNotificationRoutes } from './routes.js';
+import { createNotificationService } from './service.js';
 
-/** Notifications (issue 6): routes and event listeners of this module. */
-export function registerNotifications(_app: ZodApp, _guard: AuthGuard, _ctx: AppContext): void {}
+export { recordCollectionShared, sharingOf, type SharingState } from './producers.js';
+export { EMAIL_JOB } from './email.js';
+
+/** The digest delay; NOTIFICATION_EMAIL_DELAY_MS shortens it (journeys, local tries). */
+function emailDelayMs(): number {
+  const raw = process.env.NOTIFICATION_EMAIL_DELAY_MS;
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_EMAIL_DELAY_MS;
+}
+
+/**
+ * Notifications (spec part 1 §7.6): the recipient's API and settings, the activity handler
+ * (live socket message, web push, e-mail digest) and the events this module produces
+ * itself (memo publications).
+ */
+export function registerNotifications(
+  app: ZodApp,
+  guard: AuthGuard,
+  ctx: AppContext,
+  push?: PushSink,
+): void {
+  registerNotificationRoutes(app, guard, createNotificationService(ctx));
+
+  const email = createEmailDigest(ctx, emailDelayMs());
+  const deliver = createDelivery(ctx, email, push);
+  ctx.activity.setHandler(deliver);
+  ctx.jobs.register(EMAIL_JOB, async (payload: unknown) => {
+    const userId = (payload as { userId?: unknown } | null)?.userId;
+    if (typeof userId === 'number') await email.send(userId);
+  });
+  ctx.jobs.register(ACTIVITY_DISPATCH_JOB, async (payload: unknown) => {
+    const ids = (payload as { ids?: unknown } | null)?.ids;
+    if (Array.isArray(ids)) await deliver(ids.filter((id): id is number => typeof id === 'number'));
+  });
+
+  app.memos.events.onMemoPublished(async (event) => {
+    const ids = await recordMemoPublished(event.db, ctx.database.dialect, event);
+    await dispatchAfterCommit(event.db, ids, ctx);
+  });
+}

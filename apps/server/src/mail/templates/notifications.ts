@@ -1,0 +1,125 @@
+import type { Locale } from '@memoria/domain';
+import type { MailContent, NotificationTemplates, TemplateParams } from './types.js';
+
+interface DigestTexts {
+  subject: (count: number) => string;
+  greeting: (name: string) => string;
+  intro: (count: number) => string;
+  action: string;
+  footer: string;
+}
+
+const TEXTS: Record<Locale, DigestTexts> = {
+  en: {
+    subject: (n) =>
+      n === 1
+        ? 'You have a new notification on Memoria'
+        : `You have ${n} new notifications on Memoria`,
+    greeting: (name) => `Hello ${name},`,
+    intro: (n) =>
+      n === 1
+        ? 'This happened while you were away:'
+        : `These ${n} things happened while you were away:`,
+    action: 'Open Memoria',
+    footer:
+      'You can choose which notifications reach you by e-mail in the notification settings. — Memoria',
+  },
+  de: {
+    subject: (n) =>
+      n === 1
+        ? 'Du hast eine neue Benachrichtigung auf Memoria'
+        : `Du hast ${n} neue Benachrichtigungen auf Memoria`,
+    greeting: (name) => `Hallo ${name},`,
+    intro: (n) =>
+      n === 1
+        ? 'Das ist passiert, während du weg warst:'
+        : `Diese ${n} Dinge sind passiert, während du weg warst:`,
+    action: 'Memoria öffnen',
+    footer:
+      'In den Benachrichtigungseinstellungen wählst du, welche Benachrichtigungen dich per E-Mail erreichen. — Memoria',
+  },
+  es: {
+    subject: (n) =>
+      n === 1
+        ? 'Tienes una notificación nueva en Memoria'
+        : `Tienes ${n} notificaciones nuevas en Memoria`,
+    greeting: (name) => `Hola, ${name}:`,
+    intro: (n) =>
+      n === 1
+        ? 'Esto ocurrió mientras no estabas:'
+        : `Estas ${n} cosas ocurrieron mientras no estabas:`,
+    action: 'Abrir Memoria',
+    footer:
+      'En los ajustes de notificaciones eliges qué notificaciones te llegan por correo. — Memoria',
+  },
+  fr_be: {
+    subject: (n) =>
+      n === 1
+        ? 'Vous avez une nouvelle notification sur Memoria'
+        : `Vous avez ${n} nouvelles notifications sur Memoria`,
+    greeting: (name) => `Bonjour ${name},`,
+    intro: (n) =>
+      n === 1
+        ? 'Voici ce qui s’est passé en votre absence :'
+        : `Voici les ${n} choses qui se sont passées en votre absence :`,
+    action: 'Ouvrir Memoria',
+    footer:
+      'Dans les paramètres de notification, vous choisissez les notifications reçues par e-mail. — Memoria',
+  },
+  nl: {
+    subject: (n) =>
+      n === 1
+        ? 'Je hebt een nieuwe melding op Memoria'
+        : `Je hebt ${n} nieuwe meldingen op Memoria`,
+    greeting: (name) => `Hallo ${name},`,
+    intro: (n) =>
+      n === 1
+        ? 'Dit gebeurde terwijl je weg was:'
+        : `Deze ${n} dingen gebeurden terwijl je weg was:`,
+    action: 'Memoria openen',
+    footer: 'In de meldingsinstellingen kies je welke meldingen je per e-mail krijgt. — Memoria',
+  },
+  pl: {
+    subject: (n) =>
+      n === 1 ? 'Masz nowe powiadomienie w Memoria' : `Masz nowe powiadomienia w Memoria (${n})`,
+    greeting: (name) => `Cześć ${name},`,
+    intro: (n) =>
+      n === 1
+        ? 'Oto co się wydarzyło pod twoją nieobecność:'
+        : `Oto co się wydarzyło pod twoją nieobecność (${n}):`,
+    action: 'Otwórz Memoria',
+    footer:
+      'W ustawieniach powiadomień wybierasz, które powiadomienia dostajesz e-mailem. — Memoria',
+  },
+  uk: {
+    subject: (n) =>
+      n === 1 ? 'У вас нове сповіщення в Memoria' : `У вас нові сповіщення в Memoria (${n})`,
+    greeting: (name) => `Вітаємо, ${name}!`,
+    intro: (n) =>
+      n === 1
+        ? 'Ось що сталося за вашої відсутності:'
+        : `Ось що сталося за вашої відсутності (${n}):`,
+    action: 'Відкрити Memoria',
+    footer:
+      'У налаштуваннях сповіщень ви обираєте, які сповіщення надходять електронною поштою. — Memoria',
+  },
+};
+
+function digest(texts: DigestTexts) {
+  return (p: TemplateParams): MailContent => {
+    const items = p.items ?? [];
+    const count = p.count ?? items.length;
+    return {
+      subject: texts.subject(count),
+      greeting: texts.greeting(p.name),
+      paragraphs: [texts.intro(count), ...items.map((item) => `• ${item}`)],
+      action: { label: texts.action, url: p.link ?? '' },
+      footer: texts.footer,
+    };
+  };
+}
+
+/** The notifications digest mail, per locale. */
+export const NOTIFICATION_TEMPLATES = Object.fromEntries(
+  Object.entries(TEXTS).map(([locale, texts]) => [locale, { notificationDigest: digest(texts) }]),
+) as Record<Locale, NotificationTemplates>;

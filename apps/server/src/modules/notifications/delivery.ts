@@ -1,0 +1,66 @@
+import type { AppContext } from '../../context.js';
+import { readCount } from '../../db/dialect.js';
+import { sentenceOf, pathOf } from './describe.js';
+import { presentNotification } from './present.js';
+import { channelEnabled, loadOverrides } from './settings.js';
+import { eventsByIds, recipientsOf, unreadByType } from './store.js';
+import type { EmailDigest } from './email.js';
+
+/** Sends web pushes (the push module's sender); absent until that module provides one. */
+export interface PushSink {
+  enqueue(
+    userIds: number[],
+    message: { title: string; body: string; url: string; tag?: string },
+  ): Promise<void>;
+}
+
+/**
+ * The activity handler (ctx.activity.setHandler): for each committed event, per recipient
+ * and their settings, a live socket message with the new counter, a web push, and the
+ * e-mail digest scheduled.
+ */
+export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushSink) {
+  const { db } = ctx.database;
+
+  return async function deliver(eventIds: number[]): Promise<void> {
+    const rows = await eventsByIds(db, eventIds);
+    if (rows.length === 0) return;
+    const recipientIds = [...new Set(rows.map((r) => r.recipient_user_id))];
+    const [overrides, counts, people] = await Promise.all([
+      loadOverrides(db, recipientIds),
+      unreadByType(db, recipientIds),
+      recipientsOf(db, recipientIds),
+    ]);
+    const unread = new Map<number, number>();
+    for (const c of counts) {
+      if (!channelEnabled(overrides.get(c.recipient_user_id), c.type, 'in_app')) continue;
+      unread.set(c.recipient_user_id, (unread.get(c.recipient_user_id) ?? 0) + readCount(c.n));
+    }
+    const localeOf = new Map(people.map((p) => [p.id, p.locale]));
+    const mailTo = new Set<number>();
+
+    for (const row of rows) {
+      const userId = row.recipient_user_id;
+      if (!localeOf.has(userId)) continue; // disabled account
+      const own = overrides.get(userId);
+      const notification = presentNotification(row);
+      if (channelEnabled(own, row.type, 'in_app')) {
+        await ctx.realtime.sendToUsers([userId], {
+          message_type: 'notification',
+          notification,
+          unread: unread.get(userId) ?? 0,
+        });
+      }
+      if (push && channelEnabled(own, row.type, 'push')) {
+        await push.enqueue([userId], {
+          title: 'Memoria',
+          body: sentenceOf(notification, localeOf.get(userId) ?? 'en'),
+          url: pathOf(notification),
+          tag: `notification-${row.id}`,
+        });
+      }
+      if (channelEnabled(own, row.type, 'email')) mailTo.add(userId);
+    }
+    for (const userId of mailTo) await email.schedule(userId);
+  };
+}

@@ -1,0 +1,101 @@
+import { isLocale } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { readTime } from '../../db/dialect.js';
+import { sentenceOf } from './describe.js';
+import { presentNotification } from './present.js';
+import { channelEnabled, loadOverrides } from './settings.js';
+import { eventsQuery, recipientsOf } from './store.js';
+
+export const EMAIL_JOB = 'notifications.email';
+/** The wait before a digest goes, so what happens meanwhile joins the same mail. */
+export const DEFAULT_EMAIL_DELAY_MS = 2 * 60_000;
+/** Events older than this are not mailed any more (e.g. after a long outage). */
+const EMAIL_HORIZON_MS = 24 * 60 * 60_000;
+/** Lines of one digest at most; the rest are only counted. */
+const DIGEST_LINES = 20;
+
+export interface EmailDigest {
+  /** Makes sure a digest job waits for this person (at most one; its time is kept). */
+  schedule(userId: number): Promise<void>;
+  /** The job: one mail with every e-mail-enabled, unread, not yet mailed notification. */
+  send(userId: number, now?: Date): Promise<void>;
+}
+
+/**
+ * The e-mail digest: a durable job per person (unique key), due `delayMs` after the oldest
+ * notification not yet mailed. Each event is looked at once (emailed_at), whether it is
+ * mailed or its type is not wanted by e-mail; reviewed ones are not mailed.
+ */
+export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest {
+  const { db, dialect } = ctx.database;
+
+  function pending(userId: number, now: Date) {
+    return eventsQuery(db)
+      .where('e.recipient_user_id', '=', userId)
+      .where('e.emailed_at', 'is', null)
+      .where('e.created_at', '>=', dialect.time(new Date(now.getTime() - EMAIL_HORIZON_MS)));
+  }
+
+  return {
+    async schedule(userId) {
+      const now = new Date();
+      const oldest = await pending(userId, now)
+        .clearSelect()
+        .select('e.created_at')
+        .orderBy('e.id', 'asc')
+        .limit(1)
+        .executeTakeFirst();
+      const from = readTime(oldest?.created_at) ?? now;
+      await ctx.jobs.enqueue(
+        EMAIL_JOB,
+        { userId },
+        {
+          uniqueKey: `${EMAIL_JOB}:${userId}`,
+          runAt: new Date(Math.max(now.getTime(), from.getTime() + delayMs)),
+        },
+      );
+    },
+
+    async send(userId, now = new Date()) {
+      const rows = await pending(userId, now).orderBy('e.id', 'asc').limit(500).execute();
+      if (rows.length === 0) return;
+      const claimed = await db
+        .updateTable('activity_events')
+        .set({ emailed_at: dialect.time(now) })
+        .where('recipient_user_id', '=', userId)
+        .where('emailed_at', 'is', null)
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .executeTakeFirst();
+      // another worker took them
+      if (Number(claimed.numUpdatedRows) === 0) return;
+      const overrides = (await loadOverrides(db, [userId])).get(userId);
+      const wanted = rows.filter(
+        (r) =>
+          r.reviewed_at === null &&
+          channelEnabled(overrides, r.type, 'in_app') &&
+          channelEnabled(overrides, r.type, 'email'),
+      );
+      const [person] = await recipientsOf(db, [userId]);
+      if (wanted.length === 0 || !person) return;
+      const locale = isLocale(person.locale) ? person.locale : 'en';
+      const items = wanted
+        .slice(0, DIGEST_LINES)
+        .map((r) => sentenceOf(presentNotification(r), locale));
+      await ctx.mailer.send({
+        to: person.usermail,
+        locale,
+        template: 'notificationDigest',
+        params: {
+          name: person.name,
+          items,
+          count: wanted.length,
+          link: `${ctx.config.publicUrl.replace(/\/+$/, '')}/`,
+        },
+      });
+    },
+  };
+}

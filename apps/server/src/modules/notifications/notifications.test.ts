@@ -1,0 +1,460 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { blockUser, connectUsers, followUser, grantRules } from '../../test/social.js';
+import { EMAIL_JOB } from './email.js';
+
+const PLAN = { has_subscription: true, bronze: true, silver: true };
+
+describeDb('notifications', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const call = (user: SignedIn, method: string, url: string, payload?: object) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...user.headers, accept: 'application/ld+json' },
+      ...(payload ? { payload } : {}),
+    });
+
+  async function person(name: string) {
+    const user = await signedInUser(t, { name });
+    await grantRules(t, user.id, PLAN);
+    return user;
+  }
+
+  async function createCollection(owner: SignedIn, payload: object): Promise<string> {
+    const res = await call(owner, 'POST', '/api/collection', { name: 'Shared', ...payload });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return res.json().id;
+  }
+
+  async function createMemo(author: SignedIn, collection: string, title = 'News'): Promise<number> {
+    const res = await call(author, 'POST', '/api/memo', {
+      title,
+      memos_per_collection: [`/api/collection/${collection}`],
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    return res.json().id;
+  }
+
+  async function list(user: SignedIn, query = '') {
+    const res = await call(user, 'GET', `/api/notifications${query}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as {
+      'hydra:member': Array<Record<string, unknown> & { id: number; type: string }>;
+      'hydra:totalItems': number;
+    };
+  }
+
+  const typesOf = async (user: SignedIn) => (await list(user))['hydra:member'].map((n) => n.type);
+  /** What a memo told them (collaboration invitations left aside). */
+  const memoTypesOf = async (user: SignedIn) =>
+    (await typesOf(user)).filter((type) => type !== 'new_collaboration');
+  const unread = async (user: SignedIn) =>
+    (await call(user, 'GET', '/api/notifications/unread')).json().count as number;
+
+  describe('a memo published in a collaboration collection', () => {
+    let author: SignedIn;
+    let collaborator: SignedIn;
+    let owner: SignedIn;
+    let follower: SignedIn;
+    let watcher: SignedIn;
+    let plainContact: SignedIn;
+    let stranger: SignedIn;
+    let blockedFollower: SignedIn;
+    let outsideFollower: SignedIn;
+    let memoId: number;
+    let collectionId: string;
+
+    beforeAll(async () => {
+      owner = await person('Olga Owner');
+      author = await person('Ada Author');
+      collaborator = await person('Cleo Collab');
+      follower = await person('Finn Follower');
+      watcher = await person('Wanda Watcher');
+      plainContact = await person('Paul Plain');
+      stranger = await person('Sam Stranger');
+      blockedFollower = await person('Bob Blocked');
+      outsideFollower = await person('Otto Outside');
+      for (const u of [author, collaborator, watcher, plainContact, follower, blockedFollower]) {
+        await connectUsers(t, owner.id, u.id);
+      }
+      // the author's contacts: the watcher watches the author's content, the plain one does not
+      const watching = await connectUsers(t, watcher.id, author.id);
+      await t.database.db
+        .updateTable('connections')
+        .set({ watching_by_outbound: t.database.dialect.bool(true) })
+        .where('id', '=', watching)
+        .execute();
+      await connectUsers(t, plainContact.id, author.id);
+      await followUser(t, follower.id, author.id);
+      await followUser(t, blockedFollower.id, author.id);
+      await blockUser(t, author.id, blockedFollower.id);
+      // follows the author but may not read the collection (not a contact of its owner)
+      await followUser(t, outsideFollower.id, author.id);
+      collectionId = await createCollection(owner, {
+        type: 'all_contacts',
+        is_collaboration: true,
+      });
+      memoId = await createMemo(author, collectionId, 'Minutes');
+    });
+
+    it('tells the owner and the collaborators with new_memo_collaboration', async () => {
+      for (const user of [owner, collaborator]) {
+        const [first] = (await list(user))['hydra:member'];
+        expect(first).toMatchObject({
+          type: 'new_memo_collaboration',
+          reviewed_at: null,
+          from_user: { id: author.id, name: 'Ada Author', '@id': `/api/user/${author.id}` },
+          memo: { id: memoId, title: 'Minutes' },
+          collection: { id: collectionId, name: 'Shared' },
+        });
+      }
+    });
+
+    it('followers and content watchers who may see it get new_memo_for_follower, once', async () => {
+      // the follower and the watcher are collaborators too: one notification each, the collaboration one
+      expect(await memoTypesOf(follower)).toEqual(['new_memo_collaboration']);
+      expect(await memoTypesOf(watcher)).toEqual(['new_memo_collaboration']);
+      // the collection's contacts were invited to collaborate when it was made
+      expect(await typesOf(collaborator)).toEqual(['new_memo_collaboration', 'new_collaboration']);
+    });
+
+    it('tells nobody else: not the actor, a contact who does not watch, a stranger, the blocked, a follower who cannot see it', async () => {
+      expect(await memoTypesOf(author)).toEqual([]);
+      expect(await memoTypesOf(plainContact)).toEqual(['new_memo_collaboration']);
+      expect(await typesOf(stranger)).toEqual([]);
+      expect(await memoTypesOf(blockedFollower)).toEqual([]);
+      expect(await typesOf(outsideFollower)).toEqual([]);
+    });
+  });
+
+  describe('a memo of the author in their own collection', () => {
+    it('goes to followers and watching connections who may see it, never across a block', async () => {
+      const author = await person('Ann Author');
+      const follower = await person('Fred');
+      const watcher = await person('Wim');
+      const plain = await person('Pia');
+      const blocked = await person('Ben');
+      const stranger = await person('Sid');
+      const watching = await connectUsers(t, author.id, watcher.id);
+      await t.database.db
+        .updateTable('connections')
+        .set({ watching_by_inbound: t.database.dialect.bool(true) })
+        .where('id', '=', watching)
+        .execute();
+      await connectUsers(t, author.id, plain.id);
+      await followUser(t, follower.id, author.id);
+      await connectUsers(t, author.id, blocked.id);
+      await followUser(t, blocked.id, author.id);
+      await blockUser(t, blocked.id, author.id);
+      const collection = await createCollection(author, { type: 'all_contacts_followers' });
+      const memoId = await createMemo(author, collection, 'Holiday');
+      for (const user of [follower, watcher]) {
+        const [n] = (await list(user))['hydra:member'];
+        expect(n).toMatchObject({ type: 'new_memo_for_follower', memo: { id: memoId } });
+      }
+      for (const user of [plain, blocked, stranger, author])
+        expect(await typesOf(user)).toEqual([]);
+
+      // a private memo tells nobody
+      const secret = await createCollection(author, { type: 'private' });
+      await createMemo(author, secret, 'Diary');
+      expect(await typesOf(follower)).toEqual(['new_memo_for_follower']);
+    });
+
+    it('a content watcher of the collection hears of memos they may see', async () => {
+      const author = await person('Cora');
+      const contact = await person('Dirk');
+      await connectUsers(t, author.id, contact.id);
+      const collection = await createCollection(author, { type: 'all_contacts' });
+      expect(
+        (await call(contact, 'POST', `/api/collection/${collection}/content-watch`)).statusCode,
+      ).toBeLessThan(500);
+      const watched = await t.database.db
+        .selectFrom('collection_watchers')
+        .select('id')
+        .where('user_id', '=', contact.id)
+        .execute();
+      if (watched.length === 0) {
+        await t.database.db
+          .insertInto('collection_watchers')
+          .values({
+            user_id: contact.id,
+            collection_id: collection,
+            kind: 'content',
+            created_at: t.database.dialect.time(new Date()),
+          })
+          .execute();
+      }
+      await createMemo(author, collection, 'Watched');
+      expect(await typesOf(contact)).toEqual(['new_memo_for_follower']);
+    });
+  });
+
+  describe('collections shared with people', () => {
+    it('new_collection to newly selected contacts, new_collaboration when they may add memos', async () => {
+      const owner = await person('Olaf');
+      const a = await person('Anna');
+      const b = await person('Bert');
+      const stranger = await person('Stan');
+      const blocked = await person('Blake');
+      for (const u of [a, b, blocked]) await connectUsers(t, owner.id, u.id);
+      await blockUser(t, blocked.id, owner.id);
+      const id = await createCollection(owner, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${a.id}`],
+      });
+      expect((await list(a))['hydra:member'][0]).toMatchObject({
+        type: 'new_collection',
+        collection: { id, name: 'Shared' },
+        from_user: { id: owner.id },
+      });
+      // adding Bert (and a stranger, who cannot be selected) tells only Bert
+      const res = await call(owner, 'PATCH', `/api/collection/${id}`, {
+        users_per_collection: [`/api/user/${a.id}`, `/api/user/${b.id}`],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await typesOf(b)).toEqual(['new_collection']);
+      expect(await typesOf(a)).toEqual(['new_collection']);
+      // collaboration turned on: both may add memos now
+      await call(owner, 'PATCH', `/api/collection/${id}`, { is_collaboration: true });
+      expect(await typesOf(a)).toEqual(['new_collaboration', 'new_collection']);
+      expect(await typesOf(b)).toEqual(['new_collaboration', 'new_collection']);
+      for (const u of [stranger, blocked, owner]) expect(await typesOf(u)).toEqual([]);
+    });
+  });
+
+  describe('the recipient’s list', () => {
+    let me: SignedIn;
+    let other: SignedIn;
+    let ids: number[];
+
+    beforeAll(async () => {
+      me = await person('Mia');
+      other = await person('Oscar');
+      for (let i = 0; i < 5; i += 1) {
+        // each follow and unfollow records a new_follower for me
+        await call(other, 'POST', '/api/follow', { following: `/api/user/${me.id}` });
+        await call(other, 'POST', '/api/follower_unfollow', { following: `/api/user/${me.id}` });
+      }
+      ids = (await list(me))['hydra:member'].map((n) => n.id);
+    });
+
+    it('is paged newest first, with the total', async () => {
+      expect(ids).toHaveLength(5);
+      expect([...ids].sort((x, y) => y - x)).toEqual(ids);
+      const page = await list(me, '?itemsPerPage=2&page=2');
+      expect(page['hydra:totalItems']).toBe(5);
+      expect(page['hydra:member'].map((n) => n.id)).toEqual(ids.slice(2, 4));
+      const offset = await list(me, '?itemsPerPage=2&offset=3');
+      expect(offset['hydra:member'].map((n) => n.id)).toEqual(ids.slice(3, 5));
+      const plain = await t.app.inject({ url: '/api/notifications', headers: me.headers });
+      expect(plain.json()).toHaveLength(5);
+      expect((await t.app.inject({ url: '/api/notifications' })).statusCode).toBe(401);
+    });
+
+    it('reviews, unreviews and deletes, the counter never below 0', async () => {
+      expect(await unread(me)).toBe(5);
+      let res = await call(me, 'PATCH', '/api/notifications/review', {
+        ids: [ids[0], `/api/notification/${ids[1]}`],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ unread: 3 });
+      // reviewing again changes nothing
+      res = await call(me, 'PATCH', '/api/notifications/review', { id: ids[0] });
+      expect(res.json()).toEqual({ unread: 3 });
+      expect((await list(me))['hydra:member'][0]!.reviewed_at).toEqual(expect.any(String));
+      res = await call(me, 'PATCH', `/api/notification/${ids[0]}/unreview`);
+      expect(res.json()).toEqual({ unread: 4 });
+      res = await call(me, 'PATCH', `/api/notification/${ids[0]}/unreview`);
+      expect(res.json()).toEqual({ unread: 4 });
+      // deleting an unread one lowers the counter, a reviewed one does not
+      expect((await call(me, 'DELETE', `/api/notification/${ids[0]}`)).statusCode).toBe(204);
+      expect(await unread(me)).toBe(3);
+      expect((await call(me, 'DELETE', `/api/notification/${ids[1]}`)).statusCode).toBe(204);
+      expect(await unread(me)).toBe(3);
+      expect((await call(me, 'DELETE', `/api/notification/${ids[1]}`)).statusCode).toBe(404);
+      res = await call(me, 'PATCH', '/api/notifications/bulk/review');
+      expect(res.json()).toEqual({ unread: 0 });
+      res = await call(me, 'PATCH', '/api/notifications/bulk/review');
+      expect(res.json()).toEqual({ unread: 0 });
+      expect((await list(me))['hydra:totalItems']).toBe(3);
+      expect((await call(me, 'DELETE', '/api/notifications/bulk/delete')).statusCode).toBe(204);
+      expect((await list(me))['hydra:totalItems']).toBe(0);
+      expect(await unread(me)).toBe(0);
+    });
+
+    it('nobody else touches them: 404 and nothing changes', async () => {
+      await call(other, 'POST', '/api/follow', { following: `/api/user/${me.id}` });
+      const [mine] = (await list(me))['hydra:member'];
+      const id = mine!.id;
+      expect(
+        (await call(other, 'PATCH', '/api/notifications/review', { ids: [id] })).statusCode,
+      ).toBe(404);
+      expect((await call(other, 'PATCH', `/api/notification/${id}/unreview`)).statusCode).toBe(404);
+      expect((await call(other, 'DELETE', `/api/notification/${id}`)).statusCode).toBe(404);
+      await call(other, 'DELETE', '/api/notifications/bulk/delete');
+      await call(other, 'PATCH', '/api/notifications/bulk/review');
+      // a mix of mine and someone else's changes nothing either
+      const [theirs] = (await list(other))['hydra:member'];
+      if (theirs) {
+        expect(
+          (await call(me, 'PATCH', '/api/notifications/review', { ids: [id, theirs.id] }))
+            .statusCode,
+        ).toBe(404);
+      }
+      expect(await unread(me)).toBe(1);
+      expect((await list(me))['hydra:member'][0]).toMatchObject({ id, reviewed_at: null });
+    });
+
+    it('bad input is a 4xx', async () => {
+      expect((await call(me, 'PATCH', '/api/notifications/review', {})).statusCode).toBe(422);
+      expect(
+        (await call(me, 'PATCH', '/api/notifications/review', { ids: ['x/y'] })).statusCode,
+      ).toBe(422);
+      expect(
+        (await call(me, 'PATCH', '/api/notifications/review', { ids: 'nope' })).statusCode,
+      ).toBe(422);
+      expect((await call(me, 'DELETE', '/api/notification/abc')).statusCode).toBe(404);
+      expect((await call(me, 'PATCH', '/api/notification/99999999999/unreview')).statusCode).toBe(
+        404,
+      );
+    });
+  });
+
+  describe('settings', () => {
+    it('answers the defaults, validates, and a group off in the app is neither listed nor counted', async () => {
+      const me = await person('Sara');
+      const fan = await person('Fan');
+      let res = await call(me, 'GET', '/api/notification-settings');
+      expect(res.statusCode).toBe(200);
+      const followers = res.json().settings.find((s: { group: string }) => s.group === 'followers');
+      expect(followers).toMatchObject({ in_app: true, push: true, email: false });
+      expect(followers.types).toContain('new_follower');
+
+      res = await call(me, 'PUT', '/api/notification-settings', {
+        settings: [{ group: 'nope', in_app: false }],
+      });
+      expect(res.statusCode).toBe(422);
+      res = await call(me, 'PUT', '/api/notification-settings', {
+        settings: [{ group: 'followers', in_app: 'no' }],
+      });
+      expect(res.statusCode).toBe(422);
+
+      await call(fan, 'POST', '/api/follow', { following: `/api/user/${me.id}` });
+      expect(await unread(me)).toBe(1);
+      res = await call(me, 'PUT', '/api/notification-settings', {
+        settings: [{ group: 'followers', in_app: false, email: true }],
+      });
+      expect(res.statusCode).toBe(200);
+      expect(
+        res.json().settings.find((s: { group: string }) => s.group === 'followers'),
+      ).toMatchObject({
+        in_app: false,
+        push: true,
+        email: true,
+      });
+      expect(await unread(me)).toBe(0);
+      expect((await list(me))['hydra:totalItems']).toBe(0);
+      await call(me, 'PUT', '/api/notification-settings', {
+        settings: [{ group: 'followers', in_app: true }],
+      });
+      expect(await unread(me)).toBe(1);
+      const rows = await t.database.db
+        .selectFrom('notification_settings')
+        .selectAll()
+        .where('user_id', '=', me.id)
+        .execute();
+      // only what differs from the defaults is kept
+      expect(rows.map((r) => [r.type, r.channel])).toEqual([['followers', 'email']]);
+    });
+  });
+
+  describe('e-mail digest', () => {
+    async function waitForJob(userId: number) {
+      for (let i = 0; i < 100; i += 1) {
+        const job = await t.database.db
+          .selectFrom('jobs')
+          .select(['id', 'run_at'])
+          .where('unique_key', '=', `${EMAIL_JOB}:${userId}`)
+          .where('status', '=', 'queued')
+          .executeTakeFirst();
+        if (job) return job;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('no digest job');
+    }
+
+    it('batches the wanted, unread notifications of a person into one mail in their locale', async () => {
+      const me = await signedInUser(t, { name: 'Marie', locale: 'fr_be' });
+      await grantRules(t, me.id, PLAN);
+      const friend = await person('Félix');
+      await connectUsers(t, me.id, friend.id);
+      const id = await createCollection(friend, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${me.id}`],
+        name: 'Vacances',
+      });
+      await waitForJob(me.id);
+      // a follower (e-mail off by default) and a second collection join the same digest
+      await call(friend, 'POST', '/api/follow', { following: `/api/user/${me.id}` });
+      await createCollection(friend, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${me.id}`],
+        name: 'Travail',
+      });
+      await waitForJob(me.id);
+      t.mail.clear();
+      // not yet due
+      const mine = () => t.mail.sent.filter((m) => m.to === me.usermail);
+      await t.app.jobs.runDue({ now: new Date(Date.now() + 30_000) });
+      expect(mine()).toHaveLength(0);
+      await t.app.jobs.runDue({ now: new Date(Date.now() + 3 * 60_000) });
+      expect(mine()).toHaveLength(1);
+      const mail = mine()[0]!;
+      expect(mail.to).toBe(me.usermail);
+      expect(mail.subject).toBe('Vous avez 2 nouvelles notifications sur Memoria');
+      expect(mail.text).toContain('Félix a partagé la collection Vacances avec vous');
+      expect(mail.text).toContain('Travail');
+      expect(mail.text).not.toContain('vous suit');
+      expect(id).toBeTruthy();
+      // nothing is mailed twice
+      t.mail.clear();
+      await t.app.jobs.runDue({ now: new Date(Date.now() + 10 * 60_000) });
+      expect(mine()).toHaveLength(0);
+    });
+
+    it('sends nothing for reviewed notifications or when e-mail is off', async () => {
+      const me = await person('Quiet');
+      const friend = await person('Loud');
+      await connectUsers(t, me.id, friend.id);
+      await call(me, 'PUT', '/api/notification-settings', {
+        settings: [{ group: 'collections', email: false }],
+      });
+      await createCollection(friend, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${me.id}`],
+      });
+      t.mail.clear();
+      await t.app.jobs.runDue({ now: new Date(Date.now() + 10 * 60_000) });
+      expect(t.mail.sent.filter((m) => m.to === me.usermail)).toHaveLength(0);
+
+      const other = await person('Reader');
+      await connectUsers(t, other.id, friend.id);
+      await createCollection(friend, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${other.id}`],
+      });
+      await waitForJob(other.id);
+      await call(other, 'PATCH', '/api/notifications/bulk/review');
+      await t.app.jobs.runDue({ now: new Date(Date.now() + 10 * 60_000) });
+      expect(t.mail.sent.filter((m) => m.to === other.usermail)).toHaveLength(0);
+    });
+  });
+});

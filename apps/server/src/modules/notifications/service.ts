@@ -1,0 +1,118 @@
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import { presentNotification, type NotificationAnswer } from './present.js';
+import {
+  hiddenGroups,
+  loadOverrides,
+  saveSettings,
+  settingsAnswer,
+  type GroupSetting,
+  type SettingChange,
+} from './settings.js';
+import {
+  countAll,
+  countOwned,
+  countUnread,
+  deleteEvents,
+  eventsByIds,
+  listPage,
+  setReviewed,
+} from './store.js';
+
+const notificationNotFound = () => notFound();
+
+/**
+ * The recipient's side of notifications (spec part 1 §7.6): list, unread counter, review,
+ * unreview, delete. After each change the other tabs of that person get the new counter.
+ */
+export function createNotificationService(ctx: AppContext) {
+  const { db, dialect } = ctx.database;
+
+  async function hiddenFor(userId: number) {
+    return hiddenGroups((await loadOverrides(db, [userId])).get(userId));
+  }
+
+  async function unread(userId: number): Promise<number> {
+    return countUnread(db, userId, await hiddenFor(userId));
+  }
+
+  /** Tells every open tab of the person the new counter; a failure only delays it. */
+  async function announce(userId: number): Promise<number> {
+    const count = await unread(userId);
+    await ctx.realtime
+      .sendToUsers([userId], { message_type: 'unread_count', unread: count })
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'unread counter not delivered'));
+    return count;
+  }
+
+  async function assertOwned(userId: number, ids: readonly number[]) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0 || (await countOwned(db, userId, unique)) !== unique.length) {
+      throw notificationNotFound();
+    }
+    return unique;
+  }
+
+  return {
+    unread,
+
+    async list(
+      userId: number,
+      page: { limit: number; offset: number },
+    ): Promise<{ members: NotificationAnswer[]; total: number }> {
+      const hidden = await hiddenFor(userId);
+      const [rows, total] = await Promise.all([
+        listPage(db, userId, hidden, page),
+        countAll(db, userId, hidden),
+      ]);
+      return { members: rows.map(presentNotification), total };
+    },
+
+    async one(userId: number, id: number): Promise<NotificationAnswer> {
+      const [row] = await eventsByIds(db, [id]);
+      if (!row || row.recipient_user_id !== userId) throw notificationNotFound();
+      return presentNotification(row);
+    },
+
+    async review(userId: number, ids: readonly number[]): Promise<number> {
+      const owned = await assertOwned(userId, ids);
+      await setReviewed(db, dialect, userId, owned, true);
+      return announce(userId);
+    },
+
+    async reviewAll(userId: number): Promise<number> {
+      await setReviewed(db, dialect, userId, 'all', true);
+      return announce(userId);
+    },
+
+    async unreview(userId: number, id: number): Promise<number> {
+      const owned = await assertOwned(userId, [id]);
+      await setReviewed(db, dialect, userId, owned, false);
+      return announce(userId);
+    },
+
+    async remove(userId: number, id: number): Promise<number> {
+      const owned = await assertOwned(userId, [id]);
+      await deleteEvents(db, userId, owned);
+      return announce(userId);
+    },
+
+    async removeAll(userId: number): Promise<number> {
+      await deleteEvents(db, userId, 'all');
+      return announce(userId);
+    },
+
+    async settings(userId: number): Promise<GroupSetting[]> {
+      return settingsAnswer((await loadOverrides(db, [userId])).get(userId));
+    },
+
+    async saveSettings(userId: number, changes: readonly SettingChange[]) {
+      await saveSettings(db, dialect, userId, changes);
+      // turning a group off or on in the app changes the counter of every tab
+      await announce(userId);
+      return settingsAnswer((await loadOverrides(db, [userId])).get(userId));
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

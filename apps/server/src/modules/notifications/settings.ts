@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { readBool, type DialectHelpers } from '../../db/dialect.js';
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_GROUPS,
+  defaultEnabled,
+  groupOf,
+  type NotificationChannel,
+} from './types.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/**
+ * Notification settings per person, group of types and channel. Only what differs from the
+ * defaults of ./types.ts is stored (notification_settings.type holds the group key).
+ */
+export type SettingsOverrides = Map<string, boolean>;
+
+const keyOf = (group: string, channel: NotificationChannel) => `${group}:${channel}`;
+
+export async function loadOverrides(db: Db, userIds: readonly number[]) {
+  const byUser = new Map<number, SettingsOverrides>();
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .selectFrom('notification_settings')
+    .select(['user_id', 'type', 'channel', 'enabled'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  for (const row of rows) {
+    const own = byUser.get(row.user_id) ?? new Map<string, boolean>();
+    own.set(keyOf(row.type, row.channel as NotificationChannel), readBool(row.enabled));
+    byUser.set(row.user_id, own);
+  }
+  return byUser;
+}
+
+export function channelEnabled(
+  overrides: SettingsOverrides | undefined,
+  type: string,
+  channel: NotificationChannel,
+): boolean {
+  const group = groupOf(type);
+  return overrides?.get(keyOf(group.key, channel)) ?? defaultEnabled(group, channel);
+}
+
+export interface GroupSetting {
+  group: string;
+  types: string[];
+  in_app: boolean;
+  push: boolean;
+  email: boolean;
+}
+
+export function settingsAnswer(overrides: SettingsOverrides | undefined): GroupSetting[] {
+  return NOTIFICATION_GROUPS.map((g) => {
+    const value = (channel: NotificationChannel) =>
+      overrides?.get(keyOf(g.key, channel)) ?? defaultEnabled(g, channel);
+    return {
+      group: g.key,
+      types: [...g.types],
+      in_app: value('in_app'),
+      push: value('push'),
+      email: value('email'),
+    };
+  });
+}
+
+export interface SettingChange {
+  group: string;
+  in_app?: boolean;
+  push?: boolean;
+  email?: boolean;
+}
+
+/** Writes the changes: a value equal to the default removes the stored row. */
+export async function saveSettings(
+  db: Db,
+  dialect: DialectHelpers,
+  userId: number,
+  changes: readonly SettingChange[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const change of changes) {
+      const group = NOTIFICATION_GROUPS.find((g) => g.key === change.group);
+      if (!group) continue;
+      for (const channel of NOTIFICATION_CHANNELS) {
+        const enabled = change[channel];
+        if (enabled === undefined) continue;
+        await trx
+          .deleteFrom('notification_settings')
+          .where('user_id', '=', userId)
+          .where('type', '=', group.key)
+          .where('channel', '=', channel)
+          .execute();
+        if (enabled === defaultEnabled(group, channel)) continue;
+        await trx
+          .insertInto('notification_settings')
+          .values({
+            user_id: userId,
+            type: group.key,
+            channel,
+            enabled: dialect.bool(enabled),
+            updated_at: dialect.time(new Date()),
+          })
+          .execute();
+      }
+    }
+  });
+}
+
+/** The groups a person turned off in the app: their notifications are neither listed nor counted. */
+export function hiddenGroups(overrides: SettingsOverrides | undefined) {
+  return NOTIFICATION_GROUPS.filter(
+    (g) => !(overrides?.get(keyOf(g.key, 'in_app')) ?? defaultEnabled(g, 'in_app')),
+  );
+}
