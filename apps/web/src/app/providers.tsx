@@ -3,11 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import {
   Suspense,
   lazy,
+  useEffect,
   useMemo,
   useSyncExternalStore,
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { connectSocket, subscribeSocket } from '../api/socket';
 import { useProfile } from '../features/profile/queries';
 import { queryClient } from './query-client';
 import { browserSettings } from './settings';
@@ -53,9 +55,28 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * One socket per tab while signed in (it follows the session), and the memo updates it
+ * brings; the code that applies them loads with the first one, not with the first screen.
+ */
+function LiveUpdates() {
+  useEffect(() => connectSocket(), []);
+  useEffect(
+    () =>
+      subscribeSocket('memo_changed', (message) => {
+        void import('../features/memos/live').then((live) =>
+          live.onMemoChanged(queryClient, message),
+        );
+      }),
+    [],
+  );
+  return null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <LiveUpdates />
       <ThemedProviders>{children}</ThemedProviders>
     </QueryClientProvider>
   );
