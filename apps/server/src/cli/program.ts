@@ -8,6 +8,7 @@ import { registerDbCommands } from './db.js';
 import { registerJobCommands } from './jobs.js';
 import { registerStatsCommand } from './stats.js';
 import { registerSeedCommand } from './seed.js';
+import { registerPushCommands } from './push.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -40,6 +41,7 @@ export function createProgram(): Command {
   registerJobCommands(program, runInstance);
   registerStatsCommand(program, runInstance);
   registerSeedCommand(program, runInstance);
+  registerPushCommands(program, runInstance);
   return program;
 }
 
