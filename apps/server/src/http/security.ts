@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The Content-Security-Policy the web app runs under. Mantine injects <style> tags, hence
@@ -29,6 +30,34 @@ export function tileOrigin(template: string): string | undefined {
   }
 }
 
+/**
+ * The headers helmet sets for these options, worked out once. Helmet's middleware builds
+ * its Content-Security-Policy value on every call (its directives may hold per-request
+ * functions, ours hold none); the same fixed set is added to each answer instead.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let called = false;
+  helmet(options)(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error instanceof Error ? error : new Error(String(error));
+      called = true;
+    },
+  );
+  if (!called) throw new Error('helmet did not finish synchronously');
+  return headers;
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { mapTileUrl?: string } = {},
@@ -38,9 +67,13 @@ export async function registerSecurityHeaders(
     ...CSP_DIRECTIVES,
     imgSrc: tiles ? [...CSP_DIRECTIVES.imgSrc, tiles] : CSP_DIRECTIVES.imgSrc,
   };
-  await app.register(helmet, {
+  const headers = securityHeaders({
     // Defaults off: helmet would add upgrade-insecure-requests, which breaks plain-HTTP hosts.
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
