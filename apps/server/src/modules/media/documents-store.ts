@@ -239,6 +239,10 @@ export async function collectionAccess(
 
 export interface CollectionDocumentRow extends AttachmentRow {
   has_versions: number | boolean;
+  memo_title: string;
+  memo_author_id: number;
+  /** a collaborator where a collection of the memo allows replacing documents */
+  may_replace: number | boolean;
 }
 
 /**
@@ -262,13 +266,24 @@ export async function collectionDocuments(
     .where('a.status', '=', 'ready')
     .where('a.replaced_by_document_id', 'is', null)
     .where(memoVisible('m', viewer, d));
+  const yes = d.bool(true);
+  const mayReplace =
+    viewer.userId === null
+      ? sql<number>`0`
+      : sql<number>`case when exists (select 1 from memos_per_collection dmpc
+          inner join collections dc on dc.id = dmpc.collection_id
+          where dmpc.memo_id = m.id and dc.allow_replace_documents = ${yes}
+          and ${collectionWritable('dc', { userId: viewer.userId }, d)}) then 1 else 0 end`;
   const rows = await base
     .selectAll('a')
-    .select(
+    .select([
       sql<number>`case when exists (select 1 from attachments pv where pv.id = a.replace_document_id and pv.status != 'deleted') then 1 else 0 end`.as(
         'has_versions',
       ),
-    )
+      'm.title as memo_title',
+      'm.user_id as memo_author_id',
+      mayReplace.as('may_replace'),
+    ])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .offset(paging.offset)

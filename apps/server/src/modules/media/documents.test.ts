@@ -313,6 +313,43 @@ describeDb('memo documents', () => {
       has_versions: true,
     });
     expect(members[1]).toMatchObject({ has_versions: false });
+    // Rights per document for the viewer: carol uploaded the third version and collaborates
+    // where replacing is allowed; the second is alice's, whom only alice may delete.
+    expect(members[0]).toMatchObject({ can_replace: true, can_delete: true });
+    expect(members[0].memo_title).toEqual(expect.any(String));
+    const all = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/collection/${collab}/document`,
+        headers: carol.headers,
+      })
+    ).json();
+    expect(all.find((d: { id: number }) => d.id === second)).toMatchObject({
+      can_replace: true,
+      can_delete: false,
+    });
+    const forAlice = await t.app.inject({
+      method: 'GET',
+      url: `/api/collection/${collab}/document`,
+      headers: alice.headers,
+    });
+    expect(
+      forAlice.json().map((d: { can_replace: boolean; can_delete: boolean }) => [
+        d.can_replace,
+        d.can_delete,
+      ]),
+    ).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    // Dave reads the memo through another collection only: this collection's list is not his.
+    const forDave = await t.app.inject({
+      method: 'GET',
+      url: `/api/collection/${collab}/document`,
+      headers: dave.headers,
+    });
+    expect(forDave.statusCode).toBe(403);
     first = third.id;
   });
 

@@ -46,6 +46,11 @@ export interface MemoDocument extends Attachment {
   memo: string;
   /** older versions are kept (collection preserve_documents_version) */
   has_versions: boolean;
+  memo_title: string;
+  /** the viewer may upload a new version (uploader, memo author, or allow_replace_documents collaborator) */
+  can_replace: boolean;
+  /** the viewer may delete it (uploader or memo author) */
+  can_delete: boolean;
 }
 
 const isLiveDocument = (row: AttachmentRow | undefined): row is AttachmentRow =>
@@ -228,6 +233,15 @@ export function createDocumentService(database: Database, media: MediaService) {
         ...media.presentAttachment(row, viewer),
         memo: `/api/memo/${row.memo_id}`,
         has_versions: readBool(row.has_versions),
+        memo_title: row.memo_title,
+        can_delete:
+          viewer.userId !== null &&
+          (row.user_id === viewer.userId || row.memo_author_id === viewer.userId),
+        can_replace:
+          viewer.userId !== null &&
+          (row.user_id === viewer.userId ||
+            row.memo_author_id === viewer.userId ||
+            readBool(row.may_replace)),
       })),
       total: page.total,
     };

@@ -1,102 +1,23 @@
-import { Anchor, Button, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileOff, IconFileText } from '@tabler/icons-react';
-import type { Attachment, Collection, Memo } from '@memoria/domain';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { Collection } from '@memoria/domain';
 import { Link } from 'react-router';
-import { currentLocale, useTranslation } from '../../i18n';
-import { formatNumber } from '../../i18n/format';
-import { PageLoader } from '../../ui/page-loader';
-import { QueryErrorView } from '../../ui/query-error';
+import { useTranslation } from '../../i18n';
+import { CollectionDocumentList } from '../media/collection-documents';
 import { CollectionAvatar } from './collection-avatar';
 import { WithCollection } from './collection-page';
-import { flatten } from '../memos/list-cache';
-import { useMemoList } from '../memos/queries';
 import type { CollectionAccess } from './queries';
-
-/** Documents users see: not deleted, not replaced, not replaced by another (spec §4). */
-export function shownDocuments(memos: Memo[]): { memo: Memo; document: Attachment }[] {
-  return memos.flatMap((memo) =>
-    memo.memo_documents
-      .filter(
-        (document) =>
-          document.status !== 'deleted' &&
-          document.action !== 'delete' &&
-          document.replaced_by_document_id === null,
-      )
-      .map((document) => ({ memo, document })),
-  );
-}
-
-function sizeText(bytes: number): string {
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${formatNumber(Math.max(1, Math.round(kb)), currentLocale())} KB`;
-  return `${formatNumber(Math.round((kb / 1024) * 10) / 10, currentLocale())} MB`;
-}
 
 function Documents({ collection, access }: { collection: Collection; access: CollectionAccess }) {
   const { t } = useTranslation();
-  const memos = useMemoList({
-    kind: 'collection',
-    collectionId: collection.id,
-    isPublic: access.visitor,
-    secureToken: access.secureToken ?? undefined,
-  });
-  if (memos.isPending) return <PageLoader />;
-  if (memos.isError) {
-    return <QueryErrorView error={memos.error} onRetry={() => void memos.refetch()} />;
-  }
-  const documents = shownDocuments(flatten(memos.data));
   return (
-    <Stack gap="sm">
-      {documents.length === 0 && (
-        <EmptyState
-          icon={<IconFileOff size={36} />}
-          variant="light"
-          title={t('collections.documents.emptyTitle')}
-          description={t('collections.documents.emptyText')}
-          py="xl"
-          data-testid="collection-documents-empty"
-        />
-      )}
-      {documents.length > 0 && (
-        <Stack gap="xs" role="list" data-testid="collection-documents">
-          {documents.map(({ memo, document }) => (
-            <Card key={document.id} withBorder padding="sm" role="listitem">
-              <Group wrap="nowrap" gap="sm">
-                <IconFileText size={24} aria-hidden style={{ flexShrink: 0 }} />
-                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-                  <Anchor
-                    href={document.secure_url ?? document.content_url}
-                    target="_blank"
-                    rel="noreferrer"
-                    fw={600}
-                    style={{ wordBreak: 'break-word' }}
-                  >
-                    {document.file_name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {sizeText(document.size)} ·{' '}
-                    <Anchor component={Link} to={`/memo/${memo.id}`} inherit>
-                      {memo.title}
-                    </Anchor>
-                  </Text>
-                </Stack>
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-      )}
-      {memos.hasNextPage && (
-        <Group justify="center">
-          <Button
-            variant="light"
-            onClick={() => void memos.fetchNextPage()}
-            loading={memos.isFetchingNextPage}
-          >
-            {t('collections.documents.more')}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <CollectionDocumentList
+      collectionId={collection.id}
+      access={access}
+      emptyTitle={t('collections.documents.emptyTitle')}
+      emptyText={t('collections.documents.emptyText')}
+      moreLabel={t('collections.documents.more')}
+    />
   );
 }
 

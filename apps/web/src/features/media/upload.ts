@@ -58,6 +58,8 @@ export interface UploadRequest {
   target: UploadTarget;
   /** attach at once to this memo (multipart field `memo` before `file`) */
   memoId?: number;
+  /** a document upload that is the new version of this document (`replace_document_id`) */
+  replaceDocumentId?: number;
   onProgress: (fraction: number) => void;
   signal: AbortSignal;
 }
@@ -98,6 +100,9 @@ function sendOnce(request: UploadRequest, token: string | undefined) {
     request.signal.addEventListener('abort', onAbort, { once: true });
     const form = new FormData();
     if (request.memoId !== undefined) form.append('memo', String(request.memoId));
+    if (request.replaceDocumentId !== undefined) {
+      form.append('replace_document_id', String(request.replaceDocumentId));
+    }
     form.append('file', request.file, request.file.name);
     xhr.send(form);
   });
