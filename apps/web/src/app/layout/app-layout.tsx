@@ -6,6 +6,8 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
+import { NotificationBell } from '../../features/notifications/bell';
+import { useNotificationsLive } from '../../features/notifications/live';
 import { PageLoader } from '../../ui/page-loader';
 import { loadChunk } from '../lazy-page';
 import { useSession } from '../use-session';
@@ -31,6 +33,7 @@ export function AppLayout() {
   const signedIn = session?.kind === 'full' && Boolean(user);
   const queryClient = useQueryClient();
   const [reloadKey, setReloadKey] = useState(0);
+  useNotificationsLive(signedIn);
 
   // Tapping the active bottom-bar link: refetch what the view shows and remount it.
   const reloadView = () => {
@@ -53,6 +56,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Brand />
           <Group gap="xs" wrap="nowrap">
+            {signedIn && !desktop && <NotificationBell testId="notification-bell-header" />}
             {!signedIn && (
               <Button component={Link} to="/auth" size="xs">
                 {t('welcome.login')}

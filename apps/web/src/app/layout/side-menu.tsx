@@ -8,6 +8,7 @@ import { LanguageSelect } from './language-select';
 import { SIDE_MENU, isActivePath } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { SideMenuSocial } from '../../features/favourites/side-menu-section';
+import { NotificationBell } from '../../features/notifications/bell';
 
 /** The signed-in user's side menu (spec part 1 §2.3). */
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
@@ -18,8 +19,9 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
   );
   return (
     <Stack h="100%" gap={0} data-testid="side-menu">
-      <Group p="md" visibleFrom="lg">
+      <Group p="md" visibleFrom="lg" justify="space-between" wrap="nowrap">
         <Brand />
+        <NotificationBell />
       </Group>
       <Box style={{ flex: 1, overflowY: 'auto' }} px="xs">
         <nav aria-label={t('nav.mainNavigation')}>

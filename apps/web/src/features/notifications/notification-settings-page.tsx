@@ -1,6 +1,80 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page';
+import { Card, Container, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useTranslation, type TranslationKey } from '../../i18n';
+import { QueryErrorView } from '../../ui/query-error';
+import { errorText, showError, showSuccess } from '../../ui/toasts';
+import { usePageTitle } from '../../ui/use-page-title';
+import { useNotificationSettings, useSaveNotificationSettings } from './queries';
+import type { GroupSetting, NotificationChannel } from './types';
 
-/** Notification settings per type and channel (issue 6). */
+const CHANNELS: NotificationChannel[] = ['in_app', 'push', 'email'];
+
+/** /notification-settings: per group of notification types, in-app, push and e-mail. */
 export function NotificationSettingsPage() {
-  return <ComingSoonPage />;
+  const { t } = useTranslation();
+  const settings = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  usePageTitle(t('notifications.settings.title'));
+
+  const change = (setting: GroupSetting, channel: NotificationChannel, enabled: boolean) => {
+    save.mutate([{ group: setting.group, [channel]: enabled }], {
+      onSuccess: () => showSuccess(t('notifications.settings.saved')),
+      onError: (error) => showError(errorText(error) || t('notifications.settings.failed')),
+    });
+  };
+
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('notifications.settings.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('notifications.settings.intro')}
+        </Text>
+        {settings.status === 'pending' && (
+          <Stack gap="sm" aria-hidden>
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} height={72} radius="md" />
+            ))}
+          </Stack>
+        )}
+        {settings.status === 'error' && (
+          <QueryErrorView error={settings.error} onRetry={() => void settings.refetch()} />
+        )}
+        {settings.data && (
+          <Stack gap="sm" data-testid="notification-settings">
+            {settings.data.map((setting) => {
+              const label = t(`notifications.settings.groups.${setting.group}` as TranslationKey);
+              return (
+                <Card key={setting.group} withBorder radius="md" padding="sm">
+                  <Stack gap="xs">
+                    <Text fw={600} size="sm" id={`setting-${setting.group}`}>
+                      {label}
+                    </Text>
+                    <Group gap="lg" role="group" aria-labelledby={`setting-${setting.group}`}>
+                      {CHANNELS.map((channel) => (
+                        <Switch
+                          key={channel}
+                          checked={setting[channel]}
+                          onChange={(event) =>
+                            change(setting, channel, event.currentTarget.checked)
+                          }
+                          label={t(`notifications.settings.channels.${channel}`)}
+                          aria-label={t('notifications.settings.switchLabel', {
+                            group: label,
+                            channel: t(`notifications.settings.channels.${channel}`),
+                          })}
+                          data-testid={`setting-${setting.group}-${channel}`}
+                        />
+                      ))}
+                    </Group>
+                  </Stack>
+                </Card>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
 }

@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { t } from '../../i18n';
+import { json, mockApi, signIn } from '../../test/render';
+import { renderWithProviders } from '../connections/test-render';
+import { linkOf, sentenceOf } from './describe';
+import { titleWithCount } from './live';
+import { NotificationSettingsPage } from './notification-settings-page';
+import { NotificationsPanel } from './notifications-panel';
+import type { AppNotification } from './types';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const ada = { id: 3, '@id': '/api/user/3', name: 'Ada Lovelace', picture: null, label: 'AL' };
+
+function notification(overrides: Partial<AppNotification> = {}): AppNotification {
+  return {
+    id: 1,
+    type: 'new_memo_collaboration',
+    created_at: '2026-11-21T10:00:00+00:00',
+    reviewed_at: null,
+    from_user: ada,
+    memo: { id: 42, title: 'Minutes' },
+    collection: { id: 'AbCdEf1234', name: 'Team' },
+    connection: null,
+    thread: null,
+    system_notification: null,
+    memo_document: null,
+    replaced_memo_document: null,
+    ...overrides,
+  };
+}
+
+const page = (items: AppNotification[], total = items.length) =>
+  json(200, {
+    '@context': '/api/contexts/Collection',
+    '@id': '/api/notifications',
+    '@type': 'hydra:Collection',
+    'hydra:member': items,
+    'hydra:totalItems': total,
+  });
+
+describe('notification texts and links', () => {
+  it('says what happened and links to its subject', async () => {
+    await renderWithProviders(<div />);
+    expect(sentenceOf(t, notification())).toBe('Ada Lovelace added “Minutes” to Team');
+    expect(linkOf(notification())).toBe('/memo/42');
+    const shared = notification({ type: 'new_collection', memo: null });
+    expect(sentenceOf(t, shared)).toBe('Ada Lovelace shared the collection Team with you');
+    expect(linkOf(shared)).toBe('/collections/AbCdEf1234');
+    const follower = notification({ type: 'new_follower', memo: null, collection: null });
+    expect(sentenceOf(t, follower)).toBe('Ada Lovelace follows you now');
+    expect(linkOf(follower)).toBe('/profile/3');
+    const request = notification({ type: 'new_connection', memo: null, collection: null });
+    expect(linkOf(request)).toBe('/connections?status=income');
+    const future = notification({ type: 'renamed_connection', memo: null, collection: null });
+    expect(sentenceOf(t, future)).toBe('Ada Lovelace: news about your connection');
+    const gone = notification({ type: 'new_memo_for_follower', memo: null, from_user: null });
+    expect(sentenceOf(t, gone)).toBe('Someone published “a memo”');
+    const system = notification({
+      type: 'system_notification',
+      system_notification: {
+        title: 'Maintenance',
+        description: 'Tonight',
+        url: 'https://evil.test',
+      },
+    });
+    expect(sentenceOf(t, system)).toBe('Maintenance');
+    expect(linkOf(system)).toBe('/');
+  });
+
+  it('puts the unread counter in front of the tab title', () => {
+    expect(titleWithCount('Memoria', 3)).toBe('(3) Memoria');
+    expect(titleWithCount('(3) Memoria', 5)).toBe('(5) Memoria');
+    expect(titleWithCount('(5) Feed · Memoria', 0)).toBe('Feed · Memoria');
+    expect(titleWithCount('Memoria', 120)).toBe('(99+) Memoria');
+  });
+});
+
+describe('notifications panel', () => {
+  it('lists, reviews with a sticky note that clears itself, and deletes', async () => {
+    signIn();
+    const items = [notification(), notification({ id: 2, type: 'new_follower', memo: null })];
+    const calls = mockApi((url, init) => {
+      if (url.startsWith('/api/notifications?')) return page(items);
+      if (url === '/api/notifications/review' && init.method === 'PATCH')
+        return json(200, { unread: 1 });
+      if (url === '/api/notification/2' && init.method === 'DELETE')
+        return new Response(null, { status: 204 });
+      return undefined;
+    });
+    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    const rows = await screen.findAllByTestId('notification-item');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveAttribute('data-unread', 'true');
+    expect(within(rows[0]!).getByText('Ada Lovelace added “Minutes” to Team')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(rows[0]!).getByTestId('notification-menu'));
+    await user.click(await screen.findByTestId('notification-review'));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ ids: [1] });
+    const sticky = await screen.findByTestId('sticky-notification');
+    expect(sticky).toHaveAttribute('data-status', 'success');
+    expect(sticky).toHaveTextContent('Marked as read');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('notification-item')[0]).toHaveAttribute('data-unread', 'false'),
+    );
+    await waitFor(() => expect(screen.queryByTestId('sticky-notification')).toBeNull(), {
+      timeout: 2500,
+    });
+
+    await user.click(
+      within(screen.getAllByTestId('notification-item')[1]!).getByTestId('notification-menu'),
+    );
+    await user.click(await screen.findByTestId('notification-delete'));
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(1));
+  });
+
+  it('shows an error sticky when an action fails, and the empty state', async () => {
+    signIn();
+    mockApi((url) => {
+      if (url.startsWith('/api/notifications?')) return page([notification()]);
+      return json(500, { message: 'boom' });
+    });
+    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(
+      within(await screen.findByTestId('notification-item')).getByTestId('notification-menu'),
+    );
+    await user.click(await screen.findByTestId('notification-review'));
+    expect(await screen.findByTestId('sticky-notification')).toHaveAttribute(
+      'data-status',
+      'error',
+    );
+  });
+
+  it('empty list', async () => {
+    signIn();
+    mockApi((url) => (url.startsWith('/api/notifications?') ? page([]) : undefined));
+    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    expect(await screen.findByTestId('notifications-empty')).toBeInTheDocument();
+    expect(screen.getByTestId('notifications-review-all')).toBeDisabled();
+  });
+});
+
+describe('notification settings', () => {
+  it('shows each group with its channels and saves a switch', async () => {
+    signIn();
+    const settings = [
+      { group: 'followers', types: ['new_follower'], in_app: true, push: true, email: false },
+    ];
+    const calls = mockApi((url, init) => {
+      if (url === '/api/notification-settings' && init.method === 'PUT') {
+        return json(200, { settings: [{ ...settings[0], email: true }] });
+      }
+      if (url === '/api/notification-settings') return json(200, { settings });
+      return undefined;
+    });
+    await renderWithProviders(<NotificationSettingsPage />);
+    const email = await screen.findByTestId('setting-followers-email');
+    expect(email).not.toBeChecked();
+    expect(screen.getByText('Followers')).toBeInTheDocument();
+    await userEvent.setup().click(email);
+    await waitFor(() => expect(screen.getByTestId('setting-followers-email')).toBeChecked());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      settings: [{ group: 'followers', email: true }],
+    });
+  });
+});

@@ -1,0 +1,167 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { getHydraPage, type Page } from '../../api/hydra';
+import type { AppNotification, GroupSetting } from './types';
+
+/** Notifications (spec part 1 §7.6): the list, the unread counter and the settings. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+  unread: ['notifications', 'unread'] as const,
+  settings: ['notifications', 'settings'] as const,
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+type ListData = InfiniteData<Page<AppNotification>, number>;
+
+function nextPage<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
+  const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+  return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+}
+
+export function useUnreadCount(enabled = true) {
+  return useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: async () =>
+      Math.max(0, (await api.get<{ count: number }>('/api/notifications/unread')).count),
+    enabled,
+  });
+}
+
+export function useNotificationList(enabled = true) {
+  return useInfiniteQuery({
+    queryKey: notificationKeys.list,
+    queryFn: ({ pageParam }) =>
+      getHydraPage<AppNotification>('/api/notifications', pageParam, NOTIFICATIONS_PAGE_SIZE),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled,
+  });
+}
+
+/** The counter the server answered or pushed; never below 0 (spec part 1 §4). */
+export function setUnread(client: QueryClient, unread: unknown): void {
+  if (typeof unread === 'number' && Number.isFinite(unread)) {
+    client.setQueryData(notificationKeys.unread, Math.max(0, unread));
+  }
+}
+
+function patchList(client: QueryClient, change: (items: AppNotification[]) => AppNotification[]) {
+  client.setQueryData<ListData>(notificationKeys.list, (data) => {
+    if (!data) return data;
+    let removed = 0;
+    const pages = data.pages.map((page) => {
+      const items = change(page.items);
+      removed += page.items.length - items.length;
+      return { ...page, items };
+    });
+    return {
+      ...data,
+      pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - removed) })),
+    };
+  });
+}
+
+/** A notification pushed over the socket goes on top of the first page. */
+export function prependNotification(client: QueryClient, notification: AppNotification): void {
+  client.setQueryData<ListData>(notificationKeys.list, (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((page) => page.items.some((n) => n.id === notification.id))) return data;
+    const [first, ...rest] = data.pages;
+    return {
+      ...data,
+      pages: [
+        { ...first!, items: [notification, ...first!.items], total: first!.total + 1 },
+        ...rest.map((page) => ({ ...page, total: page.total + 1 })),
+      ],
+    };
+  });
+}
+
+function useNotificationMutation<V>(
+  run: (value: V) => Promise<{ unread: number } | void>,
+  patch: (client: QueryClient, value: V) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (answer, value) => {
+      patch(client, value);
+      if (answer) setUnread(client, answer.unread);
+      else void client.invalidateQueries({ queryKey: notificationKeys.unread });
+    },
+  });
+}
+
+const markReviewed =
+  (ids: number[] | 'all', reviewedAt: string | null) => (items: AppNotification[]) =>
+    items.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, reviewed_at: reviewedAt } : n));
+
+export function useReview() {
+  return useNotificationMutation(
+    (ids: number[]) => api.patch<{ unread: number }>('/api/notifications/review', { ids }),
+    (client, ids) => patchList(client, markReviewed(ids, new Date().toISOString())),
+  );
+}
+
+export function useUnreview() {
+  return useNotificationMutation(
+    (id: number) => api.patch<{ unread: number }>(`/api/notification/${id}/unreview`, {}),
+    (client, id) => patchList(client, markReviewed([id], null)),
+  );
+}
+
+export function useDeleteNotification() {
+  return useNotificationMutation(
+    (id: number) => api.delete<void>(`/api/notification/${id}`),
+    (client, id) => patchList(client, (items) => items.filter((n) => n.id !== id)),
+  );
+}
+
+export function useReviewAll() {
+  return useNotificationMutation(
+    () => api.patch<{ unread: number }>('/api/notifications/bulk/review', {}),
+    (client) => patchList(client, markReviewed('all', new Date().toISOString())),
+  );
+}
+
+export function useDeleteAll() {
+  return useNotificationMutation(
+    () => api.delete<void>('/api/notifications/bulk/delete'),
+    (client) => patchList(client, () => []),
+  );
+}
+
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: notificationKeys.settings,
+    queryFn: async () =>
+      (await api.get<{ settings: GroupSetting[] }>('/api/notification-settings')).settings,
+  });
+}
+
+export function useSaveNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Array<Partial<GroupSetting> & { group: string }>) =>
+      (
+        await api.put<{ settings: GroupSetting[] }>('/api/notification-settings', {
+          settings: changes,
+        })
+      ).settings,
+    onSuccess: (settings) => {
+      client.setQueryData(notificationKeys.settings, settings);
+      // a group turned off in the app leaves the list and the counter
+      void client.invalidateQueries({ queryKey: notificationKeys.list });
+      void client.invalidateQueries({ queryKey: notificationKeys.unread });
+    },
+  });
+}
