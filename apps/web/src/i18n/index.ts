@@ -36,6 +36,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'engagement',
   'notifications',
   'feed',
+  'push',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

@@ -12,6 +12,7 @@ import type { reports } from './reports/en';
 import type { engagement } from './engagement/en';
 import type { notifications } from './notifications/en';
 import type { feed } from './feed/en';
+import type { push } from './push/en';
 
 export const en = {
   app: {
@@ -288,6 +289,7 @@ interface EnglishNamespaces {
   engagement: typeof engagement;
   notifications: typeof notifications;
   feed: typeof feed;
+  push: typeof push;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */
