@@ -23,6 +23,8 @@ class Slot {
 interface Entry {
   query: CompiledQuery['query'];
   sql: string;
+  /** the same text asking to be prepared; one string kept, so lookups by it hash it once */
+  preparedSql: string;
   parameters: readonly unknown[];
 }
 
@@ -60,7 +62,12 @@ export function createQueryCache(
     if (kept) return kept;
     const slots = Array.from({ length: size }, (_, i) => new Slot(i));
     const compiled = build(slots).compile();
-    const entry = { query: compiled.query, sql: compiled.sql, parameters: compiled.parameters };
+    const entry = {
+      query: compiled.query,
+      sql: compiled.sql,
+      preparedSql: PREPARED_MARK + compiled.sql,
+      parameters: compiled.parameters,
+    };
     if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
     shapes.set(shape, entry);
     return entry;
@@ -86,7 +93,7 @@ export function createQueryCache(
       const query: CompiledQuery<R> = {
         query: entry.query,
         queryId: createQueryId(),
-        sql: options.prepared ? PREPARED_MARK + entry.sql : entry.sql,
+        sql: options.prepared ? entry.preparedSql : entry.sql,
         parameters,
       };
       const result = await db.executeQuery(query);
