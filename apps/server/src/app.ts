@@ -137,7 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNulGuard(app);
   registerAnswerCache(app, {
     changes: database.changes,
-    maxBytes: config.answerCacheMb * 1024 * 1024,
+    // several instances (REDIS_URL) cannot see each other's writes in time
+    maxBytes: config.redisUrl ? 0 : config.answerCacheMb * 1024 * 1024,
   });
   await registerSecurityHeaders(app, { mapTileUrl: config.mapTileUrl });
 

@@ -144,8 +144,8 @@ export interface AppConfig {
   mapTileUrl: string;
   jwtSecret?: string;
   /**
-   * Memory for the answer cache in MB; 0 when off. Several instances (REDIS_URL) cannot see
-   * each other's writes in time, so it is off there.
+   * Memory for the answer cache in MB; 0 turns it off, and so does REDIS_URL (several
+   * instances cannot see each other's writes in time).
    */
   answerCacheMb: number;
   /** 'fast' only in tests: argon2 with a tiny memory and time cost. */
@@ -191,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(packageDir, '../web/dist'),
     mapTileUrl: e.MAP_TILE_URL,
     jwtSecret: e.JWT_SECRET,
-    answerCacheMb: e.REDIS_URL ? 0 : e.ANSWER_CACHE_MB,
+    answerCacheMb: e.ANSWER_CACHE_MB,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     fetch: {
