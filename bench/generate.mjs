@@ -5,7 +5,12 @@
 //
 //   node bench/generate.mjs --data-dir /tmp/big            # SQLite in /tmp/big
 //   node bench/generate.mjs --database-url postgres://...  # PostgreSQL
-//   options: --users 10000 --memos 1000000 --contacts 10 --follows 10
+//   options: --users 10000 --memos 1000000 --contacts 10 --follows 10 --blocks 0 --mutes 0
+//   the feed benchmark (bench/feed.mjs) uses --contacts 25 --follows 50 --blocks 1 --mutes 1
+//   --mixed: each user then has 50 contacts (25 connections made, 25 received) and follows 50
+//   more. Without --mixed, every memo of one round (one memo per user) goes to the same type of
+//   collection, so the newest 10,000 memos are all of one type; --mixed turns the type with
+//   the author, so every stretch of time holds memos of every type, as real use would.
 //
 // The schema comes from the server's own migrations (the built server is started once
 // against the target and stopped). Rows are made by the database itself (generate_series
@@ -28,12 +33,17 @@ const { values } = parseArgs({
     memos: { type: 'string', default: '1000000' },
     contacts: { type: 'string', default: '10' },
     follows: { type: 'string', default: '10' },
+    blocks: { type: 'string', default: '0' },
+    mutes: { type: 'string', default: '0' },
+    mixed: { type: 'boolean', default: false },
   },
 });
 const users = Number(values.users);
 const memos = Number(values.memos);
 const contactsPerUser = Number(values.contacts);
 const followsPerUser = Number(values.follows);
+const blocksPerUser = Number(values.blocks);
+const mutesPerUser = Number(values.mutes);
 const COLLECTIONS_PER_USER = 5;
 const BIG_COLLECTION_MEMOS = Math.min(10_000, Math.floor(memos / 10));
 const TYPES = ['private', 'all_contacts', 'public', 'selected_contacts', 'all_contacts_followers'];
@@ -123,6 +133,17 @@ insert(
      (((n - 1) / ${followsPerUser}) + ${contactsPerUser} + ((n - 1) % ${followsPerUser}) + 1) % ${users} + 1,
      ${d.ago('n')} ${d.from(follows)}`,
 );
+// Blocks reach past the follows (i+k+f+1 …), so a block hides someone from discover only.
+const blocks = users * blocksPerUser;
+if (blocks > 0) {
+  insert(
+    blocks,
+    `insert into blocks (blocker_id, blocked_id, created_at)
+     select ((n - 1) / ${blocksPerUser}) + 1,
+       (((n - 1) / ${blocksPerUser}) + ${contactsPerUser + followsPerUser} + ((n - 1) % ${blocksPerUser}) + 1) % ${users} + 1,
+       ${d.ago('n')} ${d.from(blocks)}`,
+  );
+}
 const collections = users * COLLECTIONS_PER_USER;
 const typeCase = `case (n - 1) % ${COLLECTIONS_PER_USER} ${TYPES.map((t, i) => `when ${i} then '${t}'`).join(' ')} end`;
 insert(
@@ -142,10 +163,22 @@ insert(
   `insert into users_per_collection (collection_id, user_id, created_at)
    select ${d.id10(`(n - 1) * ${COLLECTIONS_PER_USER} + 4`)}, n % ${users} + 1, ${d.ago('n')} ${d.from(users)}`,
 );
+// Muted: user i mutes the public collection of each of their first followings.
+const mutes = users * mutesPerUser;
+if (mutes > 0) {
+  insert(
+    mutes,
+    `insert into muted_collections (id, user_id, collection_id, created_at)
+     select n, ((n - 1) / ${mutesPerUser}) + 1,
+       ${d.id10(`((((n - 1) / ${mutesPerUser}) + ${contactsPerUser} + ((n - 1) % ${mutesPerUser}) + 1) % ${users}) * ${COLLECTIONS_PER_USER} + 3`)},
+       ${d.ago('n')} ${d.from(mutes)}`,
+  );
+}
 // Memo n: the first BIG_COLLECTION_MEMOS belong to user 1's public collection; the rest are
 // spread round-robin over every user and, within a user, over their collections.
 const ownerOf = `(case when n <= ${BIG_COLLECTION_MEMOS} then 1 else ((n - 1) % ${users}) + 1 end)`;
-const collectionOf = `(case when n <= ${BIG_COLLECTION_MEMOS} then 3 else (((n - 1) % ${users}) * ${COLLECTIONS_PER_USER}) + ((n / ${users}) % ${COLLECTIONS_PER_USER}) + 1 end)`;
+const round = values.mixed ? `((n / ${users}) + ((n - 1) % ${users}))` : `(n / ${users})`;
+const collectionOf = `(case when n <= ${BIG_COLLECTION_MEMOS} then 3 else (((n - 1) % ${users}) * ${COLLECTIONS_PER_USER}) + (${round} % ${COLLECTIONS_PER_USER}) + 1 end)`;
 insert(
   memos,
   `insert into memos (id, user_id, title, description, search_text, location_latitude,
@@ -200,6 +233,7 @@ if (pg) {
     'memos',
     'memos_per_collection',
     'users_per_collection',
+    ...(mutes > 0 ? ['muted_collections'] : []),
   ]) {
     await client.query(
       `select setval(pg_get_serial_sequence('${table}', 'id'), (select max(id) from ${table}))`,
@@ -232,6 +266,11 @@ const manifest = {
   bigCollectionId: 'ccccccccc3',
   bigCollectionMemos: BIG_COLLECTION_MEMOS,
   sampleMemoId: Math.max(1, BIG_COLLECTION_MEMOS - 1),
+  contactsPerUser: contactsPerUser * 2,
+  followsPerUser,
+  blocksPerUser,
+  mutesPerUser,
+  mixed: Boolean(values.mixed),
 };
 writeFileSync(join(dataDir, 'bench-manifest.json'), JSON.stringify(manifest, null, 2));
 console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`, manifest);

@@ -1,6 +1,75 @@
+import { PAGE_SIZES } from '@memoria/domain';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { AuthGuard } from '../../http/auth.js';
+import { parsePaging, sendCollection } from '../../http/hydra.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { discoverPage } from '../feed/store.js';
+import { memoListAnswer } from '../memos/answers.js';
+import { createQueryCache } from '../memos/query-cache.js';
+import { listAnswer, publicProfileAnswer } from '../profiles/answers.js';
+import { pagingQuery } from '../profiles/route-helpers.js';
+import { createProfileService } from '../profiles/service.js';
 
-/** Discover (issue 6): routes and event listeners of this module. */
-export function registerDiscover(_app: ZodApp, _guard: AuthGuard, _ctx: AppContext): void {}
+const tags = ['discover'];
+const POSTS_PAGING = { defaultItemsPerPage: PAGE_SIZES.memos, maxItemsPerPage: 50 };
+const PEOPLE_PAGING = { defaultItemsPerPage: PAGE_SIZES.publicProfiles, maxItemsPerPage: 100 };
+
+/**
+ * Discover (spec part 1 §2.4, §7.3; DESIGN.md §6), for visitors and signed-in people alike:
+ *  - GET /api/discover: posts, the published memos of others in public collections, newest
+ *    first, without people blocked either way. hydra:totalItems counts up to this page's
+ *    end, plus one when more follow (as the feed does).
+ *  - GET /api/discover/people: public profiles of others, by name, without those blocked
+ *    either way or excluded through POST /api/suggestion_exclude (the profile module's
+ *    public search without a search text).
+ */
+export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
+  const { db, dialect } = ctx.database;
+  const cache = createQueryCache(db);
+  const profiles = createProfileService(ctx);
+  const viewerOf = (request: FastifyRequest) => request.auth?.userId ?? null;
+
+  app.get(
+    '/api/discover',
+    {
+      preParsing: guard.optional,
+      schema: {
+        tags,
+        summary: 'Public posts of others, newest first',
+        querystring: pagingQuery,
+        response: { 200: memoListAnswer },
+      },
+    },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const paging = parsePaging(request.query, POSTS_PAGING);
+      const q = { limit: paging.itemsPerPage, offset: paging.offset };
+      const page = await discoverPage(cache, db, dialect, viewer, q);
+      const members = await app.memos.presentIds({ userId: viewer }, page.ids);
+      const total = q.offset + members.length + (page.more ? 1 : 0);
+      return sendCollection(request, reply, members, total);
+    },
+  );
+
+  app.get(
+    '/api/discover/people',
+    {
+      preParsing: guard.optional,
+      schema: {
+        tags,
+        summary: 'Public profiles of others, without those I asked not to be suggested',
+        querystring: pagingQuery,
+        response: { 200: listAnswer(publicProfileAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const paging = parsePaging(request.query, PEOPLE_PAGING);
+      const { members, total } = await profiles.search(viewerOf(request), {
+        limit: paging.itemsPerPage,
+        offset: paging.offset,
+      });
+      return sendCollection(request, reply, members, total);
+    },
+  );
+}

@@ -1,6 +1,71 @@
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { isoTime } from '../../db/dialect.js';
 import type { AuthGuard } from '../../http/auth.js';
+import { sendCollection } from '../../http/hydra.js';
+import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { createQueryCache } from '../memos/query-cache.js';
+import { memoListAnswer } from '../memos/answers.js';
+import { listQuery, listQueryOf } from '../memos/route-helpers.js';
+import { feedLatest, feedPage } from './store.js';
 
-/** Feed (issue 6): routes and event listeners of this module. */
-export function registerFeed(_app: ZodApp, _guard: AuthGuard, _ctx: AppContext): void {}
+const tags = ['feed'];
+const security = [{ bearer: [] }];
+const latestAnswer = z.object({ latest: z.string().nullable() });
+
+/**
+ * The feed (spec part 1 §2.4, §4 Feed; DESIGN.md §6): published memos visible to me from
+ * the people I am connected with or follow, newest first, without my own, muted
+ * collections or people blocked either way. Paged by offset (the client moves it by one
+ * for each memo created or removed in its pages). hydra:totalItems counts up to this page's
+ * end, plus one when more follow: a full count would read every memo of a hundred people
+ * for each page, and the list only needs to know whether it is over.
+ *
+ * Visitors get 401: the web page shows them an invitation to sign in and the public posts
+ * of discover instead.
+ */
+export function registerFeed(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
+  const { db, dialect } = ctx.database;
+  const cache = createQueryCache(db);
+
+  app.get(
+    '/api/feed',
+    {
+      preParsing: guard.required,
+      schema: {
+        tags,
+        security,
+        summary: 'My feed: memos of the people I am connected with or follow, newest first',
+        querystring: listQuery,
+        response: { 200: memoListAnswer },
+      },
+    },
+    async (request, reply) => {
+      const viewer = authOf(request).userId;
+      const q = listQueryOf(request, request.query);
+      const page = await feedPage(cache, db, dialect, viewer, q);
+      const members = await app.memos.presentIds({ userId: viewer }, page.ids);
+      const total = q.offset + members.length + (page.more ? 1 : 0);
+      return sendCollection(request, reply, members, total);
+    },
+  );
+
+  app.get(
+    '/api/feed/latest',
+    {
+      preParsing: guard.required,
+      schema: {
+        tags,
+        security,
+        summary:
+          'When the newest memo of my feed was published (the new-content check, at most once a minute)',
+        response: { 200: latestAnswer },
+      },
+    },
+    async (request) => {
+      const latest = await feedLatest(cache, db, dialect, authOf(request).userId);
+      return { latest: isoTime(latest) };
+    },
+  );
+}

@@ -1,0 +1,206 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { DialectHelpers } from '../../db/dialect.js';
+import type { Database } from '../../db/database.js';
+import { collectionVisible, type Viewer } from '../audience/index.js';
+import type { QueryCache } from '../memos/query-cache.js';
+
+type Db = Database['db'];
+
+/**
+ * The feed and discover pages as pipelines (DESIGN.md §3): this file selects the ids of
+ * one page; the memo module loads and presents them (presentIds, which checks visibility
+ * again). Both walk memos_feed_idx (published_at, id, user_id WHERE status = 'published')
+ * newest first and stop after the page's last row plus one (so the caller knows whether
+ * more follow). Per index entry only the author is tested, against sets made once per query:
+ * the viewer's contacts and followings (hashed by both engines) and the people blocked
+ * either way. The collection test (one memos_per_collection lookup and the collection's
+ * audience rules) runs only for the entries whose author passes.
+ */
+
+export interface PageQuery {
+  limit: number;
+  offset: number;
+  /** lower-cased words that must all be in the memo's search text */
+  search: string[];
+}
+
+export interface PageIds {
+  ids: number[];
+  /** a memo after the page exists */
+  more: boolean;
+}
+
+const always = sql<SqlBool>`(1 = 1)`;
+
+/** LIKE patterns for the search words (`\` escapes the wildcards). */
+export function searchPatterns(words: string[]): string[] {
+  return words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+function searchCondition(alias: string, patterns: readonly unknown[]): RawBuilder<SqlBool> {
+  if (patterns.length === 0) return always;
+  const col = sql.ref(`${alias}.search_text`);
+  const parts = patterns.map((pattern) => sql<SqlBool>`${col} like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** People the viewer blocked or was blocked by. */
+function blockedPeople(v: unknown) {
+  return sql`(select bl.blocked_id from blocks bl where bl.blocker_id = ${v}
+    union select bl.blocker_id from blocks bl where bl.blocked_id = ${v})`;
+}
+
+/** People the viewer is connected with or follows. */
+function feedAuthors(v: unknown) {
+  return sql`(select ct.contact_id from contacts ct where ct.user_id = ${v}
+    union select fw.following_id from follows fw where fw.follower_id = ${v})`;
+}
+
+/**
+ * Memo `alias` is in a collection the viewer may read and has not muted (a memo shared
+ * into several collections shows while one of them qualifies).
+ */
+function inFeedCollection(alias: string, viewer: Viewer, d: DialectHelpers) {
+  return sql<SqlBool>`exists (select 1 from memos_per_collection fp
+    inner join collections fc on fc.id = fp.collection_id
+    where fp.memo_id = ${sql.ref(`${alias}.id`)} and ${collectionVisible('fc', viewer, d)}
+    and not exists (select 1 from muted_collections mu
+      where mu.user_id = ${viewer.userId} and mu.collection_id = fc.id))`;
+}
+
+/** Memo `alias` is in a public collection the viewer may read (its owner not blocked). */
+function inPublicCollection(alias: string, viewer: Viewer, d: DialectHelpers) {
+  return sql<SqlBool>`exists (select 1 from memos_per_collection dp
+    inner join collections dc on dc.id = dp.collection_id
+    where dp.memo_id = ${sql.ref(`${alias}.id`)} and dc.type = 'public'
+    and ${collectionVisible('dc', viewer, d)})`;
+}
+
+/**
+ * memos as `alias`, read through memos_feed_idx. SQLite is told (INDEXED BY): without
+ * statistics (the server never runs ANALYZE) it would take memos_schedule_idx for the
+ * status test, or walk memos_user_idx once per followed person and sort all their memos.
+ * PostgreSQL chooses it from its own statistics (plans.test.ts checks that it does).
+ */
+function memosByFeedIndex(alias: 'fm' | 'dm', d: DialectHelpers) {
+  return d.name === 'sqlite'
+    ? sql`memos ${sql.raw(alias)} indexed by memos_feed_idx`
+    : sql`memos ${sql.raw(alias)}`;
+}
+
+/**
+ * LIMIT is written into the SQL (a handful of page sizes, so few statements; SQLite
+ * re-plans a statement whose LIMIT is bound), OFFSET is a parameter.
+ */
+const fetchSize = (q: PageQuery) => Math.max(1, Math.trunc(q.limit)) + 1;
+
+function cut(rows: Array<{ id: number }>, q: PageQuery): PageIds {
+  const size = Math.max(1, Math.trunc(q.limit));
+  return { ids: rows.slice(0, size).map((r) => Number(r.id)), more: rows.length > size };
+}
+
+/** The feed query: built for one viewer, page size and number of search words. */
+export function feedQuery(
+  db: Db,
+  d: DialectHelpers,
+  v: unknown,
+  offset: unknown,
+  patterns: readonly unknown[],
+  size: number,
+) {
+  const viewer: Viewer = { userId: v as number };
+  return (
+    db
+      .selectFrom(memosByFeedIndex('fm', d) as never)
+      .select([sql<number>`fm.id`.as('id'), sql<unknown>`fm.published_at`.as('published_at')])
+      .where(sql<SqlBool>`fm.status = 'published'`)
+      .where(sql<SqlBool>`fm.published_at is not null`)
+      // `+` keeps the planners from walking memos_user_idx once per author and sorting all
+      // their memos: the page comes from the first entries of memos_feed_idx instead.
+      .where(sql<SqlBool>`+fm.user_id in ${feedAuthors(v)}`)
+      .where(sql<SqlBool>`fm.user_id not in ${blockedPeople(v)}`)
+      .where(inFeedCollection('fm', viewer, d))
+      .where(searchCondition('fm', patterns))
+      .orderBy(sql`fm.published_at`, 'desc')
+      .orderBy(sql`fm.id`, 'desc')
+      .limit(sql.lit(size))
+      .offset(offset as number)
+  );
+}
+
+/** The discover posts query: public memos of others, for a viewer or a visitor. */
+export function discoverQuery(
+  db: Db,
+  d: DialectHelpers,
+  v: unknown,
+  visitor: boolean,
+  offset: unknown,
+  size: number,
+) {
+  const viewer: Viewer = { userId: visitor ? null : (v as number) };
+  let query = db
+    .selectFrom(memosByFeedIndex('dm', d) as never)
+    .select([sql<number>`dm.id`.as('id')])
+    .where(sql<SqlBool>`dm.status = 'published'`)
+    .where(sql<SqlBool>`dm.published_at is not null`)
+    .where(inPublicCollection('dm', viewer, d));
+  if (!visitor) {
+    query = query
+      .where(sql<SqlBool>`dm.user_id <> ${v}`)
+      .where(sql<SqlBool>`dm.user_id not in ${blockedPeople(v)}`);
+  }
+  return query
+    .orderBy(sql`dm.published_at`, 'desc')
+    .orderBy(sql`dm.id`, 'desc')
+    .limit(sql.lit(size))
+    .offset(offset as number);
+}
+
+/** Ids of one feed page, newest first. */
+export async function feedPage(
+  cache: QueryCache,
+  db: Db,
+  d: DialectHelpers,
+  viewerId: number,
+  q: PageQuery,
+): Promise<PageIds> {
+  const patterns = searchPatterns(q.search);
+  const size = fetchSize(q);
+  const rows = await cache.rows(
+    `feed|${size}|${patterns.length}`,
+    [viewerId, q.offset, ...patterns],
+    (slots) => feedQuery(db, d, slots[0], slots[1], slots.slice(2), size),
+  );
+  return cut(rows as Array<{ id: number }>, q);
+}
+
+/** When the newest memo of the viewer's feed was published (null: an empty feed). */
+export async function feedLatest(
+  cache: QueryCache,
+  db: Db,
+  d: DialectHelpers,
+  viewerId: number,
+): Promise<unknown> {
+  const rows = await cache.rows(`feed-latest`, [viewerId, 0], (slots) =>
+    feedQuery(db, d, slots[0], slots[1], [], 1),
+  );
+  return (rows[0] as { published_at?: unknown } | undefined)?.published_at ?? null;
+}
+
+/** Ids of one discover posts page, newest first. */
+export async function discoverPage(
+  cache: QueryCache,
+  db: Db,
+  d: DialectHelpers,
+  viewerId: number | null,
+  q: Omit<PageQuery, 'search'>,
+): Promise<PageIds> {
+  const size = fetchSize({ ...q, search: [] });
+  const visitor = viewerId === null;
+  const rows = await cache.rows(
+    `discover|${size}|${visitor ? 'v' : 'u'}`,
+    [viewerId ?? 0, q.offset],
+    (slots) => discoverQuery(db, d, slots[0], visitor, slots[1], size),
+  );
+  return cut(rows as Array<{ id: number }>, { ...q, search: [] });
+}
