@@ -142,12 +142,11 @@ describeDb('notifications', () => {
       const plain = await person('Pia');
       const blocked = await person('Ben');
       const stranger = await person('Sid');
-      const watching = await connectUsers(t, author.id, watcher.id);
-      await t.database.db
-        .updateTable('connections')
-        .set({ watching_by_inbound: t.database.dialect.bool(true) })
-        .where('id', '=', watching)
-        .execute();
+      await connectUsers(t, author.id, watcher.id);
+      const watch = await call(watcher, 'POST', '/api/content/watching', {
+        user_watching: `/api/user/${author.id}`,
+      });
+      expect(watch.statusCode).toBeLessThan(300);
       await connectUsers(t, author.id, plain.id);
       await followUser(t, follower.id, author.id);
       await connectUsers(t, author.id, blocked.id);
@@ -173,25 +172,10 @@ describeDb('notifications', () => {
       const contact = await person('Dirk');
       await connectUsers(t, author.id, contact.id);
       const collection = await createCollection(author, { type: 'all_contacts' });
-      expect(
-        (await call(contact, 'POST', `/api/collection/${collection}/content-watch`)).statusCode,
-      ).toBeLessThan(500);
-      const watched = await t.database.db
-        .selectFrom('collection_watchers')
-        .select('id')
-        .where('user_id', '=', contact.id)
-        .execute();
-      if (watched.length === 0) {
-        await t.database.db
-          .insertInto('collection_watchers')
-          .values({
-            user_id: contact.id,
-            collection_id: collection,
-            kind: 'content',
-            created_at: t.database.dialect.time(new Date()),
-          })
-          .execute();
-      }
+      const watch = await call(contact, 'POST', '/api/content/watching', {
+        collection: `/api/collection/${collection}`,
+      });
+      expect(watch.statusCode).toBeLessThan(300);
       await createMemo(author, collection, 'Watched');
       expect(await typesOf(contact)).toEqual(['new_memo_for_follower']);
     });

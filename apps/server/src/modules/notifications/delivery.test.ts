@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppContext } from '../../context.js';
+import { recordActivity } from '../../events/index.js';
+import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.js';
+import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { createUser } from '../../test/factories.js';
+import { createDelivery, type PushSink } from './delivery.js';
+import { EMAIL_JOB, createEmailDigest } from './email.js';
+import { createNotificationService } from './service.js';
+import { saveSettings } from './settings.js';
+
+describeDb('notification delivery', () => {
+  let t: TestApp;
+  const sent: Array<{ userIds: readonly number[]; message: RealtimeMessage }> = [];
+  const pushed: Array<{ userIds: number[]; body: string; url: string }> = [];
+  let ctx: AppContext;
+  const realtime: RealtimeHub = {
+    sendToUsers: async (userIds, message) => {
+      sent.push({ userIds, message });
+    },
+    attach: () => () => undefined,
+    onlineUserIds: () => [],
+    close: async () => undefined,
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ctx = {
+      database: t.database,
+      config: t.config,
+      jobs: t.app.jobs,
+      log: t.app.log,
+      mailer: { send: async () => undefined, close: () => undefined },
+      realtime,
+    } as unknown as AppContext;
+  });
+  afterAll(() => t.close());
+
+  const push: PushSink = {
+    enqueue: async (userIds, message) => {
+      pushed.push({ userIds, body: message.body, url: message.url });
+    },
+  };
+
+  it('sends each notification live with the counter, pushes it and schedules the digest, per settings', async () => {
+    const actor = await createUser(t, { name: 'Ada' });
+    const me = await createUser(t, { name: 'Me', locale: 'de' });
+    const muted = await createUser(t, { name: 'Muted' });
+    await saveSettings(t.database.db, t.database.dialect, muted.id, [
+      { group: 'followers', in_app: false, push: false },
+    ]);
+    const { db } = t.database;
+    const older = await recordActivity(db, {
+      type: 'new_follower',
+      actorUserId: actor.id,
+      recipientUserId: me.id,
+    });
+    const ids = [
+      await recordActivity(db, {
+        type: 'new_follower',
+        actorUserId: actor.id,
+        recipientUserId: me.id,
+      }),
+      await recordActivity(db, {
+        type: 'new_follower',
+        actorUserId: actor.id,
+        recipientUserId: muted.id,
+      }),
+    ];
+    const deliver = createDelivery(ctx, createEmailDigest(ctx, 60_000), push);
+    await deliver(ids);
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.userIds).toEqual([me.id]);
+    expect(sent[0]!.message).toMatchObject({
+      message_type: 'notification',
+      unread: 2,
+      notification: {
+        id: ids[0],
+        type: 'new_follower',
+        reviewed_at: null,
+        from_user: { id: actor.id, name: 'Ada' },
+      },
+    });
+    expect(older).toBeLessThan(ids[0]!);
+    expect(pushed).toEqual([
+      { userIds: [me.id], body: 'Ada folgt dir jetzt', url: `/profile/${actor.id}` },
+    ]);
+    // following is not mailed by default: no digest waits for either
+    const jobs = await db
+      .selectFrom('jobs')
+      .select('unique_key')
+      .where('type', '=', EMAIL_JOB)
+      .execute();
+    expect(jobs).toEqual([]);
+
+    // a collection shared with me is mailed: the digest waits a minute
+    const shared = await recordActivity(db, {
+      type: 'new_collection',
+      actorUserId: actor.id,
+      recipientUserId: me.id,
+    });
+    await deliver([shared]);
+    const job = await db
+      .selectFrom('jobs')
+      .select(['unique_key', 'run_at'])
+      .where('type', '=', EMAIL_JOB)
+      .executeTakeFirstOrThrow();
+    expect(job.unique_key).toBe(`${EMAIL_JOB}:${me.id}`);
+    expect(new Date(String(job.run_at)).getTime()).toBeGreaterThan(Date.now() + 30_000);
+  });
+
+  it('after review or delete the other tabs get the counter', async () => {
+    const actor = await createUser(t);
+    const me = await createUser(t);
+    const id = await recordActivity(t.database.db, {
+      type: 'new_follower',
+      actorUserId: actor.id,
+      recipientUserId: me.id,
+    });
+    sent.length = 0;
+    const service = createNotificationService(ctx);
+    expect(await service.review(me.id, [id])).toBe(0);
+    expect(sent).toEqual([
+      { userIds: [me.id], message: { message_type: 'unread_count', unread: 0 } },
+    ]);
+    expect(await service.unreview(me.id, id)).toBe(1);
+    expect(await service.remove(me.id, id)).toBe(0);
+    expect(sent.map((s) => s.message.unread)).toEqual([0, 1, 0]);
+  });
+});
