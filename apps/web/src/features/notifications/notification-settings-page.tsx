@@ -3,6 +3,7 @@ import { useTranslation, type TranslationKey } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';
 import { errorText, showError, showSuccess } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
+import { PushSwitch } from '../push';
 import { useNotificationSettings, useSaveNotificationSettings } from './queries';
 import type { GroupSetting, NotificationChannel } from './types';
 
@@ -31,6 +32,7 @@ export function NotificationSettingsPage() {
         <Text c="dimmed" size="sm">
           {t('notifications.settings.intro')}
         </Text>
+        <PushSwitch />
         {settings.status === 'pending' && (
           <Stack gap="sm" aria-hidden>
             {Array.from({ length: 6 }, (_, i) => (
