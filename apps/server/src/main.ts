@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
 import { schedulePurge } from './modules/auth/housekeeping.js';
+import { scheduleMediaCleanup } from './modules/media/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // Durable jobs: poll once a second; app.close() stops the loop and waits for the job.
   app.jobs.start({ pollMs: 1000 });
+  // Recurring media cleanup (uploads never attached): first run a minute after start.
+  await scheduleMediaCleanup(app.jobs, new Date(Date.now() + 60_000));
   app.log.info(
     { database: config.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
     'Memoria is ready',

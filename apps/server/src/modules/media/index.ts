@@ -6,12 +6,13 @@
  * registerLinkRoutes (image proxy and link previews through the guarded fetch client).
  */
 export {
+  CLEANUP_JOB,
   createMediaService,
   PURGE_JOB,
   type MediaService,
   type MemoAttachmentLists,
 } from './service.js';
-export { registerMediaRoutes } from './routes.js';
+export { registerMediaRoutes, scheduleMediaCleanup } from './routes.js';
 export { registerLinkRoutes } from './proxy-routes.js';
 export { VIDEO_JOB } from './video-job.js';
 export { NEW_DOCUMENT_EVENT, REPLACED_DOCUMENT_EVENT, type MemoDocument } from './documents.js';

@@ -11,7 +11,14 @@ import type { Viewer } from '../audience/index.js';
 import { attachmentAnswer } from './answers.js';
 import type { OwnerPath } from './present.js';
 import { sendStoredFile } from './serve.js';
-import { PURGE_JOB, type MediaService, type PurgePayload, type UploadTarget } from './service.js';
+import {
+  CLEANUP_EVERY_MS,
+  CLEANUP_JOB,
+  PURGE_JOB,
+  type MediaService,
+  type PurgePayload,
+  type UploadTarget,
+} from './service.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { VIDEO_JOB, type VideoJobPayload } from './video-job.js';
 import { attachmentIdOf, filePart } from './upload-parts.js';
@@ -31,6 +38,17 @@ const fileQuery = z.object({
 });
 
 /**
+ * Queues the recurring cleanup of uploads never attached (media.cleanup) at `runAt`; one
+ * waiting run at most (its unique key). The server calls it when it starts its job loop.
+ */
+export async function scheduleMediaCleanup(
+  jobs: JobQueue,
+  runAt: Date = new Date(Date.now() + CLEANUP_EVERY_MS),
+): Promise<void> {
+  await jobs.enqueue(CLEANUP_JOB, {}, { runAt, uniqueKey: CLEANUP_JOB, maxAttempts: 3 });
+}
+
+/**
  * Media routes (spec part 1 §7.3, §7.4): uploads (multipart, in a plugin of their own so
  * only these routes accept multipart bodies) and the files themselves.
  */
@@ -42,6 +60,11 @@ export async function registerMediaRoutes(
 ): Promise<void> {
   const uploadLimit = options.uploadLimitMb * MEGABYTE;
   options.jobs.register<PurgePayload>(PURGE_JOB, (payload) => media.purge(payload));
+  options.jobs.register(CLEANUP_JOB, async () => {
+    await media.cleanupUnattached();
+    // Recurring: the next run is queued once this one did its work.
+    await scheduleMediaCleanup(options.jobs, new Date(Date.now() + CLEANUP_EVERY_MS));
+  });
   options.jobs.register<VideoJobPayload>(VIDEO_JOB, (payload, job) =>
     media.convertVideo(payload, job),
   );

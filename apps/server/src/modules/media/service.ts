@@ -35,7 +35,9 @@ import {
   markDeleted,
   markReady,
   memoAuthor,
+  isUnattached,
   otherAvatars,
+  unattachedUploadIds,
   otherCollectionPictures,
   releaseStorage,
   setAttachmentCollection,
@@ -48,6 +50,16 @@ type Trx = Kysely<DatabaseSchema>;
 
 /** The job that removes a deleted attachment's files once its deletion committed. */
 export const PURGE_JOB = 'media.purge';
+/**
+ * The recurring job that deletes uploads never attached to a memo, collection or account
+ * (issue 4): older than a day, they are marked deleted, their storage freed and their files
+ * purged. It runs every hour and queues its own next run.
+ */
+export const CLEANUP_JOB = 'media.cleanup';
+export const CLEANUP_AFTER_MS = 24 * 60 * 60_000;
+export const CLEANUP_EVERY_MS = 60 * 60_000;
+const CLEANUP_BATCH = 200;
+
 export interface PurgePayload {
   userId: number;
   attachmentId: number;
@@ -435,6 +447,33 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
 
     /** The job handler of media.video (registered by the routes). */
     convertVideo: videos.run,
+
+    /**
+     * Deletes uploads never attached and older than `olderThanMs` (default a day), in
+     * batches, each row re-checked under its lock so a memo save attaching it at the same
+     * moment wins or fails cleanly. Answers how many were deleted.
+     */
+    async cleanupUnattached(now = new Date(), olderThanMs = CLEANUP_AFTER_MS): Promise<number> {
+      const before = new Date(now.getTime() - olderThanMs);
+      let deleted = 0;
+      for (;;) {
+        const ids = await unattachedUploadIds(db, dialect, before, CLEANUP_BATCH);
+        if (ids.length === 0) break;
+        const done = await db.transaction().execute(async (trx) => {
+          const rows: AttachmentRow[] = [];
+          for (const id of ids) {
+            const row = await findAttachmentForUpdate(trx, dialect, id);
+            if (row && isUnattached(row)) rows.push(row);
+          }
+          await deleteRows(trx, rows);
+          return rows.length;
+        });
+        deleted += done;
+        if (ids.length < CLEANUP_BATCH) break;
+      }
+      if (deleted > 0) ctx.log.info({ deleted }, 'deleted uploads that were never attached');
+      return deleted;
+    },
 
     /** The job handler removing a deleted attachment's files. */
     async purge(payload: PurgePayload): Promise<void> {

@@ -210,6 +210,42 @@ export async function otherCollectionPictures(
     .execute();
 }
 
+/**
+ * Ids of uploads never attached (memo or collection uploads still without their memo or
+ * collection) created before `before`, oldest first, at most `limit`. Videos still
+ * converting are left to their job.
+ */
+export async function unattachedUploadIds(
+  db: Db,
+  d: DialectHelpers,
+  before: Date,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('attachments')
+    .select('id')
+    .where('status', 'in', ['ready', 'failed'])
+    .where('created_at', '<', d.time(before))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('owner_kind', '=', 'memo'), eb('memo_id', 'is', null)]),
+        eb.and([eb('owner_kind', '=', 'collection'), eb('collection_id', 'is', null)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Whether `row` is (still) an upload nobody attached. */
+export function isUnattached(row: AttachmentRow): boolean {
+  if (row.status !== 'ready' && row.status !== 'failed') return false;
+  if (row.owner_kind === 'memo') return row.memo_id === null;
+  if (row.owner_kind === 'collection') return row.collection_id === null;
+  return false;
+}
+
 /** The account pictures of `userId` that are not deleted, except `keepId`. */
 export async function otherAvatars(
   db: Db,
