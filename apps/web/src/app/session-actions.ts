@@ -76,6 +76,8 @@ export async function logout(): Promise<void> {
   const refreshToken = getSession()?.refreshToken;
   rememberCurrentRoute();
   if (refreshToken) {
+    // This device stops getting the account's pushes (it may be shared); never blocks logout.
+    await import('../features/push/push').then((push) => push.disablePush()).catch(() => undefined);
     try {
       await api.post('/api/logout', { refresh_token: refreshToken });
     } catch {

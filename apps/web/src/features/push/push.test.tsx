@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadNamespaces } from '../../i18n';
 import { json, mockApi, signIn } from '../../test/render';
+import { logout, setNavigator } from '../../app/session-actions';
 import { disablePush, enablePush, currentPushState } from './push';
 import { PushSwitch } from './push-switch';
 
@@ -168,6 +169,23 @@ describe('web push in the browser', () => {
     await enablePush();
     const subscription = browser.state.subscription!;
     expect(await disablePush()).toBe('disabled');
+    expect(subscription.unsubscribe).toHaveBeenCalled();
+  });
+});
+
+describe('signing out', () => {
+  beforeEach(() => signIn());
+  afterEach(() => removeBrowserPush());
+
+  it("removes this device's subscription before the session ends", async () => {
+    const browser = fakeBrowser({ permission: 'granted' });
+    const calls = pushApi();
+    await enablePush();
+    const subscription = browser.state.subscription!;
+    setNavigator(() => undefined);
+    await logout();
+    const order = calls.map((c) => `${c.method} ${c.url.split('/').slice(0, 3).join('/')}`);
+    expect(order.slice(-2)).toEqual(['DELETE /api/push_token', 'POST /api/logout']);
     expect(subscription.unsubscribe).toHaveBeenCalled();
   });
 });
