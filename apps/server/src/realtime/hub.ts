@@ -22,11 +22,17 @@ export interface RealtimeHub {
   /** The users with at least one socket open on this instance. */
   onlineUserIds(): number[];
   /**
-   * The users with at least one socket open on any instance (with a broker; else this
-   * instance's): whom to judge when a message goes to "whoever is online and may see it".
+   * The users with at least one socket open on any instance (the brokered hub; read it
+   * through `onlineAnywhere(hub)`, which falls back to this instance's for hubs without it):
+   * whom to judge when a message goes to "whoever is online and may see it".
    */
-  onlineEverywhere(): Promise<number[]>;
+  onlineEverywhere?(): Promise<number[]>;
   close(): Promise<void>;
+}
+
+/** The users online on any instance (this instance's when the hub knows no others). */
+export function onlineAnywhere(hub: RealtimeHub): Promise<number[]> {
+  return hub.onlineEverywhere ? hub.onlineEverywhere() : Promise.resolve(hub.onlineUserIds());
 }
 
 /**

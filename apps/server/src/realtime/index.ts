@@ -12,7 +12,7 @@ import { createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
 import { createRedisHub } from './redis-hub.js';
 import { liveSessionIds } from './store.js';
 
-export type { RealtimeHub, RealtimeMessage } from './hub.js';
+export { onlineAnywhere, type RealtimeHub, type RealtimeMessage } from './hub.js';
 export { createMemoChangeNotices, type MemoChange } from './memo-changes.js';
 
 /** Limits of the socket endpoint (DESIGN.md §2 realtime). */

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { memoVisibleToUser } from '../modules/audience/index.js';
+import { onlineAnywhere } from './hub.js';
 
 /** What happened to a memo, as `memo_changed` messages say (contract, issue 6). */
 export type MemoChange = 'updated' | 'deleted' | 'comment' | 'reaction';
@@ -21,7 +22,7 @@ export function createMemoChangeNotices(ctx: AppContext) {
    * transaction, e.g. before the memo is deleted. One query per thousand online users.
    */
   async function audience(memoId: number, trx: Kysely<DatabaseSchema> = db): Promise<number[]> {
-    const online = await ctx.realtime.onlineEverywhere();
+    const online = await onlineAnywhere(ctx.realtime);
     const allowed: number[] = [];
     for (let start = 0; start < online.length; start += CHUNK) {
       const rows = await trx
@@ -46,20 +47,27 @@ export function createMemoChangeNotices(ctx: AppContext) {
     });
   }
 
-  /** Failures are logged: the change itself has committed and stands. */
-  function settle(work: Promise<unknown>): Promise<void> {
-    return work.then(
+  /**
+   * The sending runs after the caller has answered (a fan-out to thousands of sockets is no
+   * reason to hold the writer's response); failures are logged, the change stands.
+   */
+  const running = new Set<Promise<void>>();
+  function background(work: () => Promise<unknown>): void {
+    const task = work().then(
       () => undefined,
       (error: unknown) => ctx.log.error({ err: error }, 'memo_changed delivery failed'),
     );
+    running.add(task);
+    void task.finally(() => running.delete(task));
   }
 
   return {
     audience,
     send,
     /** After a change that leaves the memo in place: its current audience hears of it. */
-    changed: (memoId: number, change: MemoChange): Promise<void> =>
-      settle(audience(memoId).then((users) => send(users, memoId, change))),
+    changed(memoId: number, change: MemoChange): void {
+      background(async () => send(await audience(memoId), memoId, change));
+    },
     /** Before a removal: who may see the memo now (none when that cannot be told). */
     snapshot: (memoId: number): Promise<number[]> =>
       audience(memoId).catch((error: unknown) => {
@@ -67,8 +75,13 @@ export function createMemoChangeNotices(ctx: AppContext) {
         return [];
       }),
     /** After a removal: those who could see it before (found with `snapshot` first). */
-    removed: (userIds: readonly number[], memoId: number, change: MemoChange): Promise<void> =>
-      settle(send(userIds, memoId, change)),
+    removed(userIds: readonly number[], memoId: number, change: MemoChange): void {
+      background(() => send(userIds, memoId, change));
+    },
+    /** Resolves when every send started so far has finished (tests). */
+    async settled(): Promise<void> {
+      while (running.size > 0) await Promise.all([...running]);
+    },
   };
 }
 

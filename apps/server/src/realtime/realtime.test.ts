@@ -9,6 +9,7 @@ import { signedInUser, type SignedIn } from '../test/factories.js';
 import { blockUser, connectUsers } from '../test/social.js';
 import { insertCollection } from '../modules/memos/test-world.js';
 import { CLOSE_CODES, SOCKET } from './index.js';
+import { onlineAnywhere } from './hub.js';
 
 interface Inbox {
   socket: WebSocket;
@@ -391,7 +392,7 @@ describe.skipIf(skipReason !== undefined || (!sharedRedisUrl && !redisInstalled)
       const contactThere = await connect(second, contact.id, contact.token);
       const strangerThere = await connect(second, stranger.id, stranger.token);
       open.push(contactThere, strangerThere);
-      expect(await t.app.realtime.onlineEverywhere()).toEqual(
+      expect(await onlineAnywhere(t.app.realtime)).toEqual(
         expect.arrayContaining([contact.id, stranger.id]),
       );
 

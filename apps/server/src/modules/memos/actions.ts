@@ -75,7 +75,7 @@ export function createMemoActions(ctx: AppContext, reads: MemoReads, events: Mem
       id: viewerId,
       name: actor?.name ?? '',
     });
-    await notices.changed(todo.memo_id, 'updated');
+    notices.changed(todo.memo_id, 'updated');
     return presentTodo(row);
   }
 

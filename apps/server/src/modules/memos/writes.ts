@@ -208,7 +208,7 @@ export function createMemoWrites(
       await media.attachToMemo(trx, id, viewerId, files);
       await afterWrite(trx, id, viewerId, publication, current.status === 'scheduled');
     });
-    await notices.changed(id, 'updated');
+    notices.changed(id, 'updated');
     return reads.read(viewer, id);
   }
 
@@ -238,7 +238,7 @@ export function createMemoWrites(
       await deleteMemo(trx, id);
       if (memo.status === 'scheduled') await jobs.cancel(publishJobKey(id), { db: trx });
     });
-    await notices.removed(audience, id, whole ? 'deleted' : 'updated');
+    notices.removed(audience, id, whole ? 'deleted' : 'updated');
   }
 
   return { create, update, remove, columns, afterWrite };
