@@ -18,14 +18,19 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string[
  * it short. The caller gets a 422 naming the field, on every route at once.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // a callback hook: on every request, so no promise for it
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = findNul(part);
       if (path) {
-        throw new ValidationFailed([
-          { propertyPath: path.join('.') || 'body', key: 'validation.invalid' },
-        ]);
+        done(
+          new ValidationFailed([
+            { propertyPath: path.join('.') || 'body', key: 'validation.invalid' },
+          ]),
+        );
+        return;
       }
     }
+    done();
   });
 }

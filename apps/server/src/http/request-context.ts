@@ -30,8 +30,10 @@ declare module 'fastify' {
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // a callback hook: on every request, so no promise for it
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    done();
   });
 }
 
