@@ -7,6 +7,7 @@ import {
   type PhotoVariant,
 } from '@memoria/domain';
 import type { Storage } from '../../storage/index.js';
+import { decodeHeic, sharpCanDecode } from './heic.js';
 
 /** What one variant is: where it is stored and how large it came out. */
 export interface StoredVariant {
@@ -119,17 +120,35 @@ export async function processPhoto(
     throw new UnreadableImage(error);
   }
   if (!meta.width || !meta.height) throw new UnreadableImage(new Error('no dimensions'));
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new UnreadableImage(new Error('too many pixels'));
+  }
+  // Each variant reads the picture anew: from the file, or (HEVC HEIC, which sharp cannot
+  // decode) from the pixels heic-decode made, already upright.
+  let source = () => sharp(file, sharpOptions).rotate();
+  let orientation = meta.orientation ?? 1;
+  if (meta.format === 'heif' && !(await sharpCanDecode(file, MAX_INPUT_PIXELS))) {
+    let raw: Awaited<ReturnType<typeof decodeHeic>>;
+    try {
+      raw = await decodeHeic(file);
+    } catch (error) {
+      throw new UnreadableImage(error);
+    }
+    const pixels = { width: raw.width, height: raw.height, channels: 4 as const };
+    source = () => sharp(raw.data, { raw: pixels, limitInputPixels: MAX_INPUT_PIXELS });
+    orientation = 1;
+    meta = { ...meta, width: raw.width, height: raw.height };
+  }
   // Orientations 5-8 swap width and height once the image is upright.
-  const swapped = (meta.orientation ?? 1) >= 5;
-  const width = swapped ? meta.height : meta.width;
-  const height = swapped ? meta.width : meta.height;
+  const swapped = orientation >= 5;
+  const width = (swapped ? meta.height : meta.width) as number;
+  const height = (swapped ? meta.width : meta.height) as number;
 
   const stored: Partial<Record<PhotoVariant, StoredVariant>> = {};
   let storedBytes = 0;
   for (const variant of variants) {
     const key = `${keyBase}${variant}.webp`;
-    const image = sharp(file, sharpOptions)
-      .rotate()
+    const image = source()
       .resize({ width: variantWidth(variant), withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY });
     let info: OutputInfo | undefined;
