@@ -6,12 +6,16 @@ import { channelEnabled, loadOverrides } from './settings.js';
 import { eventsByIds, recipientsOf, unreadByType } from './store.js';
 import type { EmailDigest } from './email.js';
 
-/** Sends web pushes (the push module's sender); absent until that module provides one. */
+export interface PushText {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+}
+
+/** Queues web pushes (the push module's sender). */
 export interface PushSink {
-  enqueue(
-    userIds: number[],
-    message: { title: string; body: string; url: string; tag?: string },
-  ): Promise<void>;
+  enqueue(userIds: number[], message: PushText): Promise<void>;
 }
 
 /**
@@ -38,6 +42,8 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
     }
     const localeOf = new Map(people.map((p) => [p.id, p.locale]));
     const mailTo = new Set<number>();
+    // one push job per distinct text (the recipients of one memo share a few locales)
+    const pushes = new Map<string, { message: PushText; userIds: number[] }>();
 
     for (const row of rows) {
       const userId = row.recipient_user_id;
@@ -52,15 +58,20 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
         });
       }
       if (push && channelEnabled(own, row.type, 'push')) {
-        await push.enqueue([userId], {
+        const message: PushText = {
           title: 'Memoria',
           body: sentenceOf(notification, localeOf.get(userId) ?? 'en'),
           url: pathOf(notification),
-          tag: `notification-${row.id}`,
-        });
+          tag: `${row.type}-${row.memo_id ?? row.collection_id ?? row.actor_user_id ?? row.id}`,
+        };
+        const key = JSON.stringify(message);
+        const batch = pushes.get(key) ?? { message, userIds: [] };
+        batch.userIds.push(userId);
+        pushes.set(key, batch);
       }
       if (channelEnabled(own, row.type, 'email')) mailTo.add(userId);
     }
+    for (const { message, userIds } of pushes.values()) await push?.enqueue(userIds, message);
     for (const userId of mailTo) await email.schedule(userId);
   };
 }

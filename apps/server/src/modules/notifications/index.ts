@@ -6,6 +6,7 @@ import { createDelivery, type PushSink } from './delivery.js';
 import { DEFAULT_EMAIL_DELAY_MS, EMAIL_JOB, createEmailDigest } from './email.js';
 import { recordMemoPublished } from './producers.js';
 import { registerNotificationRoutes } from './routes.js';
+import { createPushSender } from '../push/index.js';
 import { createNotificationService } from './service.js';
 
 export { recordCollectionShared, sharingOf, type SharingState } from './producers.js';
@@ -23,12 +24,11 @@ function emailDelayMs(): number {
  * (live socket message, web push, e-mail digest) and the events this module produces
  * itself (memo publications).
  */
-export function registerNotifications(
-  app: ZodApp,
-  guard: AuthGuard,
-  ctx: AppContext,
-  push?: PushSink,
-): void {
+export function registerNotifications(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
+  const sender = createPushSender(ctx);
+  const push: PushSink = {
+    enqueue: (userIds, message) => sender.enqueue(ctx.database.db, userIds, message),
+  };
   registerNotificationRoutes(app, guard, createNotificationService(ctx));
 
   const email = createEmailDigest(ctx, emailDelayMs());

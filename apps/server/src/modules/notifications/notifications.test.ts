@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { blockUser, connectUsers, followUser, grantRules } from '../../test/social.js';
+import { readJson } from '../../db/dialect.js';
 import { EMAIL_JOB } from './email.js';
 
 const PLAN = { has_subscription: true, bronze: true, silver: true };
@@ -333,6 +334,25 @@ describeDb('notifications', () => {
 
       await call(fan, 'POST', '/api/follow', { following: `/api/user/${me.id}` });
       expect(await unread(me)).toBe(1);
+      // the push went to the push sender's queue, in the recipient's words
+      const pushedTo = async () => {
+        const jobs = await t.database.db
+          .selectFrom('jobs')
+          .select('payload')
+          .where('type', '=', 'push.fanout')
+          .execute();
+        return jobs
+          .map((j) =>
+            readJson<{ userIds?: number[]; message: { body: string } }>(j.payload, {
+              message: { body: '' },
+            }),
+          )
+          .filter((p) => p.userIds?.includes(me.id));
+      };
+      for (let i = 0; i < 50 && (await pushedTo()).length === 0; i += 1) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect((await pushedTo()).map((p) => p.message.body)).toEqual(['Fan follows you now']);
       res = await call(me, 'PUT', '/api/notification-settings', {
         settings: [{ group: 'followers', in_app: false, email: true }],
       });
