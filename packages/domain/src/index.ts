@@ -14,3 +14,4 @@ export * from './collection.js';
 export * from './collection-rules.js';
 export * from './memo.js';
 export * from './social.js';
+export * from './engagement.js';

@@ -94,6 +94,12 @@ export interface Memo {
   can_edit: boolean;
   can_delete: boolean;
   can_copy: boolean;
+  /** the viewer may write comments (connection or follower of the author, the author's flags) */
+  can_comment: boolean;
+  /** the viewer may react (connection or follower of the author, the author's allow_reactions) */
+  can_react: boolean;
+  /** the viewer may read the comments and who reacted (the author, connections, followers) */
+  can_see_engagement: boolean;
 }
 
 /** Tags trimmed, without a leading '#', deduplicated case-insensitively, first spelling kept. */

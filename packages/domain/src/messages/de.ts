@@ -183,4 +183,14 @@ export const de: MessageCatalogue = {
   'push.memoNotPublished': 'Dieses Memo ist noch nicht veröffentlicht.',
   'push.alreadySent':
     'Zu diesem Memo wurde vor Kurzem eine Push-Nachricht gesendet. Eine weitere ist in {minutes} Minuten möglich.',
+  // comments and reactions
+  'comment.notFound': 'Kommentar nicht gefunden',
+  'comment.parentNotFound':
+    'Der Kommentar, auf den du antwortest, wurde bei diesem Memo nicht gefunden.',
+  'comment.notAllowed': 'Der Autor erlaubt keine Kommentare zu diesem Memo.',
+  'comment.verifiedOnly': 'Nur verifizierte Personen dürfen dieses Memo kommentieren.',
+  'comment.onlyConnections':
+    'Nur Kontakte und Follower des Autors können Kommentare sehen und schreiben.',
+  'reaction.notFound': 'Reaktion nicht gefunden',
+  'reaction.notAllowed': 'Der Autor erlaubt keine Reaktionen auf dieses Memo.',
 };

@@ -175,6 +175,15 @@ export const en = {
   'push.memoNotPublished': 'This memo is not published yet.',
   'push.alreadySent':
     'A push about this memo was sent recently. You can send another in {minutes} minutes.',
+  // comments and reactions
+  'comment.notFound': 'Comment not found',
+  'comment.parentNotFound': 'The comment you answer was not found on this memo.',
+  'comment.notAllowed': 'The author does not allow comments on this memo.',
+  'comment.verifiedOnly': 'comments verified-only',
+  'comment.onlyConnections':
+    'Only connections and followers of the author can see and write comments.',
+  'reaction.notFound': 'Reaction not found',
+  'reaction.notAllowed': 'The author does not allow reactions on this memo.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -178,4 +178,13 @@ export const es: MessageCatalogue = {
   'push.memoNotPublished': 'Esta nota aún no está publicada.',
   'push.alreadySent':
     'Hace poco se envió un aviso push sobre esta nota. Podrás enviar otro dentro de {minutes} minutos.',
+  // comments and reactions
+  'comment.notFound': 'Comentario no encontrado',
+  'comment.parentNotFound': 'El comentario al que respondes no se encuentra en esta nota.',
+  'comment.notAllowed': 'El autor no permite comentarios en esta nota.',
+  'comment.verifiedOnly': 'Solo las personas verificadas pueden comentar esta nota.',
+  'comment.onlyConnections':
+    'Solo los contactos y seguidores del autor pueden ver y escribir comentarios.',
+  'reaction.notFound': 'Reacción no encontrada',
+  'reaction.notAllowed': 'El autor no permite reacciones en esta nota.',
 };

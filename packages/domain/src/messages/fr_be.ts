@@ -182,4 +182,13 @@ export const fr_be: MessageCatalogue = {
   'push.memoNotPublished': "Ce mémo n'est pas encore publié.",
   'push.alreadySent':
     'Une notification push a été envoyée récemment pour ce mémo. Vous pourrez en envoyer une autre dans {minutes} minutes.',
+  // comments and reactions
+  'comment.notFound': 'Commentaire introuvable',
+  'comment.parentNotFound': 'Le commentaire auquel vous répondez est introuvable sur ce mémo.',
+  'comment.notAllowed': "L'auteur n'autorise pas les commentaires sur ce mémo.",
+  'comment.verifiedOnly': 'Seules les personnes vérifiées peuvent commenter ce mémo.',
+  'comment.onlyConnections':
+    "Seuls les contacts et abonnés de l'auteur peuvent voir et écrire des commentaires.",
+  'reaction.notFound': 'Réaction introuvable',
+  'reaction.notAllowed': "L'auteur n'autorise pas les réactions sur ce mémo.",
 };

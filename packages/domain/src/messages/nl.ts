@@ -179,4 +179,13 @@ export const nl: MessageCatalogue = {
   'push.memoNotPublished': 'Deze memo is nog niet gepubliceerd.',
   'push.alreadySent':
     'Er is onlangs een pushbericht over deze memo verstuurd. Over {minutes} minuten kunt u er nog een sturen.',
+  // comments and reactions
+  'comment.notFound': 'Reactie niet gevonden',
+  'comment.parentNotFound': 'De reactie waarop je antwoordt, staat niet bij deze memo.',
+  'comment.notAllowed': 'De auteur staat geen reacties op deze memo toe.',
+  'comment.verifiedOnly': 'Alleen geverifieerde personen mogen op deze memo reageren.',
+  'comment.onlyConnections':
+    'Alleen connecties en volgers van de auteur kunnen reacties zien en schrijven.',
+  'reaction.notFound': 'Reactie niet gevonden',
+  'reaction.notAllowed': 'De auteur staat geen emoji-reacties op deze memo toe.',
 };

@@ -173,4 +173,12 @@ export const pl: MessageCatalogue = {
   'push.memoNotPublished': 'Ta notatka nie została jeszcze opublikowana.',
   'push.alreadySent':
     'Powiadomienie push o tej notatce zostało niedawno wysłane. Kolejne możesz wysłać za {minutes} min.',
+  // comments and reactions
+  'comment.notFound': 'Nie znaleziono komentarza',
+  'comment.parentNotFound': 'Komentarz, na który odpowiadasz, nie istnieje przy tej notatce.',
+  'comment.notAllowed': 'Autor nie pozwala komentować tej notatki.',
+  'comment.verifiedOnly': 'Tylko zweryfikowane osoby mogą komentować tę notatkę.',
+  'comment.onlyConnections': 'Tylko kontakty i obserwujący autora mogą widzieć i pisać komentarze.',
+  'reaction.notFound': 'Nie znaleziono reakcji',
+  'reaction.notAllowed': 'Autor nie pozwala reagować na tę notatkę.',
 };

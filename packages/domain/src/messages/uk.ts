@@ -178,4 +178,12 @@ export const uk: MessageCatalogue = {
   'push.memoNotPublished': 'Цю нотатку ще не опубліковано.',
   'push.alreadySent':
     'Push-сповіщення про цю нотатку вже надіслано нещодавно. Наступне можна надіслати через {minutes} хв.',
+  // comments and reactions
+  'comment.notFound': 'Коментар не знайдено',
+  'comment.parentNotFound': 'Коментар, на який ви відповідаєте, не знайдено в цій нотатці.',
+  'comment.notAllowed': 'Автор не дозволяє коментувати цю нотатку.',
+  'comment.verifiedOnly': 'Коментувати цю нотатку можуть лише верифіковані користувачі.',
+  'comment.onlyConnections': 'Лише контакти та підписники автора можуть бачити й писати коментарі.',
+  'reaction.notFound': 'Реакцію не знайдено',
+  'reaction.notAllowed': 'Автор не дозволяє реагувати на цю нотатку.',
 };

@@ -1,6 +1,13 @@
 import type { AppContext } from '../../context.js';
 import type { AuthGuard } from '../../http/auth.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { registerCommentRoutes } from './routes.js';
+import { createCommentService } from './service.js';
+
+export { announceMemoChange } from './announce.js';
+export { engagedAudience, loadEngagementMemo } from './access.js';
 
 /** Comments (issue 6): routes and event listeners of this module. */
-export function registerComments(_app: ZodApp, _guard: AuthGuard, _ctx: AppContext): void {}
+export function registerComments(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
+  registerCommentRoutes(app, guard, createCommentService(ctx));
+}

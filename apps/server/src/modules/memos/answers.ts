@@ -78,6 +78,9 @@ export const memoAnswer = z.object({
   can_edit: z.boolean(),
   can_delete: z.boolean(),
   can_copy: z.boolean(),
+  can_comment: z.boolean(),
+  can_react: z.boolean(),
+  can_see_engagement: z.boolean(),
 });
 
 export const memoListAnswer = z.union([

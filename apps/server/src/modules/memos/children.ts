@@ -19,9 +19,18 @@ export interface TodoRow {
   sequence_number: number;
 }
 
+/** Reactions of one type on a memo, and the viewer's reaction id when it is of that type. */
+export interface ReactionCount {
+  type: string;
+  count: number;
+  /** the viewer's reaction id, 0 when theirs is not of this type */
+  mine: number;
+}
+
 export interface MemoChildren {
   todos: Map<number, TodoRow[]>;
   tags: Map<number, string[]>;
+  reactions: Map<number, ReactionCount[]>;
 }
 
 interface ChildRow {
@@ -41,8 +50,12 @@ function push<T>(map: Map<number, T[]>, key: number, value: T): void {
   else map.set(key, [value]);
 }
 
-/** Todos (with who closed them) and tags of the memos `ids`: one query. */
-function childrenQuery(db: Db, ids: readonly unknown[]) {
+/**
+ * Todos (with who closed them), tags and, when `reactionsFor` is given, reaction counts per
+ * type (with that viewer's reaction) of the memos `ids`: one query. `reactionsFor` is the
+ * viewer's id, or null for a visitor (counts without a reaction of theirs).
+ */
+function childrenQuery(db: Db, ids: readonly unknown[], reactionsFor?: unknown) {
   const list = ids as number[];
   const todos = db
     .selectFrom('memo_todos as t')
@@ -71,14 +84,39 @@ function childrenQuery(db: Db, ids: readonly unknown[]) {
       sql<string | null>`null`.as('by_name'),
       'g.position as seq',
     ]);
-  return todos.unionAll(tags);
+  if (reactionsFor === undefined) return todos.unionAll(tags);
+  const mine =
+    reactionsFor === null
+      ? sql<number>`0`
+      : sql<number>`max(case when r.user_id = ${reactionsFor} then r.id else 0 end)`;
+  const reactions = db
+    .selectFrom('memo_reactions as r')
+    .where('r.memo_id', 'in', list)
+    .groupBy(['r.memo_id', 'r.reaction_type'])
+    .select([
+      'r.memo_id as memo_id',
+      sql<string>`'reaction'`.as('kind'),
+      mine.as('id'),
+      'r.reaction_type as text',
+      sql<unknown>`null`.as('closed'),
+      sql<number | null>`null`.as('by_id'),
+      sql<string | null>`null`.as('by_name'),
+      sql<number>`cast(count(*) as integer)`.as('seq'),
+    ]);
+  return todos.unionAll(tags).unionAll(reactions);
 }
 
 function groupChildren(rows: ChildRow[]): MemoChildren {
-  const result: MemoChildren = { todos: new Map(), tags: new Map() };
+  const result: MemoChildren = { todos: new Map(), tags: new Map(), reactions: new Map() };
   rows.sort((a, b) => a.seq - b.seq || a.id - b.id);
   for (const row of rows) {
-    if (row.kind === 'tag') {
+    if (row.kind === 'reaction') {
+      push(result.reactions, row.memo_id, {
+        type: row.text,
+        count: Number(row.seq),
+        mine: Number(row.id),
+      });
+    } else if (row.kind === 'tag') {
       push(result.tags, row.memo_id, row.text);
     } else {
       push(result.todos, row.memo_id, {
@@ -97,20 +135,29 @@ function groupChildren(rows: ChildRow[]): MemoChildren {
 
 /** Todos (with who closed them) and tags of the memos `ids`, each in its order. */
 export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren> {
-  if (ids.length === 0) return { todos: new Map(), tags: new Map() };
+  if (ids.length === 0) return { todos: new Map(), tags: new Map(), reactions: new Map() };
   return groupChildren((await childrenQuery(db, ids).execute()) as ChildRow[]);
 }
 
-/** The same for a page of memos, with the query built once per page size. */
+/**
+ * The same for a page of memos, with the reaction counts and the viewer's reactions, the
+ * query built once per page size and kind of viewer.
+ */
 export async function loadPageChildren(
   cache: QueryCache,
   db: Db,
+  viewer: Viewer,
   ids: number[],
 ): Promise<MemoChildren> {
-  if (ids.length === 0) return { todos: new Map(), tags: new Map() };
-  const rows = await cache.rows('children', ids, (slots) => childrenQuery(db, slots), {
-    prepared: true,
-  });
+  if (ids.length === 0) return { todos: new Map(), tags: new Map(), reactions: new Map() };
+  const visitor = viewer.userId === null;
+  const rows = await cache.rows(
+    visitor ? 'children|visitor' : 'children|user',
+    visitor ? ids : [viewer.userId, ...ids],
+    (slots) =>
+      visitor ? childrenQuery(db, slots, null) : childrenQuery(db, slots.slice(1), slots[0]),
+    { prepared: true },
+  );
   return groupChildren(rows as ChildRow[]);
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@memoria/domain';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { NO_ATTACHMENTS, type MemoAttachments } from './attachments.js';
-import type { CollectionRefRow, MemoChildren, TodoRow } from './children.js';
+import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children.js';
 import type { MemoRow } from './store.js';
 
 /** How another person appears inside a memo (pictures come with the media work). */
@@ -84,6 +84,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
     (ctx.collectionId ? refs.find((r) => r.collection_id === ctx.collectionId) : undefined) ??
     refs[0];
   const isAuthor = v !== null && row.user_id === v;
+  const engagement = engagementOf(row, v, ctx.children.reactions.get(row.id) ?? []);
   const files = ctx.attachments.get(row.id) ?? NO_ATTACHMENTS;
   return {
     id: row.id,
@@ -104,10 +105,10 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
     status: (row.status === 'scheduled' ? 'scheduled' : 'published') as MemoStatus,
     location: location(row),
     sequence_number: ctx.listSequence ?? focus?.sequence_number ?? 0,
-    reactions: {},
-    my_reaction: null,
-    my_reaction_id: null,
-    comments_number: row.comments_number,
+    reactions: engagement.reactions,
+    my_reaction: engagement.myReaction,
+    my_reaction_id: engagement.myReactionId,
+    comments_number: engagement.seen ? row.comments_number : 0,
     notify_me: readBool(row.notify_me),
     notification_sent: readBool(row.notification_sent),
     isHidden: v !== null && refs.length > 0 && refs.every((r) => readBool(r.muted)),
@@ -125,5 +126,43 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
     can_edit: isAuthor,
     can_delete: isAuthor || (v !== null && refs.some((r) => r.owner_id === v)),
     can_copy: v !== null && (isAuthor || readBool(row.author_copy_allowed)),
+    can_comment: engagement.canComment,
+    can_react: engagement.canReact,
+    can_see_engagement: engagement.seen,
+  };
+}
+
+/**
+ * Comments and reactions are seen by the author, their connections and followers
+ * (DESIGN.md §6); others get no counts. Writing them follows the author's flags:
+ * memo_comments_allowed, require_identification_for_comments (the author excepted) and
+ * allow_reactions.
+ */
+export function engagementOf(row: MemoRow, viewerId: number | null, counts: ReactionCount[]) {
+  const isAuthor = viewerId !== null && row.user_id === viewerId;
+  const seen =
+    viewerId !== null &&
+    (isAuthor || readBool(row.is_connected) || readBool(row.follows_author));
+  const reactions: Record<string, number> = {};
+  let myReaction: string | null = null;
+  let myReactionId: number | null = null;
+  if (seen) {
+    for (const count of counts) {
+      reactions[count.type] = count.count;
+      if (count.mine > 0) {
+        myReaction = count.type;
+        myReactionId = count.mine;
+      }
+    }
+  }
+  const verifiedOk =
+    isAuthor || !readBool(row.author_requires_identification) || readBool(row.viewer_identified);
+  return {
+    seen,
+    reactions,
+    myReaction,
+    myReactionId,
+    canComment: seen && readBool(row.author_comments_allowed) && verifiedOk,
+    canReact: seen && readBool(row.author_allows_reactions),
   };
 }

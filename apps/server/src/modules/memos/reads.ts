@@ -53,7 +53,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
 
   /**
    * Memo answers for rows the viewer may read: three more queries whatever their number
-   * (todos and tags; collections; attachments).
+   * (todos, tags and reaction counts; collections; attachments).
    */
   async function present(
     viewer: Viewer,
@@ -62,7 +62,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
   ): Promise<Memo[]> {
     const ids = rows.map((r) => r.id);
     const [children, refs, attachments] = await Promise.all([
-      loadPageChildren(cache, db, ids),
+      loadPageChildren(cache, db, viewer, ids),
       loadCollectionRefs(cache, db, dialect, viewer, ids),
       loadMemoAttachments(media, viewer, ids),
     ]);

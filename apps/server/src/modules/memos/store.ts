@@ -4,6 +4,7 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import {
   blockedBetween,
   collectionVisible,
+  followsUser,
   isContactOf,
   memoVisible,
   type Viewer,
@@ -43,6 +44,9 @@ export const MEMO_COLUMNS = [
   'm.updated_at',
   'ap.name as author_name',
   'ap.memo_copy_allowed as author_copy_allowed',
+  'ap.memo_comments_allowed as author_comments_allowed',
+  'ap.allow_reactions as author_allows_reactions',
+  'ap.require_identification_for_comments as author_requires_identification',
 ] as const;
 
 /** Per-viewer facts about the memo row `m`, computed for the page rows only. */
@@ -55,6 +59,11 @@ export function viewerFlags(viewer: Viewer) {
       ? never
       : sql<SqlBool>`exists (select 1 from memo_watchers mw where mw.memo_id = m.id and mw.user_id = ${v})`
     ).as('notify_me'),
+    (v === null ? never : followsUser(v, author)).as('follows_author'),
+    (v === null
+      ? never
+      : sql<unknown>`(select vp.user_identified from user_profiles vp where vp.user_id = ${v})`
+    ).as('viewer_identified'),
   ];
 }
 
@@ -81,8 +90,13 @@ export interface MemoRow {
   updated_at: unknown;
   author_name: string;
   author_copy_allowed: unknown;
+  author_comments_allowed: unknown;
+  author_allows_reactions: unknown;
+  author_requires_identification: unknown;
   is_connected: unknown;
   notify_me: unknown;
+  follows_author: unknown;
+  viewer_identified: unknown;
 }
 
 export type { ListQuery, PageRow } from './list-store.js';

@@ -59,6 +59,9 @@ export function memoFixture(overrides: Partial<Memo> = {}): Memo {
     can_edit: true,
     can_delete: true,
     can_copy: false,
+    can_comment: true,
+    can_react: true,
+    can_see_engagement: true,
     ...overrides,
   };
 }

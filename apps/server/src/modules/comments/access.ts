@@ -1,0 +1,120 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { readBool, type DialectHelpers } from '../../db/dialect.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import {
+  blockedBetween,
+  followsUser,
+  isContactOf,
+  memoVisible,
+  type Viewer,
+} from '../audience/index.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+const never = sql<SqlBool>`(1 = 0)`;
+
+/** A memo as comments and reactions need it, with the viewer's standing towards it. */
+export interface EngagementMemo {
+  id: number;
+  authorId: number;
+  commentsAllowed: boolean;
+  reactionsAllowed: boolean;
+  requiresIdentification: boolean;
+  /** the viewer is the author, a connection or a follower of the author */
+  engaged: boolean;
+  viewerIdentified: boolean;
+}
+
+/**
+ * The memo `id` for comments and reactions, answered like the memo reads answer: 404 when
+ * it does not exist, when the viewer and the author blocked each other or when it is
+ * scheduled and not theirs; 403 when it exists but the viewer is not in its audience; 403
+ * `comment.onlyConnections` when they may read it but are neither the author nor one of
+ * the author's connections or followers (DESIGN.md §6).
+ */
+export async function loadEngagementMemo(
+  db: Db,
+  d: DialectHelpers,
+  viewer: Viewer,
+  id: number,
+): Promise<EngagementMemo> {
+  const v = viewer.userId;
+  const author = sql.ref('m.user_id');
+  const row = await db
+    .selectFrom('memos as m')
+    .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
+    .select([
+      'm.id',
+      'm.user_id',
+      'm.status',
+      'ap.memo_comments_allowed',
+      'ap.allow_reactions',
+      'ap.require_identification_for_comments',
+    ])
+    .select(sql<number>`case when ${memoVisible('m', viewer, d)} then 1 else 0 end`.as('visible'))
+    .select((v === null ? never : blockedBetween(author, v)).as('blocked'))
+    .select((v === null ? never : isContactOf(author, v)).as('contact'))
+    .select((v === null ? never : followsUser(v, author)).as('follower'))
+    .select(
+      (v === null
+        ? never
+        : sql<unknown>`(select vp.user_identified from user_profiles vp where vp.user_id = ${v})`
+      ).as('identified'),
+    )
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  if (!row || readBool(row.blocked)) throw notFound('memo.notFound');
+  if (Number(row.visible) !== 1) {
+    if (row.status === 'scheduled') throw notFound('memo.notFound');
+    throw new ApiError(403, 'error.accessDenied');
+  }
+  const engaged =
+    v !== null && (row.user_id === v || readBool(row.contact) || readBool(row.follower));
+  if (!engaged) throw new ApiError(403, 'comment.onlyConnections');
+  return {
+    id: row.id,
+    authorId: row.user_id,
+    commentsAllowed: readBool(row.memo_comments_allowed),
+    reactionsAllowed: readBool(row.allow_reactions),
+    requiresIdentification: readBool(row.require_identification_for_comments),
+    engaged,
+    viewerIdentified: readBool(row.identified),
+  };
+}
+
+/**
+ * Of `candidates`, those who may read the memo and see its comments (the author, or a
+ * connection or follower of the author who is in the memo's audience), are not blocked
+ * with `actorId` either way and are not the actor. One query per 500 candidates.
+ */
+export async function engagedAudience(
+  db: Db,
+  d: DialectHelpers,
+  memoId: number,
+  candidates: Iterable<number>,
+  actorId: number,
+): Promise<number[]> {
+  const unique = [...new Set(candidates)].filter((id) => id !== actorId);
+  const found: number[] = [];
+  for (let start = 0; start < unique.length; start += 500) {
+    const chunk = unique.slice(start, start + 500);
+    // The audience rules are written for one viewer; here the viewer is the candidate row.
+    const who = sql.ref('cu.id') as unknown as number;
+    const author = sql.ref('m.user_id');
+    const rows = await db
+      .selectFrom('users as cu')
+      .innerJoin('memos as m', (join) => join.on('m.id', '=', memoId))
+      .select('cu.id')
+      .where('cu.id', 'in', chunk)
+      .where('cu.disabled_at', 'is', null)
+      .where(memoVisible('m', { userId: who }, d))
+      .where(
+        sql<SqlBool>`(${author} = cu.id or ${isContactOf(author, who)} or ${followsUser(who, author)})`,
+      )
+      .where(sql<SqlBool>`not ${blockedBetween(sql.ref('cu.id'), actorId)}`)
+      .execute();
+    for (const row of rows) found.push(row.id);
+  }
+  return found;
+}

@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context.js';
+import { engagedAudience } from './access.js';
+
+/**
+ * Tells the online people who may see a memo's comments and reactions that they changed
+ * (`memo_changed` with change 'comment' or 'reaction'), the actor's other tabs included.
+ * Called after the change committed; a failure is logged, never thrown at the caller.
+ */
+export async function announceMemoChange(
+  ctx: AppContext,
+  memoId: number,
+  change: 'comment' | 'reaction',
+  actorId: number,
+): Promise<void> {
+  try {
+    const online = ctx.realtime.onlineUserIds();
+    if (online.length === 0) return;
+    const { db, dialect } = ctx.database;
+    const audience = await engagedAudience(db, dialect, memoId, online, actorId);
+    if (online.includes(actorId)) audience.push(actorId);
+    if (audience.length === 0) return;
+    await ctx.realtime.sendToUsers(audience, {
+      message_type: 'memo_changed',
+      memo_id: memoId,
+      change,
+    });
+  } catch (error) {
+    ctx.log.error({ err: error, memoId, change }, 'memo change announcement failed');
+  }
+}
