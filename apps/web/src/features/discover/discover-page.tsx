@@ -1,6 +1,236 @@
-import { ComingSoonPage } from '../../ui/coming-soon-page';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCheck, IconLogin, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import type { Memo, PublicProfile } from '@memoria/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loadChunk } from '../../app/lazy-page';
+import { useSession } from '../../app/use-session';
+import { useTranslation } from '../../i18n';
+import { InfiniteList } from '../../ui/infinite-list';
+import { showApiError, showSuccess } from '../../ui/toasts';
+import { usePageTitle } from '../../ui/use-page-title';
+import { useFollow, useUnfollow } from '../connections/queries';
+import { flatten } from '../memos/list-cache';
+import { DefaultEmpty } from '../memos/memo-list';
+import { useProfile } from '../profile/queries';
+import { discoverKeys, useDiscoverPeople, useDiscoverPosts } from './queries';
+import { discoverPath, discoverTabOf, type DiscoverTab } from './tabs';
 
-/** Discover (issue 6): public posts and people. */
+const MemoCard = lazy(() =>
+  loadChunk(() => import('../memos/memo-card')).then((m) => ({ default: m.MemoCard })),
+);
+
+/** Follow / unfollow from a person card; visitors are sent to sign in and back. */
+function FollowButton({ person, visitor }: { person: PublicProfile; visitor: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const follow = useFollow();
+  const unfollow = useUnfollow();
+  const following = person.following_status === 'active';
+
+  if (visitor) {
+    const back = new URLSearchParams({ redirect: `/profile/${person.id}` }).toString();
+    return (
+      <Button
+        component={Link}
+        to={`/auth?${back}`}
+        size="xs"
+        variant="light"
+        leftSection={<IconLogin size={14} aria-hidden />}
+      >
+        {t('feed.discover.signInToFollow')}
+      </Button>
+    );
+  }
+  const toggle = async () => {
+    try {
+      if (following) {
+        await unfollow.mutateAsync(person.id);
+        showSuccess(t('feed.discover.unfollowed', { name: person.name }));
+      } else {
+        await follow.mutateAsync(person.id);
+        showSuccess(t('feed.discover.followed', { name: person.name }));
+      }
+      await queryClient.invalidateQueries({ queryKey: discoverKeys.people(false) });
+    } catch (error) {
+      showApiError(error);
+    }
+  };
+  return (
+    <Button
+      size="xs"
+      variant={following ? 'default' : 'filled'}
+      loading={follow.isPending || unfollow.isPending}
+      leftSection={
+        following ? <IconUserMinus size={14} aria-hidden /> : <IconUserPlus size={14} aria-hidden />
+      }
+      onClick={() => void toggle()}
+      aria-label={`${t(following ? 'feed.discover.unfollow' : 'feed.discover.follow')}: ${person.name}`}
+      data-testid="discover-follow"
+    >
+      {t(following ? 'feed.discover.unfollow' : 'feed.discover.follow')}
+    </Button>
+  );
+}
+
+/** A person with a public profile: picture, name (to the profile), what they do, follow. */
+function PersonCard({ person, visitor }: { person: PublicProfile; visitor: boolean }) {
+  const { t } = useTranslation();
+  const to = visitor ? `/p/profile/${person.id}` : `/profile/${person.id}`;
+  const about = [person.function, person.organization_name, person.location]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="discover-person">
+      <Group wrap="nowrap" gap="sm" align="center">
+        <Avatar
+          src={person.picture ?? null}
+          alt=""
+          name={person.name}
+          color="initials"
+          radius="xl"
+          size="lg"
+        >
+          {person.label || undefined}
+        </Avatar>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <Anchor
+              component={Link}
+              to={to}
+              fw={600}
+              truncate
+              aria-label={t('feed.discover.viewProfile', { name: person.name })}
+            >
+              {person.name}
+            </Anchor>
+            {person.user_identified && (
+              <Badge size="xs" variant="light" color="teal">
+                {t('feed.discover.verified')}
+              </Badge>
+            )}
+          </Group>
+          {about && (
+            <Text size="sm" c="dimmed" truncate>
+              {about}
+            </Text>
+          )}
+          {person.description && (
+            <Text size="sm" lineClamp={2}>
+              {person.description}
+            </Text>
+          )}
+        </Stack>
+        {person.is_connected ? (
+          <Badge
+            variant="light"
+            color="teal"
+            leftSection={<IconCheck size={12} aria-hidden />}
+            tt="none"
+          >
+            {t('feed.discover.connected')}
+          </Badge>
+        ) : (
+          <FollowButton person={person} visitor={visitor} />
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function DiscoverPosts({ visitor, viewerId }: { visitor: boolean; viewerId?: number }) {
+  const { t } = useTranslation();
+  const query = useDiscoverPosts(visitor);
+  return (
+    <InfiniteList<Memo>
+      source={query}
+      items={flatten(query.data)}
+      itemKey={(memo) => memo.id}
+      label={t('feed.discover.postsLabel')}
+      overText={t('feed.discover.postsOver')}
+      testId="discover-posts"
+      empty={<DefaultEmpty title={t('feed.discover.postsEmptyTitle')} />}
+      renderItem={(memo) => (
+        <Suspense fallback={<Skeleton height={120} radius="md" />}>
+          <MemoCard memo={memo} viewerId={viewerId} isPublic={visitor} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
+function DiscoverPeople({ visitor }: { visitor: boolean }) {
+  const { t } = useTranslation();
+  const query = useDiscoverPeople(visitor);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <InfiniteList<PublicProfile>
+      source={query}
+      items={items}
+      itemKey={(person) => person.id}
+      label={t('feed.discover.peopleLabel')}
+      overText={t('feed.discover.peopleOver')}
+      testId="discover-people"
+      empty={<DefaultEmpty title={t('feed.discover.peopleEmptyTitle')} />}
+      renderItem={(person) => <PersonCard person={person} visitor={visitor} />}
+    />
+  );
+}
+
+/**
+ * /discover, /discover/people, /discover/posts (spec part 1 §2.1, §2.4; DESIGN.md §6):
+ * public posts of others and people with a public profile, as infinite lists with
+ * pull-to-refresh; for visitors too (they ask without a token and are sent to sign in to
+ * follow). /discover shows the posts tab.
+ */
 export function DiscoverPage() {
-  return <ComingSoonPage />;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const visitor = session?.kind !== 'full';
+  const viewerId = useProfile().data?.id;
+  const tab = discoverTabOf(pathname);
+  usePageTitle(`${t(`feed.discover.${tab}`)} · ${t('feed.discover.title')}`);
+
+  return (
+    <Stack gap="lg" maw={900} mx="auto" data-testid="discover-page">
+      <Title order={1} size="h2">
+        {t('feed.discover.title')}
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && void navigate(discoverPath(value as DiscoverTab))}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('feed.discover.tabs')} mb="md">
+          <Tabs.Tab value="posts" data-testid="discover-tab-posts">
+            {t('feed.discover.posts')}
+          </Tabs.Tab>
+          <Tabs.Tab value="people" data-testid="discover-tab-people">
+            {t('feed.discover.people')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="posts">
+          <DiscoverPosts visitor={visitor} viewerId={visitor ? undefined : viewerId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="people">
+          <DiscoverPeople visitor={visitor} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

@@ -1,3 +1,46 @@
 import type { LocaleShape } from '../en';
 
-export const feed: LocaleShape['feed'] = {};
+export const feed: LocaleShape['feed'] = {
+  feed: {
+    title: 'Feed',
+    label: 'Memos in deinem Feed',
+    over: 'Du bist auf dem neuesten Stand.',
+    emptyTitle: 'Dein Feed ist leer',
+    emptyText:
+      'Hier erscheinen die Memos der Menschen, denen du folgst oder mit denen du verbunden bist. Entdecke Menschen, denen du folgen kannst.',
+    discoverPeople: 'Menschen entdecken',
+    newContent: 'Neue Memos – anzeigen',
+    search: 'Feed durchsuchen',
+    searchTitle: 'Deinen Feed durchsuchen',
+    searchLabel: 'Suchbegriffe',
+    searchPlaceholder: 'Titel, Texte und Schlagwörter',
+    searchHint: 'Tippe, um die Memos deines Feeds zu durchsuchen.',
+    noResults: 'Nichts in deinem Feed passt zu „{{search}}“.',
+    visitorTitle: 'Dein Feed wartet auf dich',
+    visitorText:
+      'Der Feed zeigt die Memos der Menschen, denen du folgst oder mit denen du verbunden bist. Melde dich an, um ihn zu sehen, oder stöbere in den öffentlichen Beiträgen.',
+    signIn: 'Anmelden',
+    signUp: 'Konto erstellen',
+    browse: 'Öffentliche Beiträge ansehen',
+  },
+  discover: {
+    title: 'Entdecken',
+    tabs: 'Was du entdecken möchtest',
+    people: 'Menschen',
+    posts: 'Beiträge',
+    postsLabel: 'Öffentliche Beiträge',
+    postsEmptyTitle: 'Noch keine öffentlichen Beiträge',
+    postsOver: 'Du hast alle öffentlichen Beiträge gesehen.',
+    peopleLabel: 'Menschen mit öffentlichem Profil',
+    peopleEmptyTitle: 'Gerade niemand vorzuschlagen',
+    peopleOver: 'Das sind vorerst alle.',
+    viewProfile: 'Profil von {{name}} ansehen',
+    follow: 'Folgen',
+    unfollow: 'Nicht mehr folgen',
+    connected: 'Verbunden',
+    verified: 'Verifiziert',
+    followed: 'Du folgst jetzt {{name}}.',
+    unfollowed: 'Du folgst {{name}} nicht mehr.',
+    signInToFollow: 'Zum Folgen anmelden',
+  },
+};

@@ -1,2 +1,45 @@
 /** English texts of the feed and discover pages (issue 6). */
-export const feed = {};
+export const feed = {
+  feed: {
+    title: 'Feed',
+    label: 'Memos in your feed',
+    over: 'You are all caught up.',
+    emptyTitle: 'Your feed is empty',
+    emptyText:
+      'Memos of the people you follow or are connected with appear here. Discover people to follow.',
+    discoverPeople: 'Discover people',
+    newContent: 'New memos — show them',
+    search: 'Search the feed',
+    searchTitle: 'Search your feed',
+    searchLabel: 'Search words',
+    searchPlaceholder: 'Titles, texts and tags',
+    searchHint: 'Type to search the memos of your feed.',
+    noResults: 'Nothing in your feed matches “{{search}}”.',
+    visitorTitle: 'Your feed is waiting',
+    visitorText:
+      'The feed shows the memos of the people you follow or are connected with. Sign in to see it, or browse the public posts.',
+    signIn: 'Sign in',
+    signUp: 'Create an account',
+    browse: 'Browse public posts',
+  },
+  discover: {
+    title: 'Discover',
+    tabs: 'What to discover',
+    people: 'People',
+    posts: 'Posts',
+    postsLabel: 'Public posts',
+    postsEmptyTitle: 'No public posts yet',
+    postsOver: 'You have seen all public posts.',
+    peopleLabel: 'People with a public profile',
+    peopleEmptyTitle: 'No one to suggest right now',
+    peopleOver: 'That is everyone for now.',
+    viewProfile: 'View the profile of {{name}}',
+    follow: 'Follow',
+    unfollow: 'Unfollow',
+    connected: 'Connected',
+    verified: 'Verified',
+    followed: 'You now follow {{name}}.',
+    unfollowed: 'You no longer follow {{name}}.',
+    signInToFollow: 'Sign in to follow',
+  },
+};

@@ -1,3 +1,46 @@
 import type { LocaleShape } from '../en';
 
-export const feed: LocaleShape['feed'] = {};
+export const feed: LocaleShape['feed'] = {
+  feed: {
+    title: 'Fil d’actualité',
+    label: 'Mémos de votre fil',
+    over: 'Vous êtes à jour.',
+    emptyTitle: 'Votre fil est vide',
+    emptyText:
+      'Les mémos des personnes que vous suivez ou avec qui vous êtes connecté apparaissent ici. Découvrez des personnes à suivre.',
+    discoverPeople: 'Découvrir des personnes',
+    newContent: 'Nouveaux mémos — les afficher',
+    search: 'Rechercher dans le fil',
+    searchTitle: 'Rechercher dans votre fil',
+    searchLabel: 'Mots recherchés',
+    searchPlaceholder: 'Titres, textes et étiquettes',
+    searchHint: 'Tapez pour rechercher parmi les mémos de votre fil.',
+    noResults: 'Rien dans votre fil ne correspond à « {{search}} ».',
+    visitorTitle: 'Votre fil vous attend',
+    visitorText:
+      'Le fil montre les mémos des personnes que vous suivez ou avec qui vous êtes connecté. Connectez-vous pour le voir, ou parcourez les publications publiques.',
+    signIn: 'Se connecter',
+    signUp: 'Créer un compte',
+    browse: 'Parcourir les publications publiques',
+  },
+  discover: {
+    title: 'Découvrir',
+    tabs: 'Que découvrir',
+    people: 'Personnes',
+    posts: 'Publications',
+    postsLabel: 'Publications publiques',
+    postsEmptyTitle: 'Pas encore de publications publiques',
+    postsOver: 'Vous avez vu toutes les publications publiques.',
+    peopleLabel: 'Personnes avec un profil public',
+    peopleEmptyTitle: 'Personne à suggérer pour l’instant',
+    peopleOver: 'C’est tout pour l’instant.',
+    viewProfile: 'Voir le profil de {{name}}',
+    follow: 'Suivre',
+    unfollow: 'Ne plus suivre',
+    connected: 'Connecté',
+    verified: 'Vérifié',
+    followed: 'Vous suivez désormais {{name}}.',
+    unfollowed: 'Vous ne suivez plus {{name}}.',
+    signInToFollow: 'Connectez-vous pour suivre',
+  },
+};

@@ -1,0 +1,77 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { PAGE_SIZES, TIMINGS, type HydraCollection, type Memo } from '@memoria/domain';
+import { api, type QueryValue } from '../../api/client';
+import { hydraMembers, hydraTotal } from '../../api/hydra';
+import { nextOffset, type MemoPage } from '../memos/list-cache';
+
+/**
+ * The feed (GET /api/feed), 10 memos per page by offset. Its key lives under the memo lists
+ * (['memos', 'list', …]) so the memo mutations keep it right in place: a memo deleted or
+ * edited anywhere leaves or changes here too, and the next offset moves with it (spec
+ * part 1 §4 Offsets). The first page also carries the newest date of the feed at the time
+ * it was loaded: the stored timestamp the new-content check compares with.
+ */
+export interface FeedPage extends MemoPage {
+  /** GET /api/feed/latest when this (first) page was loaded */
+  latest?: string | null;
+}
+
+export const feedKeys = {
+  all: ['memos', 'list', 'feed'] as const,
+  list: (search: string) => ['memos', 'list', 'feed', 'me', { search }] as const,
+  latest: ['feed', 'latest'] as const,
+};
+
+interface LatestAnswer {
+  latest: string | null;
+}
+
+export function fetchFeedLatest(signal?: AbortSignal): Promise<LatestAnswer> {
+  return api.get<LatestAnswer>('/api/feed/latest', { signal });
+}
+
+export async function fetchFeedPage(
+  search: string,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  const query: Record<string, QueryValue> = {
+    offset,
+    itemsPerPage: PAGE_SIZES.memos,
+    search: search.trim() || undefined,
+  };
+  const [answer, latest] = await Promise.all([
+    api.get<HydraCollection<Memo> | Memo[]>('/api/feed', { hydra: true, query, signal }),
+    offset === 0 && !search.trim() ? fetchFeedLatest(signal) : Promise.resolve(undefined),
+  ]);
+  return {
+    items: hydraMembers(answer),
+    total: hydraTotal(answer),
+    offset,
+    ...(latest ? { latest: latest.latest } : {}),
+  };
+}
+
+export function useFeed(search: string, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: feedKeys.list(search),
+    queryFn: ({ pageParam, signal }) => fetchFeedPage(search, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (_last: FeedPage, pages: FeedPage[]) => nextOffset(pages),
+    // spec part 1 §9 "Feed freshness constant"
+    staleTime: TIMINGS.feedFreshnessMs,
+    enabled,
+  });
+}
+
+/** The new-content check: at most once per 60000 ms while the feed is shown. */
+export function useFeedLatest(enabled: boolean) {
+  return useQuery({
+    queryKey: feedKeys.latest,
+    queryFn: ({ signal }) => fetchFeedLatest(signal),
+    refetchInterval: TIMINGS.feedNewContentCheckMs,
+    staleTime: TIMINGS.feedNewContentCheckMs,
+    refetchOnWindowFocus: true,
+    enabled,
+  });
+}
