@@ -6,6 +6,7 @@ import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createPushSender, NEWS_TOPIC } from './index.js';
 import { DELIVER_JOB } from './sender.js';
+import { MAX_SUBSCRIPTIONS_PER_USER } from './store.js';
 import { browserKeys, startPushReceiver, type PushReceiver } from './test-receiver.js';
 
 const later = (ms: number) => new Date(Date.now() + ms);
@@ -94,6 +95,20 @@ describeDb('web push: subscriptions, VAPID key and delivery', () => {
     const benRes = await subscribe(ben, JSON.parse(sub.json));
     expect(benRes.statusCode).toBe(201);
     expect(benRes.json().id).not.toBe(created.json().id);
+  });
+
+  it('keeps the newest browsers of a person, up to the limit', async () => {
+    const many = await signedInUser(t, { name: 'Many Devices' });
+    const first = (await subscribe(many, subscription('/device-0').json)).json().id as number;
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_USER; i += 1) {
+      expect((await subscribe(many, subscription(`/device-${i}`).json)).statusCode).toBe(201);
+    }
+    const rows = await rowsOf(many.id);
+    expect(rows).toHaveLength(MAX_SUBSCRIPTIONS_PER_USER);
+    expect(rows.some((r) => r.id === first)).toBe(false);
+    expect(rows.some((r) => r.endpoint.endsWith(`/device-${MAX_SUBSCRIPTIONS_PER_USER}`))).toBe(
+      true,
+    );
   });
 
   it('refuses what is not a usable subscription with 422 and stores nothing', async () => {

@@ -2,12 +2,13 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { readTime } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { blockedBetween } from '../audience/index.js';
 
 type Db = Kysely<DatabaseSchema>;
 
 /** Every subscription is on this topic from the start (spec part 1 §7.2). */
 export const NEWS_TOPIC = 'news';
+/** Browsers kept per person; subscribing one more forgets the one least recently renewed. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 
 export interface SubscriptionInput {
   userId: number;
@@ -76,6 +77,19 @@ export async function saveSubscription(
       .values({ subscription_id: id, topic: NEWS_TOPIC })
       .onConflict((oc) => oc.columns(['subscription_id', 'topic']).doNothing())
       .execute();
+    const beyond = await db
+      .selectFrom('push_subscriptions')
+      .select('id')
+      .where('user_id', '=', input.userId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1000)
+      .offset(MAX_SUBSCRIPTIONS_PER_USER)
+      .execute();
+    await deleteSubscriptions(
+      db,
+      beyond.map((r) => r.id),
+    );
   }
   return { id, created: !existing };
 }
@@ -221,42 +235,44 @@ export async function memoAudience(
   authorId: number,
 ): Promise<number[]> {
   const yes = dialect.bool(true);
-  const candidate = sql.ref('cand.user_id');
-  const owner = sql.ref('vc.user_id');
+  // Each branch starts from the memo's collections (memos_per_collection_pair) and walks
+  // the owner's contacts (contacts_pk) or followers (follows_following_idx).
   const { rows } = await sql<{ user_id: number }>`
-    select cand.user_id as user_id
-      from memos_per_collection mpc
-      inner join collections vc on vc.id = mpc.collection_id
-      inner join (
-        select ct.user_id as owner_id, ct.contact_id as user_id, 1 as contact, 0 as follower
-          from contacts ct
-        union all
-        select fw.following_id as owner_id, fw.follower_id as user_id, 0 as contact, 1 as follower
-          from follows fw
-        union all
-        select oc.user_id as owner_id, oc.user_id as user_id, 1 as contact, 1 as follower
-          from collections oc
-          inner join memos_per_collection omp on omp.collection_id = oc.id and omp.memo_id = ${memoId}
-      ) cand on cand.owner_id = vc.user_id
-     where mpc.memo_id = ${memoId}
-       and cand.user_id <> ${authorId}
-       and not ${blockedBetween(candidate, authorId)}
-       and not exists (select 1 from blocks ob where (ob.blocker_id = ${owner} and ob.blocked_id = ${candidate})
-                                               or (ob.blocker_id = ${candidate} and ob.blocked_id = ${owner}))
-       and (
-         cand.user_id = vc.user_id
-         or vc.type = 'public'
-         or (cand.contact = 1 and (
-               vc.type in ('all_contacts', 'all_contacts_followers')
-               or (vc.type = 'identified_contacts' and exists (
-                     select 1 from user_profiles ip where ip.user_id = cand.user_id and ip.user_identified = ${yes}))
-               or (vc.type = 'selected_contacts' and exists (
-                     select 1 from users_per_collection sel
-                      where sel.collection_id = vc.id and sel.user_id = cand.user_id))))
-         or (cand.follower = 1 and vc.type = 'all_contacts_followers')
-       )
-     group by cand.user_id
-     order by cand.user_id`.execute(db);
+    select aud.user_id as user_id from (
+      select ct.contact_id as user_id, vc.user_id as owner_id
+        from memos_per_collection mpc
+        inner join collections vc on vc.id = mpc.collection_id
+        inner join contacts ct on ct.user_id = vc.user_id
+       where mpc.memo_id = ${memoId}
+         and (vc.type in ('public', 'all_contacts', 'all_contacts_followers')
+           or (vc.type = 'identified_contacts' and exists (
+                 select 1 from user_profiles ip
+                  where ip.user_id = ct.contact_id and ip.user_identified = ${yes}))
+           or (vc.type = 'selected_contacts' and exists (
+                 select 1 from users_per_collection sel
+                  where sel.collection_id = vc.id and sel.user_id = ct.contact_id)))
+      union
+      select fw.follower_id as user_id, vc.user_id as owner_id
+        from memos_per_collection mpc
+        inner join collections vc on vc.id = mpc.collection_id
+        inner join follows fw on fw.following_id = vc.user_id
+       where mpc.memo_id = ${memoId}
+         and vc.type in ('public', 'all_contacts_followers')
+      union
+      select vc.user_id as user_id, vc.user_id as owner_id
+        from memos_per_collection mpc
+        inner join collections vc on vc.id = mpc.collection_id
+       where mpc.memo_id = ${memoId}
+    ) aud
+     where aud.user_id <> ${authorId}
+       and not exists (select 1 from blocks ab
+             where (ab.blocker_id = ${authorId} and ab.blocked_id = aud.user_id)
+                or (ab.blocker_id = aud.user_id and ab.blocked_id = ${authorId}))
+       and not exists (select 1 from blocks ob
+             where (ob.blocker_id = aud.owner_id and ob.blocked_id = aud.user_id)
+                or (ob.blocker_id = aud.user_id and ob.blocked_id = aud.owner_id))
+     group by aud.user_id
+     order by aud.user_id`.execute(db);
   return rows.map((r) => Number(r.user_id));
 }
 
