@@ -20,6 +20,7 @@ import {
 } from './write-store.js';
 import { searchTextOf } from './sanitize.js';
 import { createMemoChangeNotices } from '../../realtime/memo-changes.js';
+import { transaction } from '../../events/index.js';
 
 /** Pin, todo ticks, copy, the memo's secret link, comment watching. */
 export function createMemoActions(ctx: AppContext, reads: MemoReads, events: MemoEvents) {
@@ -109,7 +110,7 @@ export function createMemoActions(ctx: AppContext, reads: MemoReads, events: Mem
       const date = readTime(value);
       return date ? d.time(date) : null;
     };
-    const copyId = await db.transaction().execute(async (trx) => {
+    const copyId = await transaction(db, async (trx) => {
       const newId = await insertMemo(trx, {
         user_id: viewerId,
         title: source.title,

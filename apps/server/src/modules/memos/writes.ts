@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { MemosTable } from '../../db/schema-content.js';
 import { readJson, readTime } from '../../db/dialect.js';
+import { transaction } from '../../events/index.js';
 import { forbidden, ValidationFailed } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import type { MemoMedia } from './attachments.js';
@@ -147,7 +148,8 @@ export function createMemoWrites(
       viewer,
       links.map((l) => l.id),
     );
-    const id = await db.transaction().execute(async (trx) => {
+    // transaction(): what the publication listeners dispatch goes out once this commits
+    const id = await transaction(db, async (trx) => {
       const memoId = await insertMemo(trx, {
         ...columns(body, publication, now),
         user_id: viewerId,
@@ -195,7 +197,7 @@ export function createMemoWrites(
       viewer,
       [...added, ...repinned].map((l) => l.id),
     );
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await updateMemo(trx, id, columns(body, publication, now, current));
       await removeLinks(trx, id, removed);
       for (const link of added) {

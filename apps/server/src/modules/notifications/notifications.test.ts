@@ -126,6 +126,26 @@ describeDb('notifications', () => {
       expect(await typesOf(collaborator)).toEqual(['new_memo_collaboration', 'new_collaboration']);
     });
 
+    it('is dispatched right after the memo is committed, not through the job queue', async () => {
+      const queued = await t.database.db
+        .selectFrom('jobs')
+        .select('type')
+        .where('type', '=', 'activity.dispatch')
+        .execute();
+      expect(queued).toEqual([]);
+      // the dispatch scheduled the owner's digest (new memos in collaborations are mailed)
+      let job;
+      for (let i = 0; i < 100 && !job; i += 1) {
+        job = await t.database.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('unique_key', '=', `${EMAIL_JOB}:${owner.id}`)
+          .executeTakeFirst();
+        if (!job) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(job).toBeDefined();
+    });
+
     it('tells nobody else: not the actor, a contact who does not watch, a stranger, the blocked, a follower who cannot see it', async () => {
       expect(await memoTypesOf(author)).toEqual([]);
       expect(await memoTypesOf(plainContact)).toEqual(['new_memo_collaboration']);
