@@ -77,7 +77,7 @@ export async function startServer(port, env = {}) {
     await stop();
     throw error;
   }
-  return { base, dataDir, stop };
+  return { base, dataDir, stop, pid: server.pid };
 }
 
 /** Signs up through the API and activates with the code from the outbox; answers the tokens. */
