@@ -301,4 +301,25 @@ describe('socket client', () => {
     expect(first.mock.calls).toEqual([[{ message_type: 'notification', unread: 1 }]]);
     expect(second.mock.calls).toEqual([[{ message_type: 'notification', unread: 2 }]]);
   });
+
+  it('opens one socket when the session changes while a token is being refreshed', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    signIn(4, 'full', -60);
+    release = connectSocket();
+    await vi.advanceTimersByTimeAsync(0);
+    updateTokens(jwt(4, -30), 'refresh-other');
+    await vi.advanceTimersByTimeAsync(0);
+    answer(
+      new Response(JSON.stringify({ token: jwt(4), refresh_token: 'refresh-new' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
 });

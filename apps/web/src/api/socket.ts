@@ -168,7 +168,19 @@ async function usableToken(): Promise<string | null> {
   return getSession()?.token ?? null;
 }
 
-async function open(): Promise<void> {
+/** the connection attempt under way (its token may be refreshing): one at a time */
+let opening: Promise<void> | null = null;
+
+function open(): Promise<void> {
+  if (!opening) {
+    opening = connect().finally(() => {
+      opening = null;
+    });
+  }
+  return opening;
+}
+
+async function connect(): Promise<void> {
   if (socket || following === 0) return;
   const token = await usableToken();
   // The session may have changed (or the socket been opened) while the token was refreshed.
