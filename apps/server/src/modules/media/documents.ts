@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readBool } from '../../db/dialect.js';
 import { ApiError, forbidden, violation } from '../../http/errors.js';
-import { recordActivities } from '../../events/index.js';
+import { ACTIVITY_DISPATCH_JOB, recordActivities } from '../../events/index.js';
+import type { JobQueue } from '../../jobs/queue.js';
 import type { Viewer } from '../audience/index.js';
 import {
   collectionAccess,
@@ -67,8 +68,19 @@ const isLiveDocument = (row: AttachmentRow | undefined): row is AttachmentRow =>
  * documents of a collection. Collaborators may add or replace documents as the
  * collection's allow_add_documents / allow_replace_documents say.
  */
-export function createDocumentService(database: Database, media: MediaService) {
+export function createDocumentService(
+  database: Database,
+  media: MediaService,
+  /** delivers the recorded notifications once the upload has committed (durable job) */
+  jobs?: Pick<JobQueue, 'enqueue'>,
+) {
   const { db, dialect } = database;
+
+  async function dispatchLater(trx: Trx, eventIds: number[]) {
+    if (jobs && eventIds.length > 0) {
+      await jobs.enqueue(ACTIVITY_DISPATCH_JOB, { ids: eventIds }, { db: trx });
+    }
+  }
 
   async function rightsOn(memoId: number, userId: number) {
     const rights = await memoDocumentRights(db, dialect, memoId, userId);
@@ -131,7 +143,7 @@ export function createDocumentService(database: Database, media: MediaService) {
           replaces: null,
         });
         const recipients = await memoAudienceForDocuments(trx, memoId, userId);
-        await recordActivities(
+        const added = await recordActivities(
           trx,
           recipients.map((recipientUserId) => ({
             type: NEW_DOCUMENT_EVENT,
@@ -141,6 +153,7 @@ export function createDocumentService(database: Database, media: MediaService) {
             attachmentId: id,
           })),
         );
+        await dispatchLater(trx, added);
         return;
       }
       // Someone may have replaced it since the plan: the locked row decides.
@@ -157,7 +170,7 @@ export function createDocumentService(database: Database, media: MediaService) {
       await markReplaced(trx, dialect, old.id, id);
       if (!chosen.preserve) await media.deleteAttachments(trx, [old]);
       const recipients = await memoAudienceForDocuments(trx, memoId, userId, [old.user_id]);
-      await recordActivities(
+      const replaced = await recordActivities(
         trx,
         recipients.map((recipientUserId) => ({
           type: REPLACED_DOCUMENT_EVENT,
@@ -168,6 +181,7 @@ export function createDocumentService(database: Database, media: MediaService) {
           payload: { replaced_document_id: old.id, file_name: old.file_name },
         })),
       );
+      await dispatchLater(trx, replaced);
     };
   }
 

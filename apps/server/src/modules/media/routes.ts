@@ -68,7 +68,7 @@ export async function registerMediaRoutes(
   options.jobs.register<VideoJobPayload>(VIDEO_JOB, (payload, job) =>
     media.convertVideo(payload, job),
   );
-  const documents = createDocumentService(media.database, media);
+  const documents = createDocumentService(media.database, media, options.jobs);
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
