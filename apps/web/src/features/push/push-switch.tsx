@@ -42,6 +42,7 @@ export function PushSwitch() {
           disabled={state === null || state === 'unsupported' || push.busy}
           onChange={(event) => void toggle(event.currentTarget.checked)}
           label={t('push.switch.label')}
+          aria-describedby="push-switch-hint"
           data-testid="push-switch"
           data-state={state ?? 'checking'}
         />

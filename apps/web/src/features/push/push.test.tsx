@@ -212,7 +212,7 @@ describe('PushSwitch', () => {
     const toggle = screen.getByRole('switch', { name: 'Push notifications on this device' });
     expect(toggle).toBeDisabled();
     expect(toggle).not.toBeChecked();
-    expect(screen.getByText('This browser cannot receive push notifications.')).toBeVisible();
+    expect(toggle).toHaveAccessibleDescription('This browser cannot receive push notifications.');
   });
 
   it('turns push on and off from the keyboard', async () => {
