@@ -220,17 +220,23 @@ export async function registerRealtime(
       socket.terminate();
     },
   });
-  app.get(
-    '/api/ws',
-    { websocket: true, preValidation: authenticate },
-    (socket: WebSocket, request: FastifyRequest) => {
+  app.route({
+    method: 'GET',
+    url: '/api/ws',
+    schema: { hide: true },
+    preValidation: authenticate,
+    // A plain GET (no upgrade) with a good token: the client is not speaking WebSocket.
+    handler: async () => {
+      throw new ApiError(400, 'error.badRequest');
+    },
+    wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       if (!request.auth) {
         socket.close(CLOSE_CODES.policy, 'unauthorized');
         return;
       }
       open(socket, request.auth);
     },
-  );
+  });
 
   app.decorate('realtime', ctx.realtime);
   app.decorate('realtimeHeartbeat', heartbeat);

@@ -127,6 +127,10 @@ describeDb('realtime socket', () => {
     expect(await refused('abc', ada.token)).toBe('Unexpected server response: 401');
     const plain = await t.app.inject({ url: `/api/ws?user_id=${ada.id}` });
     expect(plain.statusCode).toBe(401);
+    const noUpgrade = await t.app.inject({
+      url: `/api/ws?user_id=${ada.id}&token=${encodeURIComponent(ada.token)}`,
+    });
+    expect([noUpgrade.statusCode, noUpgrade.json().status]).toEqual([400, 400]);
 
     const logout = await t.app.inject({
       method: 'POST',
