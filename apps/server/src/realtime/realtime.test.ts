@@ -69,10 +69,15 @@ async function portOf(app: FastifyInstance): Promise<number> {
   return port;
 }
 
-async function connect(app: FastifyInstance, userId: number | string, token: string) {
+async function connect(
+  app: FastifyInstance,
+  userId: number | string,
+  token: string,
+  options: { autoPong?: boolean } = {},
+) {
   const port = await portOf(app);
   const query = `user_id=${encodeURIComponent(String(userId))}&token=${encodeURIComponent(token)}`;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?${query}`);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?${query}`, options);
   const inbox = inboxOf(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -288,6 +293,18 @@ describeDb('realtime socket', () => {
     expect((await ended.closed).code).toBe(CLOSE_CODES.sessionEnded);
     expect(await kept.next(of('ping'))).toEqual({ message_type: 'ping' });
     expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+  });
+
+  it('the heartbeat drops a socket that answers no ping, and keeps one that does', async () => {
+    const ada = await signedInUser(t);
+    const silent = await connect(t.app, ada.id, ada.token, { autoPong: false });
+    open.push(silent);
+    const lively = await tab(ada);
+    await t.app.realtimeHeartbeat();
+    await settle();
+    await t.app.realtimeHeartbeat();
+    expect((await silent.closed).code).toBe(1006);
+    expect(lively.socket.readyState).toBe(lively.socket.OPEN);
   });
 
   it('closes a socket that sends too much or too often', async () => {
