@@ -1,27 +1,28 @@
-import { ActionIcon, Drawer, Indicator } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { loadChunk } from '../../app/lazy-page';
 import { loadNamespaces, useTranslation } from '../../i18n';
-import { PageLoader } from '../../ui/page-loader';
 import { useUnreadCount } from './queries';
 
-// The list and its texts load when the bell is first opened.
-const NotificationsPanel = lazy(() =>
+// The drawer, the list and their texts load when the bell is first opened.
+const NotificationsDrawer = lazy(() =>
   loadChunk(async () => {
     const [module] = await Promise.all([
-      import('./notifications-panel'),
+      import('./notifications-drawer'),
       loadNamespaces('notifications'),
     ]);
     return module;
-  }).then((m) => ({ default: m.NotificationsPanel })),
+  }).then((m) => ({ default: m.NotificationsDrawer })),
 );
 
 /** The bell with the unread badge; opens the notifications list in a drawer. */
 export function NotificationBell({ testId = 'notification-bell' }: { testId?: string }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  // mounted from the first opening on, so closing still plays the drawer's transition
+  const [wanted, setWanted] = useState(false);
   const count = useUnreadCount().data ?? 0;
   return (
     <>
@@ -37,7 +38,10 @@ export function NotificationBell({ testId = 'notification-bell' }: { testId?: st
         <ActionIcon
           variant="subtle"
           size="lg"
-          onClick={open}
+          onClick={() => {
+            setWanted(true);
+            open();
+          }}
           aria-label={t('notifications.bell', { count })}
           aria-haspopup="dialog"
           aria-expanded={opened}
@@ -46,20 +50,11 @@ export function NotificationBell({ testId = 'notification-bell' }: { testId?: st
           <IconBell size={22} aria-hidden />
         </ActionIcon>
       </Indicator>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="md"
-        title={t('notifications.title')}
-        closeButtonProps={{ 'aria-label': t('notifications.close') }}
-      >
-        {opened && (
-          <Suspense fallback={<PageLoader />}>
-            <NotificationsPanel onNavigate={close} />
-          </Suspense>
-        )}
-      </Drawer>
+      {wanted && (
+        <Suspense fallback={null}>
+          <NotificationsDrawer opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
