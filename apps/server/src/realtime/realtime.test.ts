@@ -307,6 +307,16 @@ describeDb('realtime socket', () => {
     expect(lively.socket.readyState).toBe(lively.socket.OPEN);
   });
 
+  it('a user keeps at most SOCKET.maxSocketsPerUser tabs: a new one closes the oldest', async () => {
+    const ada = await signedInUser(t);
+    const tabs: Inbox[] = [];
+    for (let i = 0; i < SOCKET.maxSocketsPerUser; i += 1) tabs.push(await tab(ada));
+    const newest = await tab(ada);
+    expect((await tabs[0]!.closed).code).toBe(CLOSE_CODES.policy);
+    expect(newest.socket.readyState).toBe(newest.socket.OPEN);
+    expect(tabs[1]!.socket.readyState).toBe(tabs[1]!.socket.OPEN);
+  });
+
   it('closes a socket that sends too much or too often', async () => {
     const ada = await signedInUser(t);
     const big = await tab(ada);
