@@ -76,7 +76,14 @@ if (pgUrl) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
-  run = async (q) => (await client.query(q.sql, q.parameters)).rows.length;
+  // As the server sends them: named prepared statements (PostgreSQL may keep a generic plan
+  // after five runs; see apps/server/src/db/database.ts PREPARED_MARK).
+  const names = new Map();
+  run = async (q) => {
+    if (!names.has(q.sql)) names.set(q.sql, `feedbench${names.size}`);
+    return (await client.query({ name: names.get(q.sql), text: q.sql, values: q.parameters })).rows
+      .length;
+  };
   explain = async (q) =>
     (await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters)).rows
       .map((r) => r['QUERY PLAN'])

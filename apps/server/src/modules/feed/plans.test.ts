@@ -82,6 +82,35 @@ describeDb('feed and discover query plans', () => {
     expectFeedIndexWalk(searched, 'fm');
   });
 
+  it('on PostgreSQL the generic plan (kept for the prepared statement) walks it too', async () => {
+    if (TEST_DB === 'sqlite') return;
+    const { db, dialect } = t.database;
+    const queries = [
+      feedQuery(db, dialect, ada.id, 0, [], 11).compile(),
+      discoverQuery(db, dialect, ada.id, false, 0, 11).compile(),
+    ];
+    for (const [i, query] of queries.entries()) {
+      const plan = await db.connection().execute(async (conn) => {
+        const name = `feed_plan_${i}`;
+        await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
+        try {
+          await conn.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`, []));
+          const literals = query.parameters.map((p) =>
+            typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`,
+          );
+          const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`explain execute ${name}(${literals.join(', ')})`, []),
+          );
+          await conn.executeQuery(CompiledQuery.raw(`deallocate ${name}`, []));
+          return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+        } finally {
+          await sql`reset plan_cache_mode`.execute(conn);
+        }
+      });
+      expectFeedIndexWalk(plan, i === 0 ? 'fm' : 'dm');
+    }
+  });
+
   it('a discover page walks memos_feed_idx newest first, for people and visitors', async () => {
     const { db, dialect } = t.database;
     for (const visitor of [false, true]) {
