@@ -5,8 +5,16 @@ import { collectionRef, memoFixture, userSummary } from './test-fixtures';
 describe('memo menu actions', () => {
   it('offers the author everything the server allows on their own memo', () => {
     const memo = memoFixture({ can_edit: true, can_delete: true, can_copy: false });
-    expect(availableActions(memo, 7)).toEqual(['edit', 'pin', 'secretLink', 'delete']);
+    expect(availableActions(memo, 7)).toEqual([
+      'edit',
+      'pin',
+      'secretLink',
+      'pushAudience',
+      'delete',
+    ]);
     expect(availableActions({ ...memo, sequence_number: 1 }, 7)).toContain('unpin');
+    // a memo not yet published has no readers to tell
+    expect(availableActions({ ...memo, isScheduled: true }, 7)).not.toContain('pushAudience');
   });
 
   it("offers copy and mute on someone else's memo, and nothing the server refuses", () => {
@@ -27,6 +35,6 @@ describe('memo menu actions', () => {
   it("lets a collection owner pin and remove others' memos in it", () => {
     const bob = userSummary(8, 'Bob');
     const memo = memoFixture({ author: bob, can_edit: false, can_delete: true, can_copy: false });
-    expect(availableActions(memo, 7)).toEqual(['pin', 'delete']);
+    expect(availableActions(memo, 7)).toEqual(['pin', 'pushAudience', 'delete']);
   });
 });

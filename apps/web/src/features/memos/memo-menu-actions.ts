@@ -2,12 +2,13 @@ import type { Memo } from '@memoria/domain';
 import { isPinned } from './memo-text';
 
 export type MemoAction =
-  'edit' | 'pin' | 'unpin' | 'copy' | 'mute' | 'unmute' | 'secretLink' | 'delete';
+  'edit' | 'pin' | 'unpin' | 'copy' | 'mute' | 'unmute' | 'secretLink' | 'pushAudience' | 'delete';
 
 /**
  * The actions a memo's menu offers: only what the server allows (can_edit, can_delete,
  * can_copy); pinning also to the owner of the memo's collection; muting only for a
- * collection of someone else.
+ * collection of someone else; a push to the memo's readers for its author or the owner of its
+ * collection once it is published (the server decides again, and limits how often).
  */
 export function availableActions(memo: Memo, viewerId: number | undefined): MemoAction[] {
   const actions: MemoAction[] = [];
@@ -22,6 +23,7 @@ export function availableActions(memo: Memo, viewerId: number | undefined): Memo
     actions.push(collection.is_muted ? 'unmute' : 'mute');
   }
   if (memo.can_edit) actions.push('secretLink');
+  if ((memo.can_edit || ownsCollection) && !memo.isScheduled) actions.push('pushAudience');
   if (memo.can_delete) actions.push('delete');
   return actions;
 }

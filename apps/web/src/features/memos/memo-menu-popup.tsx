@@ -8,6 +8,7 @@ import {
   IconPencil,
   IconPin,
   IconPinnedOff,
+  IconSend,
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -23,6 +24,7 @@ const ENTRIES: Record<MemoAction, { label: TranslationKey; icon: ReactNode }> = 
   mute: { label: 'memos.actions.mute', icon: <IconBellOff size={16} /> },
   unmute: { label: 'memos.actions.unmute', icon: <IconBell size={16} /> },
   secretLink: { label: 'memos.actions.secretLink', icon: <IconLink size={16} /> },
+  pushAudience: { label: 'memos.actions.pushAudience', icon: <IconSend size={16} /> },
   delete: { label: 'memos.actions.delete', icon: <IconTrash size={16} /> },
 };
 

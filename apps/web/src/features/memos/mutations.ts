@@ -58,6 +58,16 @@ export function useMemoSecretLink() {
   });
 }
 
+/** A web push about the memo to the people who may read it; answers how many it reached. */
+export function usePushMemo() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      api
+        .post<{ recipients: number }>(`/api/memo/${id}/push-notification`, {})
+        .then((a) => a.recipients),
+  });
+}
+
 /** Mute or unmute a collection: its memos become hidden (isHidden) or shown again. */
 export function useMuteCollection() {
   const cache = useMemoCache();

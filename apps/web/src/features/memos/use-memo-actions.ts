@@ -9,6 +9,7 @@ import {
   useMemoSecretLink,
   useMuteCollection,
   usePinMemo,
+  usePushMemo,
 } from './mutations';
 
 async function copyToClipboard(text: string): Promise<boolean> {
@@ -31,6 +32,7 @@ export function useMemoActions(memo: Memo, collectionId?: string) {
   const mute = useMuteCollection();
   const secretLink = useMemoSecretLink();
   const remove = useDeleteMemo();
+  const push = usePushMemo();
   const pinCollection = collectionId ?? memo.collection?.id;
 
   const run = (action: Exclude<MemoAction, 'delete'>) => {
@@ -77,6 +79,12 @@ export function useMemoActions(memo: Memo, collectionId?: string) {
             if (await copyToClipboard(link)) showSuccess(t('memos.actions.secretLinkCopied'));
             else showInfo(t('memos.actions.secretLinkManual', { link }), 0);
           },
+          onError: showApiError,
+        });
+        return;
+      case 'pushAudience':
+        push.mutate(memo.id, {
+          onSuccess: (count) => showSuccess(t('memos.actions.pushSent', { count })),
           onError: showApiError,
         });
         return;

@@ -56,6 +56,8 @@ export const memos: LocaleShape['memos'] = {
     deleteTitle: 'Dieses Memo löschen?',
     deleteText: '„{{title}}“ wird gelöscht. Das kann nicht rückgängig gemacht werden.',
     deleted: 'Memo gelöscht.',
+    pushAudience: 'Push an die Leser senden',
+    pushSent: 'Push an {{count}} Personen gesendet.',
   },
   view: {
     back: 'Zurück',

@@ -54,6 +54,8 @@ export const memos = {
     deleteTitle: 'Delete this memo?',
     deleteText: '“{{title}}” will be deleted. This cannot be undone.',
     deleted: 'Memo deleted.',
+    pushAudience: 'Send a push to its readers',
+    pushSent: 'Push sent to {{count}} people.',
   },
   view: {
     back: 'Back',

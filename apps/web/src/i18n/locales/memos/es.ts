@@ -57,6 +57,8 @@ export const memos: LocaleShape['memos'] = {
     deleteTitle: '¿Eliminar esta nota?',
     deleteText: '«{{title}}» se eliminará. No se puede deshacer.',
     deleted: 'Nota eliminada.',
+    pushAudience: 'Enviar un aviso push a sus lectores',
+    pushSent: 'Aviso push enviado a {{count}} personas.',
   },
   view: {
     back: 'Volver',

@@ -57,6 +57,8 @@ export const memos: LocaleShape['memos'] = {
     deleteTitle: 'Supprimer ce mémo ?',
     deleteText: '« {{title}} » sera supprimé. Cette action est irréversible.',
     deleted: 'Mémo supprimé.',
+    pushAudience: 'Envoyer une notification push à ses lecteurs',
+    pushSent: 'Notification push envoyée à {{count}} personnes.',
   },
   view: {
     back: 'Retour',

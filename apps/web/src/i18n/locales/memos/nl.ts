@@ -56,6 +56,8 @@ export const memos: LocaleShape['memos'] = {
     deleteTitle: 'Deze memo verwijderen?',
     deleteText: '“{{title}}” wordt verwijderd. Dit kan niet ongedaan worden gemaakt.',
     deleted: 'Memo verwijderd.',
+    pushAudience: 'Pushbericht naar de lezers sturen',
+    pushSent: 'Pushbericht verstuurd naar {{count}} personen.',
   },
   view: {
     back: 'Terug',

@@ -57,6 +57,8 @@ export const memos: LocaleShape['memos'] = {
     deleteTitle: 'Usunąć tę notatkę?',
     deleteText: 'Notatka „{{title}}” zostanie usunięta. Tej operacji nie można cofnąć.',
     deleted: 'Notatka usunięta.',
+    pushAudience: 'Wyślij powiadomienie push do czytelników',
+    pushSent: 'Powiadomienie push wysłano do {{count}} osób.',
   },
   view: {
     back: 'Wstecz',

@@ -57,6 +57,8 @@ export const memos: LocaleShape['memos'] = {
     deleteTitle: 'Видалити цю нотатку?',
     deleteText: 'Нотатку «{{title}}» буде видалено. Цю дію неможливо скасувати.',
     deleted: 'Нотатку видалено.',
+    pushAudience: 'Надіслати push-сповіщення читачам',
+    pushSent: 'Push-сповіщення надіслано {{count}} людям.',
   },
   view: {
     back: 'Назад',
