@@ -9,9 +9,9 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { connectSocket, subscribeSocket } from '../api/socket';
 import { useProfile } from '../features/profile/queries';
 import { queryClient } from './query-client';
+import { useSession } from './use-session';
 import { browserSettings } from './settings';
 import { buildTheme, cssVariablesResolver } from './theme';
 import { loadToastContainer, subscribeToasts, toastsRequested } from '../ui/toast-queue';
@@ -56,20 +56,34 @@ function ThemedProviders({ children }: { children: ReactNode }) {
 }
 
 /**
- * One socket per tab while signed in (it follows the session), and the memo updates it
- * brings; the code that applies them loads with the first one, not with the first screen.
+ * One socket per tab while a full session is signed in (the socket module then follows the
+ * session itself: token refresh, account switch, logout), and the memo updates it brings.
+ * Both load on demand, so visitors' first screen carries none of it.
  */
 function LiveUpdates() {
-  useEffect(() => connectSocket(), []);
-  useEffect(
-    () =>
-      subscribeSocket('memo_changed', (message) => {
+  const signedIn = useSession()?.kind === 'full';
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let release: (() => void) | undefined;
+    let cancelled = false;
+    void import('../api/socket').then((socket) => {
+      if (cancelled) return;
+      const stop = socket.connectSocket();
+      const unsubscribe = socket.subscribeSocket('memo_changed', (message) => {
         void import('../features/memos/live').then((live) =>
           live.onMemoChanged(queryClient, message),
         );
-      }),
-    [],
-  );
+      });
+      release = () => {
+        unsubscribe();
+        stop();
+      };
+    });
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, [signedIn]);
   return null;
 }
 
