@@ -8,7 +8,7 @@ import { QueryErrorView } from '../../ui/query-error';
 import { PasswordSection } from './password-section';
 import { PinSection } from './pin-section';
 import { ProfileSection } from './profile-section';
-import { AvatarSection } from '../media/avatar-section';
+import { AvatarSectionLazy as AvatarSection } from '../media/avatar-section-lazy';
 import { TwoFactorSection } from './two-factor-section';
 import { usePageTitle } from '../../ui/use-page-title';
 
