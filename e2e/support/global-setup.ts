@@ -43,6 +43,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_PER_MINUTE: '100000',
       // The web push journey's push service is a receiver the test runs on 127.0.0.1.
       FETCH_ALLOW_HOSTS: '127.0.0.1',
+      // The notifications journey waits for the e-mail digest: 2 s instead of 2 minutes.
+      NOTIFICATION_EMAIL_DELAY_MS: '2000',
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

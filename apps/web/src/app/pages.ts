@@ -108,7 +108,7 @@ export const pages = {
   ),
   NotificationSettings: lazyPage(
     withTexts(
-      ['notifications'],
+      ['notifications', 'push'],
       () => import('../features/notifications/notification-settings-page'),
     ),
     'NotificationSettingsPage',
