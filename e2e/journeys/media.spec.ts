@@ -88,6 +88,7 @@ test('photo, video and PDF on a memo: variants, the converted video plays, a new
   await expect(editor.getByTestId('attachment-thumb')).toHaveCount(2, { timeout: 60_000 });
   await expect(editor.getByTestId('attachment-document')).toHaveCount(1);
   await expect(editor.getByTestId('upload-item')).toHaveCount(0, { timeout: 60_000 });
+  await editor.getByTestId('memo-attachments-editor').scrollIntoViewIfNeeded();
   await shoot(page, 'media-editor-desktop');
   await editor.getByTestId('memo-save').click();
   await expect(editor).toBeHidden();
