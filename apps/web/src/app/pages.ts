@@ -6,16 +6,23 @@ function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Pro
   return () => Promise.all([importer(), loadNamespaces(...names)]).then(([module]) => module);
 }
 
-const MEMO_TEXTS: Namespace[] = ['memos', 'media'];
-const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media'];
-const PEOPLE_TEXTS: Namespace[] = ['connections', 'profile', 'collections', 'memos', 'media'];
+const MEMO_TEXTS: Namespace[] = ['memos', 'media', 'engagement'];
+const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media', 'engagement'];
+const PEOPLE_TEXTS: Namespace[] = [
+  'connections',
+  'profile',
+  'collections',
+  'memos',
+  'media',
+  'engagement',
+];
 
 /** Every page is its own chunk (React.lazy), so the first screen loads only what it shows. */
 export const pages = {
   AppLayout: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
   AuthLayout: lazyPage(() => import('./layout/auth-layout'), 'AuthLayout'),
   Home: lazyPage(
-    withTexts(['memos'], () => import('../features/home/home-page')),
+    withTexts(['memos', 'engagement'], () => import('../features/home/home-page')),
     'HomePage',
   ),
   Memo: lazyPage(

@@ -15,6 +15,8 @@ import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { MemoAttachmentsLazy as MemoAttachments } from '../media/memo-attachments-lazy';
 import { MemoMenu } from './memo-menu';
+import { CommentsLink } from '../comments/comments-link';
+import { ReactionsBar } from '../reactions/reactions-bar';
 import { fileCount, hashtagPath, isPinned, memoPath, plainText } from './memo-text';
 import { progressOf } from './todo-header';
 
@@ -198,6 +200,13 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
             </Meta>
           )}
         </Group>
+
+        {!isPublic && memo.can_see_engagement && (
+          <Group justify="space-between" gap="xs" wrap="wrap" data-testid="memo-engagement">
+            <ReactionsBar memo={memo} compact />
+            <CommentsLink memo={memo} />
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

@@ -26,6 +26,8 @@ import { hashtagPath, isPinned, profilePath } from './memo-text';
 import { useToggleTodo } from './mutations';
 import { useMemoDetail, type MemoAccess } from './queries';
 import { MemoAttachments } from '../media/memo-attachments';
+import { CommentsSection } from '../comments/comments-section';
+import { ReactionsBar } from '../reactions/reactions-bar';
 import { TodoEditor } from './todo-editor';
 import { fromServer } from './todo-list';
 
@@ -217,8 +219,10 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
               )}
             </Stack>
           )}
+          {!isPublic && <ReactionsBar memo={memo} />}
         </Stack>
       </Paper>
+      {!isPublic && <CommentsSection memo={memo} />}
       {mapOpen && memo.location && (
         <Suspense fallback={null}>
           <LocationPicker opened readOnly value={memo.location} onClose={() => setMapOpen(false)} />

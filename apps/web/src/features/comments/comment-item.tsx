@@ -1,0 +1,178 @@
+import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { MemoComment } from '@memoria/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { currentLocale, useTranslation } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
+import { showApiError } from '../../ui/toasts';
+import { CommentComposer } from './comment-composer';
+import { CommentText } from './comment-text';
+import { useEditComment, useReplies } from './queries';
+import classes from './comments.module.css';
+
+export interface CommentItemProps {
+  comment: MemoComment;
+  memoId: number;
+  canComment: boolean;
+  /** answering: the thread's top comment answers (replies join it) */
+  onReply?: (comment: MemoComment) => void;
+  onDelete: (comment: MemoComment) => void;
+  /** the thread under a top-level comment: answers, and the box to write one */
+  replyOpen?: boolean;
+  onReplySubmit?: (text: string) => Promise<unknown>;
+  onReplyCancel?: () => void;
+  replyBusy?: boolean;
+}
+
+/** One comment: who and when, the text, and what the viewer may do with it. */
+export function CommentItem({
+  comment,
+  memoId,
+  canComment,
+  onReply,
+  onDelete,
+  replyOpen = false,
+  onReplySubmit,
+  onReplyCancel,
+  replyBusy = false,
+}: CommentItemProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [editing, setEditing] = useState(false);
+  const [showReplies, setShowReplies] = useState(false);
+  const edit = useEditComment(memoId);
+  const isTop = comment.parent === null;
+  const replies = useReplies(memoId, comment.id, isTop && (showReplies || replyOpen));
+
+  return (
+    <Stack gap={6} data-testid="comment" data-comment-id={comment.id}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Avatar src={comment.author.picture} size={32} radius="xl">
+          {comment.author.label}
+        </Avatar>
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6} wrap="wrap">
+            <Anchor component={Link} to={`/profile/${comment.author.id}`} size="sm" fw={600}>
+              {comment.author.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(comment.createdAt, locale)}
+              {comment.edited && ` · ${t('engagement.comments.edited')}`}
+            </Text>
+          </Group>
+          {editing ? (
+            <CommentComposer
+              initial={comment.description}
+              placeholder={t('engagement.comments.placeholder')}
+              submitLabel={t('engagement.comments.save')}
+              busy={edit.isPending}
+              autoFocus
+              testId="comment-edit"
+              onCancel={() => setEditing(false)}
+              onSubmit={(description) =>
+                edit.mutateAsync(
+                  { id: comment.id, description },
+                  { onSuccess: () => setEditing(false), onError: showApiError },
+                )
+              }
+            />
+          ) : (
+            <CommentText text={comment.description} />
+          )}
+          {!editing && (
+            <Group gap={4}>
+              {canComment && onReply && (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  onClick={() => onReply(comment)}
+                  data-testid="comment-reply"
+                >
+                  {t('engagement.comments.reply')}
+                </Button>
+              )}
+              {isTop && comment.replies_count > 0 && (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  aria-expanded={showReplies}
+                  onClick={() => setShowReplies((open) => !open)}
+                  data-testid="comment-toggle-replies"
+                >
+                  {showReplies
+                    ? t('engagement.comments.hideReplies')
+                    : t('engagement.comments.showReplies', { count: comment.replies_count })}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Stack>
+        {(comment.can_edit || comment.can_delete) && !editing && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('engagement.comments.actions')}
+                data-testid="comment-menu"
+              >
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {comment.can_edit && (
+                <Menu.Item
+                  leftSection={<IconPencil size={14} />}
+                  onClick={() => setEditing(true)}
+                  data-testid="comment-edit-action"
+                >
+                  {t('engagement.comments.edit')}
+                </Menu.Item>
+              )}
+              {comment.can_delete && (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => onDelete(comment)}
+                  data-testid="comment-delete-action"
+                >
+                  {t('engagement.comments.delete')}
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+      {isTop && (showReplies || replyOpen) && (
+        <Stack gap="sm" className={classes.replies} data-testid="comment-replies">
+          {showReplies &&
+            (replies.data ?? []).map((reply) => (
+              <CommentItem
+                key={reply.id}
+                comment={reply}
+                memoId={memoId}
+                canComment={canComment}
+                onReply={onReply}
+                onDelete={onDelete}
+              />
+            ))}
+          {replyOpen && onReplySubmit && (
+            <CommentComposer
+              placeholder={t('engagement.comments.replyPlaceholder')}
+              submitLabel={t('engagement.comments.send')}
+              busy={replyBusy}
+              autoFocus
+              testId="reply-composer"
+              onCancel={onReplyCancel}
+              onSubmit={async (text) => {
+                await onReplySubmit(text);
+                setShowReplies(true);
+              }}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MemoComment } from '@memoria/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, signIn } from '../../test/render';
+import { memoFixture, userSummary } from '../memos/test-fixtures';
+import { renderWidget } from '../memos/test-render';
+import { CommentsSection } from './comments-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function commentFixture(overrides: Partial<MemoComment> = {}): MemoComment {
+  const id = overrides.id ?? 11;
+  return {
+    id,
+    '@id': `/api/memo/comment/${id}`,
+    memo: '/api/memo/1',
+    description: 'Nice one @[Bo Builder](8)!',
+    author: userSummary(9, 'Cy Critic'),
+    parent: null,
+    replies_count: 0,
+    mentions: [userSummary(8, 'Bo Builder')],
+    createdAt: '2030-01-01T10:00:00+00:00',
+    updatedAt: '2030-01-01T10:00:00+00:00',
+    edited: false,
+    can_edit: true,
+    can_delete: true,
+    ...overrides,
+  };
+}
+
+const hydra = <T,>(members: T[]) => ({
+  '@context': '/api/contexts/Collection',
+  '@id': '/x',
+  '@type': 'hydra:Collection',
+  'hydra:member': members,
+  'hydra:totalItems': members.length,
+});
+
+function server(comments: MemoComment[]) {
+  return mockApi((url, init) => {
+    const method = init.method ?? 'GET';
+    if (url.startsWith('/api/memo/1/comments')) return json(200, hydra(comments));
+    if (url.startsWith('/api/user/connection')) {
+      return json(200, hydra([{ id: 1, user: userSummary(8, 'Bo Builder') }]));
+    }
+    if (url === '/api/memo/comment' && method === 'POST') {
+      return json(201, commentFixture({ id: 12, description: 'x' }));
+    }
+    if (url.startsWith('/api/memo/comment/') && method === 'DELETE') {
+      return new Response(null, { status: 204 });
+    }
+    return undefined;
+  });
+}
+
+describe('comments section', { timeout: 20_000 }, () => {
+  it('lists comments with mentions linking to the profile', async () => {
+    signIn();
+    server([commentFixture()]);
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
+    const comment = await screen.findByTestId('comment');
+    expect(within(comment).getByTestId('comment-text').textContent).toBe('Nice one @Bo Builder!');
+    expect(within(comment).getByTestId('comment-mention').getAttribute('href')).toBe('/profile/8');
+    expect(screen.getByTestId('comments-count').textContent).toBe('1 comment');
+  });
+
+  it('suggests connections after @ and two letters, picked with the keyboard, sent as a mention', async () => {
+    signIn();
+    const calls = server([]);
+    await renderWidget(<CommentsSection memo={memoFixture()} />);
+    await screen.findByTestId('comments-empty');
+    const user = userEvent.setup();
+    const input = screen.getByTestId('comment-input');
+    await user.click(input);
+    await user.keyboard('Thanks @B');
+    expect(screen.queryByTestId('mention-suggestions')).toBeNull();
+    await user.keyboard('o');
+    const options = await screen.findAllByTestId('mention-option');
+    expect(options).toHaveLength(1);
+    expect(options[0]?.textContent).toContain('Bo Builder');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByTestId('mention-suggestions')).toBeNull());
+    expect((input as HTMLTextAreaElement).value).toBe('Thanks @Bo Builder ');
+    await user.keyboard('for this{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      memo: '/api/memo/1',
+      description: 'Thanks @[Bo Builder](8) for this',
+    });
+    await waitFor(() => expect((input as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('deletes after a confirmation', async () => {
+    signIn();
+    const calls = server([commentFixture()]);
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('comment-menu'));
+    await user.click(await screen.findByTestId('comment-delete-action'));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(await screen.findByTestId('confirm-action'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/memo/comment/11')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('says why there is no text box when the viewer may not comment', async () => {
+    signIn();
+    server([]);
+    await renderWidget(<CommentsSection memo={memoFixture({ can_comment: false })} />);
+    expect(await screen.findByTestId('comments-closed')).toBeTruthy();
+    expect(screen.queryByTestId('comment-input')).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Memo, MemoComment } from '@memoria/domain';
+import { useState } from 'react';
+import { isApiError } from '../../api/errors';
+import { useTranslation } from '../../i18n';
+import { showApiError, showSuccess } from '../../ui/toasts';
+import { ConfirmDialog, type ConfirmRequest } from '../connections/confirm-dialog';
+import { CommentComposer } from './comment-composer';
+import { CommentItem } from './comment-item';
+import { useMemoLive } from './live';
+import { useComments, useCreateComment, useDeleteComment, useWatchMemoComments } from './queries';
+
+/**
+ * The comments under a memo (spec part 1 §7.3): the top-level comments oldest first, each
+ * with its answers on demand; writing, answering, editing and deleting (after a
+ * confirmation); watching the memo's comments. Seen by the author's connections and
+ * followers only; new comments of others arrive live.
+ */
+export function CommentsSection({ memo }: { memo: Memo }) {
+  const { t } = useTranslation();
+  const comments = useComments(memo.id, memo.can_see_engagement);
+  const create = useCreateComment(memo.id);
+  const remove = useDeleteComment(memo.id);
+  const watch = useWatchMemoComments();
+  const [replyTo, setReplyTo] = useState<{ thread: number; to: MemoComment } | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  useMemoLive(memo.id, 'comment');
+
+  if (!memo.can_see_engagement) return null;
+
+  const askDelete = (comment: MemoComment) =>
+    setConfirm({
+      title: t('engagement.comments.deleteTitle'),
+      text: t('engagement.comments.deleteText'),
+      confirmLabel: t('engagement.comments.delete'),
+      onConfirm: () =>
+        remove.mutateAsync(comment, {
+          onSuccess: () => showSuccess(t('engagement.comments.deleted')),
+          onError: showApiError,
+        }),
+    });
+
+  const reply = (comment: MemoComment) => {
+    const thread = comment.parent === null ? comment.id : Number(comment.parent.split('/').pop());
+    setReplyTo({ thread, to: comment });
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} id="comments" data-testid="comments">
+      <Stack gap="md">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4">
+            {t('engagement.comments.title')}
+            {memo.comments_number > 0 && (
+              <Text component="span" c="dimmed" size="sm" ml="xs" data-testid="comments-count">
+                {t('engagement.comments.count', { count: memo.comments_number })}
+              </Text>
+            )}
+          </Title>
+          <Switch
+            checked={memo.notify_me}
+            disabled={watch.isPending}
+            onChange={() =>
+              watch.mutate(memo, {
+                onSuccess: (on) =>
+                  showSuccess(
+                    on ? t('engagement.comments.watching') : t('engagement.comments.notWatching'),
+                  ),
+                onError: showApiError,
+              })
+            }
+            label={t('engagement.comments.watch')}
+            data-testid="comments-watch"
+          />
+        </Group>
+
+        {memo.can_comment ? (
+          <CommentComposer
+            placeholder={t('engagement.comments.placeholder')}
+            submitLabel={t('engagement.comments.send')}
+            busy={create.isPending && replyTo === null}
+            onSubmit={(description) =>
+              create.mutateAsync({ description }, { onError: showApiError })
+            }
+          />
+        ) : (
+          <Alert variant="light" color="gray" data-testid="comments-closed">
+            {t('engagement.comments.closed')}
+          </Alert>
+        )}
+
+        <Divider />
+
+        {comments.isPending ? (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {t('engagement.comments.loading')}
+            </Text>
+          </Group>
+        ) : comments.isError ? (
+          <Alert color="red" variant="light" data-testid="comments-error">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {isApiError(comments.error) && comments.error.serverMessage
+                  ? comments.error.serverMessage
+                  : t('engagement.comments.loadError')}
+              </Text>
+              <Button size="xs" variant="light" onClick={() => void comments.refetch()}>
+                {t('engagement.comments.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : comments.data.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="comments-empty">
+            {t('engagement.comments.empty')}
+          </Text>
+        ) : (
+          <Stack gap="lg" data-testid="comments-list">
+            {comments.data.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                memoId={memo.id}
+                canComment={memo.can_comment}
+                onReply={reply}
+                onDelete={askDelete}
+                replyOpen={replyTo?.thread === comment.id}
+                replyBusy={create.isPending}
+                onReplyCancel={() => setReplyTo(null)}
+                onReplySubmit={(description) =>
+                  create.mutateAsync(
+                    { description, parent: replyTo?.to['@id'] ?? comment['@id'] },
+                    { onSuccess: () => setReplyTo(null), onError: showApiError },
+                  )
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </Paper>
+  );
+}

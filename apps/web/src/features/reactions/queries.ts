@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { moveReaction, type Memo, type ReactionType } from '@memoria/domain';
+import { api } from '../../api/client';
+import { memoCache } from '../memos/queries';
+
+interface ReactionAnswer {
+  id: number;
+  reaction_type: ReactionType;
+  reactions: Record<string, number>;
+}
+
+/** The memo with the viewer's reaction moved to `to` (null: removed), counts following. */
+export function withReaction(memo: Memo, to: ReactionType | null, id: number | null): Memo {
+  return {
+    ...memo,
+    reactions: moveReaction(memo.reactions, memo.my_reaction, to),
+    my_reaction: to,
+    my_reaction_id: to === null ? null : id,
+  };
+}
+
+/**
+ * Sets, changes or removes the viewer's reaction on a memo (spec part 1 §4 Reaction): the
+ * counts change at once in every cached list and view, the server's answer then replaces
+ * them, and a failure puts the memo back as it was.
+ */
+export function useReact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ memo, to }: { memo: Memo; to: ReactionType | null }) => {
+      if (to === null) {
+        if (memo.my_reaction_id !== null) {
+          await api.delete(`/api/memo/reaction/${memo.my_reaction_id}`);
+        }
+        return null;
+      }
+      return api.post<ReactionAnswer>('/api/memo/reaction', {
+        memo: memo['@id'],
+        reaction_type: to,
+      });
+    },
+    onMutate: ({ memo, to }) => {
+      memoCache.patched(queryClient, memo.id, (old) => withReaction(old, to, old.my_reaction_id));
+      return { before: memo };
+    },
+    onSuccess: (answer, { memo }) => {
+      if (!answer) return;
+      memoCache.patched(queryClient, memo.id, (old) => ({
+        ...old,
+        reactions: answer.reactions,
+        my_reaction: answer.reaction_type,
+        my_reaction_id: answer.id,
+      }));
+    },
+    onError: (_error, { memo }, context) => {
+      const before = context?.before ?? memo;
+      memoCache.patched(queryClient, memo.id, (old) => ({
+        ...old,
+        reactions: before.reactions,
+        my_reaction: before.my_reaction,
+        my_reaction_id: before.my_reaction_id,
+      }));
+    },
+  });
+}

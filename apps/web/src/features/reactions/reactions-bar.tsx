@@ -1,0 +1,76 @@
+import { Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { REACTION_EMOJI, REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
+import { currentLocale, useTranslation } from '../../i18n';
+import { formatCount } from '../../i18n/format';
+import { showApiError } from '../../ui/toasts';
+import { useMemoLive } from '../comments/live';
+import { useReact } from './queries';
+import classes from './reactions-bar.module.css';
+
+export interface ReactionsBarProps {
+  memo: Memo;
+  /** on cards: only reactions with a count, plus the viewer's choices when they may react */
+  compact?: boolean;
+}
+
+/**
+ * The reactions of a memo with their counts (1k, 1.5k, 10k, 1M). A press sets the viewer's
+ * reaction, moves it from another one, or takes it back; each button says its state
+ * (aria-pressed). Shown to the author's connections and followers only.
+ */
+export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const react = useReact();
+  useMemoLive(memo.id, 'reaction');
+  if (!memo.can_see_engagement) return null;
+  const shown = REACTION_TYPES.filter(
+    (type) => memo.can_react || (memo.reactions[type] ?? 0) > 0 || !compact,
+  );
+  if (shown.length === 0) return null;
+
+  const press = (type: ReactionType) => {
+    if (!memo.can_react) return;
+    const to = memo.my_reaction === type ? null : type;
+    react.mutate({ memo, to }, { onError: showApiError });
+  };
+
+  return (
+    <Group
+      gap={4}
+      role="group"
+      aria-label={t('engagement.reactions.label')}
+      data-testid="reactions-bar"
+      wrap="wrap"
+    >
+      {shown.map((type) => {
+        const count = memo.reactions[type] ?? 0;
+        const mine = memo.my_reaction === type;
+        const name = t(`engagement.reactions.${type}`);
+        const label = mine
+          ? t('engagement.reactions.yours', { name, count })
+          : t('engagement.reactions.react', { name, count });
+        return (
+          <Tooltip key={type} label={memo.can_react ? name : t('engagement.reactions.closed')}>
+            <UnstyledButton
+              className={classes.reaction}
+              data-active={mine || undefined}
+              aria-pressed={mine}
+              aria-label={label}
+              aria-disabled={!memo.can_react || undefined}
+              onClick={() => press(type)}
+              data-testid={`reaction-${type}`}
+            >
+              <span aria-hidden>{REACTION_EMOJI[type]}</span>
+              {count > 0 && (
+                <Text component="span" size="xs" fw={mine ? 700 : 500} data-testid="reaction-count">
+                  {formatCount(count, locale)}
+                </Text>
+              )}
+            </UnstyledButton>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}
