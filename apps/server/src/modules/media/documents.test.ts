@@ -334,10 +334,9 @@ describeDb('memo documents', () => {
       headers: alice.headers,
     });
     expect(
-      forAlice.json().map((d: { can_replace: boolean; can_delete: boolean }) => [
-        d.can_replace,
-        d.can_delete,
-      ]),
+      forAlice
+        .json()
+        .map((d: { can_replace: boolean; can_delete: boolean }) => [d.can_replace, d.can_delete]),
     ).toEqual([
       [true, true],
       [true, true],
