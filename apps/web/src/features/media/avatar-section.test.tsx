@@ -7,10 +7,10 @@ import { showSuccess } from '../../ui/toasts';
 import type * as Toasts from '../../ui/toasts';
 import { renderWidget } from '../memos/test-render';
 import { AvatarSection } from './avatar-section';
-import { cropToBlob } from './photo-editor-canvas';
+import { cropToBlob, loadImage } from './photo-editor-canvas';
 import { FakeXhr, attachmentFixture } from './test-support';
 
-vi.mock('./photo-editor-canvas', () => ({ cropToBlob: vi.fn() }));
+vi.mock('./photo-editor-canvas', () => ({ cropToBlob: vi.fn(), loadImage: vi.fn() }));
 vi.mock('../../ui/toasts', async (original) => ({
   ...(await original<typeof Toasts>()),
   showSuccess: vi.fn(),
@@ -43,6 +43,7 @@ beforeEach(() => {
     Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
   );
   vi.mocked(cropToBlob).mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
+  vi.mocked(loadImage).mockResolvedValue({} as HTMLImageElement);
   signIn();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError } from '../../ui/toasts';
 import type * as Toasts from '../../ui/toasts';
 import { renderWidget } from '../memos/test-render';
-import { cropToBlob } from './photo-editor-canvas';
+import { cropToBlob, loadImage } from './photo-editor-canvas';
 import {
   cropRatio,
   editedFileName,
@@ -20,7 +20,7 @@ vi.mock('../../ui/toasts', async (original) => ({
   ...(await original<typeof Toasts>()),
   showError: vi.fn(),
 }));
-vi.mock('./photo-editor-canvas', () => ({ cropToBlob: vi.fn() }));
+vi.mock('./photo-editor-canvas', () => ({ cropToBlob: vi.fn(), loadImage: vi.fn() }));
 
 /** What the fake cropper last received, and how large its fake picture is. */
 const cropper: { props: Record<string, unknown>; natural: { w: number; h: number } } = {
@@ -122,6 +122,7 @@ describe('PhotoEditor', () => {
       Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
     );
     vi.mocked(cropToBlob).mockResolvedValue(new Blob(['jpeg'], { type: 'image/jpeg' }));
+    vi.mocked(loadImage).mockResolvedValue({} as HTMLImageElement);
   });
   afterEach(() => vi.clearAllMocks());
 
@@ -213,6 +214,17 @@ describe('PhotoEditor', () => {
     await waitFor(() => expect(showError).toHaveBeenCalledWith(expect.stringMatching(/server/i)));
     expect(done).not.toHaveBeenCalled();
     expect(screen.getByTestId('photo-editor-step')).toHaveAttribute('data-status', 'ready');
+  });
+
+  it('passes a picture the browser cannot show (HEIC) through unchanged for the server to convert', async () => {
+    vi.mocked(loadImage).mockRejectedValue(new Error('no HEIC here'));
+    const done = vi.fn();
+    const heic = new File(['ftypheic'], 'IMG_1.HEIC', { type: 'image/heic' });
+    await renderWidget(
+      <PhotoEditor files={[heic]} shape="round" onComplete={done} onCancel={() => {}} />,
+    );
+    await waitFor(() => expect(done).toHaveBeenCalledTimes(1));
+    expect((done.mock.calls[0] as [File[]])[0]).toEqual([heic]);
   });
 
   it('cancel closes without a result', async () => {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Cropper from 'react-easy-crop';
 import { useTranslation } from '../../i18n';
 import { showError } from '../../ui/toasts';
-import { cropToBlob } from './photo-editor-canvas';
+import { cropToBlob, loadImage } from './photo-editor-canvas';
 import {
   EDITOR_KEY_STEP,
   SCALE_MAX,
@@ -127,6 +127,19 @@ function EditorStep({
   const [scale, setScale] = useState(SCALE_MIN);
   const [natural, setNatural] = useState<number | undefined>(undefined);
   const area = useRef<Area | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    // A picture the browser cannot show (HEIC outside Safari) goes up as it is: the server
+    // decodes it and makes the variants, uncropped.
+    loadImage(url).catch(() => {
+      if (live) onDone(file);
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per picture
+  }, [url]);
 
   const save = async () => {
     if (!area.current) return;
