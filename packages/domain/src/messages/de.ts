@@ -114,6 +114,7 @@ export const de: MessageCatalogue = {
   'blocks.blockedByYou': 'Du hast diese Person blockiert. Hebe die Blockierung zuerst auf.',
   'favourites.already': 'Das ist bereits einer deiner Favoriten.',
   'favourites.notFound': 'Favorit nicht gefunden.',
+  'notifications.notFound': 'Benachrichtigung nicht gefunden.',
   'favourites.notContact': 'Nur deine Verbindungen können Favoriten sein.',
   'reports.reasonRequired': 'Für die Meldung ist ein Grund nötig.',
   'reports.targetRequired': 'Gib an, was du meldest.',

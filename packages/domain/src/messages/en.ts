@@ -111,6 +111,7 @@ export const en = {
   'blocks.blockedByYou': 'You have blocked this person. Unblock them first.',
   'favourites.already': 'This is already one of your favourites.',
   'favourites.notFound': 'Favourite not found.',
+  'notifications.notFound': 'Notification not found.',
   'favourites.notContact': 'Only your connections can be favourites.',
   'reports.reasonRequired': 'A reason is needed for the report.',
   'reports.targetRequired': 'Say what you are reporting.',

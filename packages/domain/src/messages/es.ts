@@ -112,6 +112,7 @@ export const es: MessageCatalogue = {
   'blocks.blockedByYou': 'Has bloqueado a esta persona. Desbloquéala primero.',
   'favourites.already': 'Esto ya está entre tus favoritos.',
   'favourites.notFound': 'Favorito no encontrado.',
+  'notifications.notFound': 'Notificación no encontrada.',
   'favourites.notContact': 'Solo tus conexiones pueden ser favoritas.',
   'reports.reasonRequired': 'Se necesita un motivo para la denuncia.',
   'reports.targetRequired': 'Indica qué estás denunciando.',

@@ -114,6 +114,7 @@ export const fr_be: MessageCatalogue = {
   'blocks.blockedByYou': "Vous avez bloqué cette personne. Débloquez-la d'abord.",
   'favourites.already': 'Cet élément fait déjà partie de vos favoris.',
   'favourites.notFound': 'Favori introuvable.',
+  'notifications.notFound': 'Notification introuvable.',
   'favourites.notContact': 'Seules vos connexions peuvent être des favoris.',
   'reports.reasonRequired': 'Une raison est nécessaire pour le signalement.',
   'reports.targetRequired': 'Indiquez ce que vous signalez.',

@@ -112,6 +112,7 @@ export const nl: MessageCatalogue = {
   'blocks.blockedByYou': 'Je hebt deze persoon geblokkeerd. Hef de blokkering eerst op.',
   'favourites.already': 'Dit staat al bij je favorieten.',
   'favourites.notFound': 'Favoriet niet gevonden.',
+  'notifications.notFound': 'Melding niet gevonden.',
   'favourites.notContact': 'Alleen je connecties kunnen favorieten zijn.',
   'reports.reasonRequired': 'Geef een reden voor de melding.',
   'reports.targetRequired': 'Geef aan wat je meldt.',

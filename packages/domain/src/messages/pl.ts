@@ -108,6 +108,7 @@ export const pl: MessageCatalogue = {
   'blocks.blockedByYou': 'Ta osoba jest przez Ciebie zablokowana. Najpierw ją odblokuj.',
   'favourites.already': 'To już jest w Twoich ulubionych.',
   'favourites.notFound': 'Nie znaleziono ulubionego.',
+  'notifications.notFound': 'Nie znaleziono powiadomienia.',
   'favourites.notContact': 'Ulubionymi mogą być tylko Twoje połączenia.',
   'reports.reasonRequired': 'Zgłoszenie wymaga podania powodu.',
   'reports.targetRequired': 'Wskaż, co zgłaszasz.',

@@ -112,6 +112,7 @@ export const uk: MessageCatalogue = {
   'blocks.blockedByYou': 'Ви заблокували цю особу. Спершу розблокуйте її.',
   'favourites.already': 'Це вже є серед ваших улюблених.',
   'favourites.notFound': 'Улюблене не знайдено.',
+  'notifications.notFound': 'Сповіщення не знайдено.',
   'favourites.notContact': "Улюбленими можуть бути лише ваші зв'язки.",
   'reports.reasonRequired': 'Для скарги потрібно вказати причину.',
   'reports.targetRequired': 'Укажіть, на що ви скаржитеся.',

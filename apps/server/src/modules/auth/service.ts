@@ -48,8 +48,8 @@ export function createAccountService(deps: AuthDeps) {
       activated_at: dialect.time(new Date()),
     });
     // The address is proven: invitations sent to it become connections.
-    await connectInvitedUser(ctx.database, user.id, user.usermail).catch((error: unknown) =>
-      ctx.log.error({ err: error }, 'connecting invitations failed'),
+    await connectInvitedUser(ctx.database, user.id, user.usermail, ctx.activity).catch(
+      (error: unknown) => ctx.log.error({ err: error }, 'connecting invitations failed'),
     );
   }
 

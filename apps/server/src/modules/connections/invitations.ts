@@ -17,6 +17,8 @@ export async function connectInvitedUser(
   database: { db: Kysely<DatabaseSchema>; dialect: DialectHelpers },
   userId: number,
   email: string,
+  /** delivers the accepted_connection events once each activation has committed */
+  activity?: { dispatch(eventIds: readonly number[]): void },
 ): Promise<number[]> {
   const { db } = database;
   const invitations = await validInvitationsTo(
@@ -38,6 +40,7 @@ export async function connectInvitedUser(
     try {
       await activateConnection(database, invitation, userId, {
         replaces: existing ? [existing] : [],
+        activity,
       });
       connected.push(invitation.id);
     } catch (error) {

@@ -235,6 +235,37 @@ describeDb('notifications', () => {
     });
   });
 
+  describe('connections and followers', () => {
+    it('new_connection, accepted_connection, new_follower and decline_follower reach the other person', async () => {
+      const ann = await person('Ann Asker');
+      const ben = await person('Ben Answer');
+      const request = await call(ann, 'POST', '/api/connection', { user_to_email: ben.usermail });
+      expect(request.statusCode).toBe(201);
+      const connectionId = request.json().id as number;
+      expect((await list(ben))['hydra:member'][0]).toMatchObject({
+        type: 'new_connection',
+        from_user: { id: ann.id, name: 'Ann Asker' },
+        connection: { id: connectionId },
+      });
+      expect(await typesOf(ann)).toEqual([]);
+      expect((await call(ben, 'GET', `/api/connection/${connectionId}/accept`)).statusCode).toBe(
+        200,
+      );
+      expect((await list(ann))['hydra:member'][0]).toMatchObject({
+        type: 'accepted_connection',
+        from_user: { id: ben.id },
+        connection: { id: connectionId },
+      });
+      await call(ben, 'POST', '/api/follow', { following: `/api/user/${ann.id}` });
+      expect(await typesOf(ann)).toEqual(['new_follower', 'accepted_connection']);
+      const declined = await call(ann, 'POST', '/api/follower_decline', {
+        follower: `/api/user/${ben.id}`,
+      });
+      expect(declined.statusCode).toBe(204);
+      expect(await typesOf(ben)).toEqual(['decline_follower', 'new_connection']);
+    });
+  });
+
   describe('the recipient’s list', () => {
     let me: SignedIn;
     let other: SignedIn;
@@ -326,7 +357,9 @@ describeDb('notifications', () => {
       expect(
         (await call(me, 'PATCH', '/api/notifications/review', { ids: 'nope' })).statusCode,
       ).toBe(422);
-      expect((await call(me, 'DELETE', '/api/notification/abc')).statusCode).toBe(404);
+      const missing = await call(me, 'DELETE', '/api/notification/abc');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().detail).toBe('Notification not found.');
       expect((await call(me, 'PATCH', '/api/notification/99999999999/unreview')).statusCode).toBe(
         404,
       );

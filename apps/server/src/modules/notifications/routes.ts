@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { AuthGuard } from '../../http/auth.js';
-import { violation } from '../../http/errors.js';
+import { ApiError, violation } from '../../http/errors.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { notFound } from '../../http/errors.js';
 import { listAnswer } from '../profiles/answers.js';
 import { idParams, pagingFields, security } from '../profiles/route-helpers.js';
 import { notificationAnswer } from './present.js';
@@ -67,7 +66,7 @@ function idsOf(body: z.infer<typeof reviewBody>): number[] {
 
 function idFromPath(value: string): number {
   const id = intIdFromIri(value, 'notification');
-  if (id === undefined) throw notFound();
+  if (id === undefined) throw new ApiError(404, 'notifications.notFound');
   return id;
 }
 

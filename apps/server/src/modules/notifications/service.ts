@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { ApiError } from '../../http/errors.js';
 import { presentNotification, type NotificationAnswer } from './present.js';
 import {
   hiddenGroups,
@@ -19,7 +19,7 @@ import {
   setReviewed,
 } from './store.js';
 
-const notificationNotFound = () => notFound();
+const notificationNotFound = () => new ApiError(404, 'notifications.notFound');
 
 /**
  * The recipient's side of notifications (spec part 1 §7.6): list, unread counter, review,
