@@ -1,0 +1,103 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { loadNamespaces } from '../../i18n';
+import { json, mockApi, signIn, testUser } from '../../test/render';
+import { memoFixture } from '../memos/test-fixtures';
+import { renderWidget } from '../memos/test-render';
+import { DiscoverPage } from './discover-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const hydra = (member: unknown[], total = member.length) => ({
+  '@context': '/api/contexts/Collection',
+  '@id': '/api/discover',
+  '@type': 'hydra:Collection',
+  'hydra:member': member,
+  'hydra:totalItems': total,
+});
+
+const person = (id: number, name: string, following = false) => ({
+  ...testUser(name),
+  id,
+  '@id': `/api/user/${id}`,
+  name,
+  label: name.slice(0, 2).toUpperCase(),
+  picture: null,
+  user_identified: false,
+  is_connected: false,
+  following_status: following ? 'active' : null,
+  function: 'Gardener',
+  organization_name: null,
+  location: 'Ghent',
+  description: null,
+});
+
+function page() {
+  return (
+    <Routes>
+      <Route path="/discover" element={<DiscoverPage />} />
+      <Route path="/discover/:tab" element={<DiscoverPage />} />
+    </Routes>
+  );
+}
+
+describe('discover page', { timeout: 20_000 }, () => {
+  it('shows a visitor the public posts (asked without a token), and people on their tab', async () => {
+    await loadNamespaces('feed', 'memos', 'media', 'engagement');
+    const tokens: unknown[] = [];
+    const calls = mockApi((url, init) => {
+      if (url.startsWith('/api/discover')) {
+        tokens.push(new Headers(init?.headers).get('authorization'));
+      }
+      if (url.startsWith('/api/discover/people')) return json(200, hydra([person(3, 'Bruno')]));
+      if (url.startsWith('/api/discover')) {
+        return json(200, hydra([memoFixture({ id: 5, title: 'A public walk' })]));
+      }
+      return undefined;
+    });
+    await renderWidget(page(), { path: '/discover' });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('memo-card-title').map((n) => n.textContent)).toEqual([
+        'A public walk',
+      ]),
+    );
+    expect(screen.getByTestId('list-over').textContent).toBe('You have seen all public posts.');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'People' }));
+    const card = await screen.findByTestId('discover-person');
+    expect(card.textContent).toContain('Bruno');
+    expect(card.textContent).toContain('Gardener · Ghent');
+    expect(
+      screen.getByRole('link', { name: 'View the profile of Bruno' }).getAttribute('href'),
+    ).toBe('/p/profile/3');
+    expect(screen.getByRole('link', { name: 'Sign in to follow' })).toBeTruthy();
+    const discoverCalls = calls.filter((call) => call.url.startsWith('/api/discover'));
+    expect(discoverCalls.length).toBe(2);
+    expect(tokens).toEqual([null, null]);
+  });
+
+  it('lets a signed-in person follow from the people tab', async () => {
+    await loadNamespaces('feed', 'memos', 'media', 'engagement');
+    signIn();
+    let following = false;
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/follow' && init?.method === 'POST') {
+        following = true;
+        return json(201, { id: 1 });
+      }
+      if (url.startsWith('/api/discover/people')) {
+        return json(200, hydra([person(3, 'Bruno', following)]));
+      }
+      return undefined;
+    });
+    await renderWidget(page(), { path: '/discover/people' });
+    const button = await screen.findByTestId('discover-follow');
+    expect(button.textContent).toBe('Follow');
+    await userEvent.setup().click(button);
+    await waitFor(() => expect(screen.getByTestId('discover-follow').textContent).toBe('Unfollow'));
+    const follow = calls.find((call) => call.url === '/api/follow');
+    expect(follow?.body).toEqual({ following: '/api/user/3' });
+  });
+});
