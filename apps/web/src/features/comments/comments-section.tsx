@@ -11,7 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { Memo, MemoComment } from '@memoria/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useTranslation } from '../../i18n';
 import { showApiError, showSuccess } from '../../ui/toasts';
@@ -36,6 +37,13 @@ export function CommentsSection({ memo }: { memo: Memo }) {
   const [replyTo, setReplyTo] = useState<{ thread: number; to: MemoComment } | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   useMemoLive(memo.id, 'comment');
+  const { hash } = useLocation();
+  const section = useRef<HTMLDivElement>(null);
+  const loaded = comments.isSuccess;
+  // Opened from a card's comments link (/memo/{id}#comments): show the comments.
+  useEffect(() => {
+    if (hash === '#comments' && loaded) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, loaded]);
 
   if (!memo.can_see_engagement) return null;
 
@@ -57,7 +65,14 @@ export function CommentsSection({ memo }: { memo: Memo }) {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} id="comments" data-testid="comments">
+    <Paper
+      ref={section}
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      id="comments"
+      data-testid="comments"
+    >
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4">

@@ -1,11 +1,30 @@
 import { Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { REACTION_EMOJI, REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
+import {
+  IconHeart,
+  IconMoodAngry,
+  IconMoodCrazyHappy,
+  IconMoodSad,
+  IconMoodSurprised,
+  IconThumbUp,
+  type Icon,
+} from '@tabler/icons-react';
+import { REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import { showApiError } from '../../ui/toasts';
 import { useMemoLive } from '../comments/live';
 import { useReact } from './queries';
 import classes from './reactions-bar.module.css';
+
+/** Icons rather than emoji: they look the same on every system and follow the theme. */
+const REACTION_ICONS: Record<ReactionType, { icon: Icon; colour: string }> = {
+  like: { icon: IconThumbUp, colour: 'var(--mantine-color-blue-filled)' },
+  love: { icon: IconHeart, colour: 'var(--mantine-color-red-filled)' },
+  haha: { icon: IconMoodCrazyHappy, colour: 'var(--mantine-color-yellow-filled)' },
+  wow: { icon: IconMoodSurprised, colour: 'var(--mantine-color-yellow-filled)' },
+  sad: { icon: IconMoodSad, colour: 'var(--mantine-color-indigo-filled)' },
+  angry: { icon: IconMoodAngry, colour: 'var(--mantine-color-orange-filled)' },
+};
 
 export interface ReactionsBarProps {
   memo: Memo;
@@ -61,7 +80,7 @@ export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
               onClick={() => press(type)}
               data-testid={`reaction-${type}`}
             >
-              <span aria-hidden>{REACTION_EMOJI[type]}</span>
+              <ReactionIcon type={type} active={mine || count > 0} />
               {count > 0 && (
                 <Text component="span" size="xs" fw={mine ? 700 : 500} data-testid="reaction-count">
                   {formatCount(count, locale)}
@@ -73,4 +92,9 @@ export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
       })}
     </Group>
   );
+}
+
+function ReactionIcon({ type, active }: { type: ReactionType; active: boolean }) {
+  const { icon: Glyph, colour } = REACTION_ICONS[type];
+  return <Glyph size={18} aria-hidden color={active ? colour : 'currentColor'} />;
 }
