@@ -50,6 +50,8 @@ test('a shared collection and a new memo reach the follower live, in the list an
   });
   await expect(badge(page, 'notification-bell')).toHaveAttribute('data-count', '1');
   await expect(page).toHaveTitle(/^\(1\) /);
+  const icon = page.locator('link[rel="icon"]');
+  await expect(icon).toHaveAttribute('href', /^data:image\/svg\+xml,/);
 
   // A new memo of Bob's in it: Ada follows Bob, so it reaches her too.
   await apiMemo(request, bob, trip.id, { title: 'Train times' });
@@ -71,6 +73,8 @@ test('a shared collection and a new memo reach the follower live, in the list an
   await bell.click();
   const items = page.getByTestId('notification-item');
   await expect(items).toHaveCount(3);
+  // page 1 loaded: the tab icon is back to normal
+  await expect(icon).toHaveAttribute('href', /\/favicon\.svg$/);
   await expect(items.nth(2)).toContainText('Bob Kahn wants to connect with you');
   await expect(items.nth(2)).toHaveAttribute('data-unread', 'false');
   await expect(items.nth(0)).toContainText('Bob Kahn published “Train times”');

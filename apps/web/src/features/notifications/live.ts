@@ -12,9 +12,20 @@ export function titleWithCount(title: string, count: number): string {
 
 let iconActive = false;
 let originalIcon: string | null = null;
+let activeIcon: Promise<string> | null = null;
 
 function iconLink(): HTMLLinkElement | null {
   return document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+}
+
+const DOT = '<circle cx="25" cy="7" r="6" fill="#fa5252" stroke="#fff" stroke-width="2"/>';
+
+/** The app's SVG icon with a red dot (an SVG used as an icon cannot load another image). */
+export function withDot(svg: string): string {
+  const marked = svg.includes('</svg>')
+    ? svg.replace(/<\/svg>\s*$/, `${DOT}</svg>`)
+    : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${DOT}</svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(marked)}`;
 }
 
 /**
@@ -26,16 +37,22 @@ export function setTabIconActive(active: boolean): void {
   if (!link || active === iconActive) return;
   originalIcon ??= link.href;
   iconActive = active;
-  link.href = active ? activeIconUrl(originalIcon) : originalIcon;
+  if (!active) {
+    link.href = originalIcon;
+    return;
+  }
+  const base = originalIcon;
+  activeIcon ??= fetch(base)
+    .then((response) => (response.ok ? response.text() : ''))
+    .catch(() => '')
+    .then(withDot);
+  void activeIcon.then((href) => {
+    if (iconActive) link.href = href;
+  });
 }
 
 export function tabIconActive(): boolean {
   return iconActive;
-}
-
-function activeIconUrl(base: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><image href="${base}" width="32" height="32"/><circle cx="25" cy="7" r="6" fill="#fa5252" stroke="#fff" stroke-width="2"/></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 import { json, mockApi, signIn } from '../../test/render';
 import { renderWithProviders } from '../connections/test-render';
 import { linkOf, sentenceOf } from './describe';
-import { titleWithCount } from './live';
+import { setTabIconActive, tabIconActive, titleWithCount, withDot } from './live';
 import { NotificationSettingsPage } from './notification-settings-page';
 import { NotificationsPanel } from './notifications-panel';
 import type { AppNotification } from './types';
@@ -70,6 +70,25 @@ describe('notification texts and links', () => {
     });
     expect(sentenceOf(t, system)).toBe('Maintenance');
     expect(linkOf(system)).toBe('/');
+  });
+
+  it('marks the tab icon with a dot and resets it', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect/></svg>';
+    expect(decodeURIComponent(withDot(svg))).toMatch(/<rect\/><circle [^>]+\/><\/svg>$/);
+    const link = document.createElement('link');
+    link.rel = 'icon';
+    link.href = 'http://localhost/favicon.svg';
+    document.head.append(link);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(svg)),
+    );
+    setTabIconActive(true);
+    expect(tabIconActive()).toBe(true);
+    await waitFor(() => expect(link.href).toMatch(/^data:image\/svg\+xml,/));
+    setTabIconActive(false);
+    expect(link.href).toBe('http://localhost/favicon.svg');
+    link.remove();
   });
 
   it('puts the unread counter in front of the tab title', () => {
