@@ -57,6 +57,19 @@ function feedAuthors(v: unknown) {
 }
 
 /**
+ * Where the walk starts: at the oldest date (all of the index) when the viewer follows or
+ * is connected with someone, nowhere (NULL) otherwise. An uncorrelated bound of the index
+ * range, so both engines compute it once, and a viewer with nobody (every new account) does
+ * not walk 1,000,000 entries for authors that cannot match (about 60 ms).
+ */
+function walkFrom(d: DialectHelpers, v: unknown): RawBuilder<SqlBool> {
+  const oldest = d.name === 'sqlite' ? sql`''` : sql`'-infinity'::timestamptz`;
+  return sql<SqlBool>`fm.published_at >= (select case when
+    exists (select 1 from contacts ac where ac.user_id = ${v})
+    or exists (select 1 from follows af where af.follower_id = ${v}) then ${oldest} end)`;
+}
+
+/**
  * The memo's author is among feedAuthors, tested per index entry against a hash of them.
  * PostgreSQL would turn a plain `IN (subquery)` into a join that compares every entry with
  * every author in turn (100 comparisons per entry, some 50 ms for a page at 10,000 users);
@@ -129,7 +142,7 @@ export function feedQuery(
     .selectFrom(memosByFeedIndex('fm', d) as never)
     .select([sql<number>`fm.id`.as('id'), sql<unknown>`fm.published_at`.as('published_at')])
     .where(sql<SqlBool>`fm.status = 'published'`)
-    .where(sql<SqlBool>`fm.published_at is not null`)
+    .where(walkFrom(d, v))
     .where(amongAuthors(d, v))
     .where(sql<SqlBool>`fm.user_id not in ${blockedPeople(v)}`)
     .where(inFeedCollection('fm', viewer, d))
