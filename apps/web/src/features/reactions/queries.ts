@@ -1,5 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { moveReaction, type Memo, type ReactionType } from '@memoria/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  moveReaction,
+  type HydraCollection,
+  type Memo,
+  type MemoReaction,
+  type ReactionType,
+} from '@memoria/domain';
+import { hydraMembers } from '../../api/hydra';
 import { api } from '../../api/client';
 import { memoCache } from '../memos/queries';
 
@@ -61,5 +68,21 @@ export function useReact() {
         my_reaction_id: before.my_reaction_id,
       }));
     },
+  });
+}
+
+/** Who reacted to a memo and how (GET /api/memo/{id}/reactions), newest first. */
+export function useReactionPeople(memoId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['reactions', memoId] as const,
+    queryFn: async ({ signal }) =>
+      hydraMembers(
+        await api.get<HydraCollection<MemoReaction> | MemoReaction[]>(
+          `/api/memo/${memoId}/reactions`,
+          { hydra: true, query: { itemsPerPage: 100 }, signal },
+        ),
+      ),
+    enabled,
+    staleTime: 0,
   });
 }

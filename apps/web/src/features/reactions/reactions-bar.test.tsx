@@ -119,6 +119,28 @@ describe('reactions bar', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('reaction-sad').getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('lists who reacted on demand', async () => {
+    signIn();
+    const memo = memoFixture({ reactions: { like: 1 } });
+    serve(memo, (url) =>
+      url.startsWith('/api/memo/1/reactions')
+        ? json(200, [
+            {
+              id: 3,
+              '@id': '/api/memo/reaction/3',
+              memo: '/api/memo/1',
+              reaction_type: 'like',
+              user: { id: 8, '@id': '/api/user/8', name: 'Bo Builder', picture: null, label: 'BB' },
+              createdAt: '2030-01-01T10:00:00+00:00',
+            },
+          ])
+        : undefined,
+    );
+    await renderCached(memo);
+    await userEvent.setup().click(screen.getByTestId('reactions-who'));
+    expect(await screen.findByText('Bo Builder')).toBeTruthy();
+  });
+
   it('is not shown to people outside the author’s circle', async () => {
     signIn();
     mockApi(() => undefined);

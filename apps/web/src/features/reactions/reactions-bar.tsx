@@ -1,4 +1,15 @@
-import { Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Group,
+  Loader,
+  Popover,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useState } from 'react';
 import {
   IconHeart,
   IconMoodAngry,
@@ -6,6 +17,7 @@ import {
   IconMoodSad,
   IconMoodSurprised,
   IconThumbUp,
+  IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
@@ -13,7 +25,7 @@ import { currentLocale, useTranslation } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import { showApiError } from '../../ui/toasts';
 import { useMemoLive } from '../comments/live';
-import { useReact } from './queries';
+import { useReact, useReactionPeople } from './queries';
 import classes from './reactions-bar.module.css';
 
 /** Icons rather than emoji: they look the same on every system and follow the theme. */
@@ -90,7 +102,55 @@ export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
           </Tooltip>
         );
       })}
+      {!compact && Object.values(memo.reactions).some((n) => n > 0) && (
+        <WhoReacted memoId={memo.id} />
+      )}
     </Group>
+  );
+}
+
+/** The people behind the counts, in a popover (opened by click or keyboard). */
+function WhoReacted({ memoId }: { memoId: number }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const people = useReactionPeople(memoId, opened);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
+      <Popover.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={t('engagement.reactions.who')}
+          aria-expanded={opened}
+          onClick={() => setOpened((open) => !open)}
+          data-testid="reactions-who"
+        >
+          <IconUsers size={18} aria-hidden />
+        </ActionIcon>
+      </Popover.Target>
+      <Popover.Dropdown data-testid="reactions-people" maw={300}>
+        <Text size="sm" fw={600} mb="xs">
+          {t('engagement.reactions.who')}
+        </Text>
+        {people.isPending ? (
+          <Loader size="sm" />
+        ) : (
+          <Stack gap={6}>
+            {(people.data ?? []).map((reaction) => (
+              <Group key={reaction.id} gap="xs" wrap="nowrap">
+                <Avatar src={reaction.user.picture} size={24} radius="xl">
+                  {reaction.user.label}
+                </Avatar>
+                <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                  {reaction.user.name}
+                </Text>
+                <ReactionIcon type={reaction.reaction_type} active />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Popover.Dropdown>
+    </Popover>
   );
 }
 

@@ -11,6 +11,7 @@ export const engagement: LocaleShape['engagement'] = {
     angry: 'Wütend',
     react: '{{name}}: {{count}}',
     yours: '{{name}} (deine Reaktion): {{count}}',
+    who: 'Wer reagiert hat',
     closed: 'Der Autor hat Reaktionen ausgeschaltet.',
   },
   comments: {

@@ -10,6 +10,7 @@ export const engagement = {
     angry: 'Angry',
     react: '{{name}}: {{count}}',
     yours: '{{name}} (your reaction): {{count}}',
+    who: 'Who reacted',
     closed: 'The author has turned reactions off.',
   },
   comments: {

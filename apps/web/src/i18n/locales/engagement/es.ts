@@ -11,6 +11,7 @@ export const engagement: LocaleShape['engagement'] = {
     angry: 'Me enfada',
     react: '{{name}}: {{count}}',
     yours: '{{name}} (tu reacción): {{count}}',
+    who: 'Quién ha reaccionado',
     closed: 'El autor ha desactivado las reacciones.',
   },
   comments: {

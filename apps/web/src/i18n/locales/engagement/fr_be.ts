@@ -11,6 +11,7 @@ export const engagement: LocaleShape['engagement'] = {
     angry: 'En colère',
     react: '{{name}} : {{count}}',
     yours: '{{name}} (votre réaction) : {{count}}',
+    who: 'Qui a réagi',
     closed: "L'auteur a désactivé les réactions.",
   },
   comments: {

@@ -11,6 +11,7 @@ export const engagement: LocaleShape['engagement'] = {
     angry: 'Boos',
     react: '{{name}}: {{count}}',
     yours: '{{name}} (jouw reactie): {{count}}',
+    who: 'Wie reageerde',
     closed: 'De auteur heeft emoji-reacties uitgezet.',
   },
   comments: {

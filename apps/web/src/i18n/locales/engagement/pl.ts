@@ -11,6 +11,7 @@ export const engagement: LocaleShape['engagement'] = {
     angry: 'Złość',
     react: '{{name}}: {{count}}',
     yours: '{{name}} (twoja reakcja): {{count}}',
+    who: 'Kto zareagował',
     closed: 'Autor wyłączył reakcje.',
   },
   comments: {

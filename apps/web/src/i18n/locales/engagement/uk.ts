@@ -11,6 +11,7 @@ export const engagement: LocaleShape['engagement'] = {
     angry: 'Гнів',
     react: '{{name}}: {{count}}',
     yours: '{{name}} (ваша реакція): {{count}}',
+    who: 'Хто відреагував',
     closed: 'Автор вимкнув реакції.',
   },
   comments: {
