@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009_comments_reactions.js';
 import * as m0010 from './migrations/0010_notifications.js';
 import * as m0011 from './migrations/0011_feed_discover.js';
 import * as m0012push from './migrations/0012_push.js';
+import * as m0013 from './migrations/0013_media_avatar.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0010_notifications': m0010,
   '0011_feed_discover': m0011,
   '0012_push': m0012push,
+  '0013_media_avatar': m0013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -71,6 +71,8 @@ export interface UserProfilesTable {
   require_identification_for_comments: DbBool;
   user_identified: DbBool;
   has_pending_identification: DbBool;
+  /** the account picture (attachments, owner_kind avatar), set by the media module */
+  avatar_attachment_id: number | null;
   created_at: DbTime;
   updated_at: DbTime;
 }

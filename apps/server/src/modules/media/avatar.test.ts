@@ -3,7 +3,14 @@ import sharp from 'sharp';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { blockUser, followUser } from '../../test/social.js';
-import { multipart, pngFixture, storageUsed, storedFiles } from './test-support.js';
+import {
+  insertCollection,
+  insertMemo,
+  multipart,
+  pngFixture,
+  storageUsed,
+  storedFiles,
+} from './test-support.js';
 
 describeDb('account pictures (avatars)', () => {
   let t: TestApp;
@@ -52,6 +59,12 @@ describeDb('account pictures (avatars)', () => {
     await followUser(t, bob.id, alice.id);
     const followings = await t.app.inject({ url: '/api/followings', headers: bob.headers });
     expect(followings.body).toContain(`/api/user/photo/${one.id}?variant=220w`);
+    // ... and as the author of their memos.
+    const memoId = await insertMemo(t, alice.id, await insertCollection(t, alice.id, 'private'));
+    const authorPicture = async () =>
+      (await t.app.inject({ url: `/api/memo/${memoId}`, headers: alice.headers })).json().author
+        .picture;
+    expect(await authorPicture()).toBe(`/api/user/photo/${one.id}?variant=220w`);
     const usedAfterFirst = await storageUsed(t, alice.id);
     expect(usedAfterFirst).toBeGreaterThan(0);
 
@@ -65,6 +78,7 @@ describeDb('account pictures (avatars)', () => {
     expect((await profile(alice)).user_picture.content_url).toBe(
       `/api/user/photo/${two.id}?variant=550w`,
     );
+    expect(await authorPicture()).toBe(`/api/user/photo/${two.id}?variant=220w`);
     // The previous picture is gone: its row is deleted, its storage freed, its files purged.
     const old = await t.database.db
       .selectFrom('attachments')
@@ -90,6 +104,7 @@ describeDb('account pictures (avatars)', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await profile(alice)).user_picture).toBeNull();
+    expect(await authorPicture()).toBeNull();
     expect(await storageUsed(t, alice.id)).toBe(0);
     await t.app.jobs.runDue();
     expect(storedFiles(t, alice.id)).toEqual([]);

@@ -40,6 +40,7 @@ import {
   unattachedUploadIds,
   otherCollectionPictures,
   releaseStorage,
+  setProfileAvatar,
   setAttachmentCollection,
   setAttachmentMemo,
   storageAccount,
@@ -342,6 +343,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
      */
     async replaceAvatar(trx: Trx, userId: number, keepId: number): Promise<void> {
       await deleteRows(trx, await otherAvatars(trx, userId, keepId));
+      await setProfileAvatar(trx, userId, keepId);
     },
 
     /** DELETE /api/user/picture: removes the account picture; answers whether there was one. */
@@ -349,6 +351,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       return db.transaction().execute(async (trx) => {
         const rows = await otherAvatars(trx, userId, 0);
         await deleteRows(trx, rows);
+        await setProfileAvatar(trx, userId, null);
         return rows.length > 0;
       });
     },

@@ -262,6 +262,19 @@ export async function otherAvatars(
     .execute();
 }
 
+/** Points the profile of `userId` at account picture `attachmentId` (null: none). */
+export async function setProfileAvatar(
+  db: Db,
+  userId: number,
+  attachmentId: number | null,
+): Promise<void> {
+  await db
+    .updateTable('user_profiles')
+    .set({ avatar_attachment_id: attachmentId })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 /** The id of the account picture of `userId` (the newest ready one), if any. */
 export async function currentAvatarId(db: Db, userId: number): Promise<number | null> {
   const row = await db

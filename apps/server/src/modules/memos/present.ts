@@ -15,10 +15,11 @@ import { isoTime, readBool } from '../../db/dialect.js';
 import { NO_ATTACHMENTS, type MemoAttachments } from './attachments.js';
 import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children.js';
 import type { MemoRow } from './store.js';
+import { avatarUrl } from '../profiles/people.js';
 
-/** How another person appears inside a memo (pictures come with the media work). */
-export function userSummary(id: number, name: string): UserSummary {
-  return { id, '@id': iri('user', id), name, picture: null, label: initialsOf(name) };
+/** How another person appears inside a memo (with their account picture when known). */
+export function userSummary(id: number, name: string, picture: string | null = null): UserSummary {
+  return { id, '@id': iri('user', id), name, picture, label: initialsOf(name) };
 }
 
 export function presentTodo(row: TodoRow): MemoTodo {
@@ -92,7 +93,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
     title: row.title,
     description: row.description,
     collection: focus ? presentCollectionRef(focus, v) : null,
-    author: userSummary(row.user_id, row.author_name),
+    author: userSummary(row.user_id, row.author_name, avatarUrl(row.author_avatar_id, '220w')),
     memo_photos: files.memo_photos,
     memo_videos: files.memo_videos,
     memo_documents: files.memo_documents,
@@ -141,8 +142,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
 export function engagementOf(row: MemoRow, viewerId: number | null, counts: ReactionCount[]) {
   const isAuthor = viewerId !== null && row.user_id === viewerId;
   const seen =
-    viewerId !== null &&
-    (isAuthor || readBool(row.is_connected) || readBool(row.follows_author));
+    viewerId !== null && (isAuthor || readBool(row.is_connected) || readBool(row.follows_author));
   const reactions: Record<string, number> = {};
   let myReaction: string | null = null;
   let myReactionId: number | null = null;

@@ -43,6 +43,7 @@ export const MEMO_COLUMNS = [
   'm.created_at',
   'm.updated_at',
   'ap.name as author_name',
+  'ap.avatar_attachment_id as author_avatar_id',
   'ap.memo_copy_allowed as author_copy_allowed',
   'ap.memo_comments_allowed as author_comments_allowed',
   'ap.allow_reactions as author_allows_reactions',
@@ -89,6 +90,7 @@ export interface MemoRow {
   created_at: unknown;
   updated_at: unknown;
   author_name: string;
+  author_avatar_id: number | null;
   author_copy_allowed: unknown;
   author_comments_allowed: unknown;
   author_allows_reactions: unknown;

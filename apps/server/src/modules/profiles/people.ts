@@ -51,12 +51,7 @@ export function peopleQuery(db: Db) {
       'p.memo_comments_allowed',
       'p.allow_reactions',
       'p.require_identification_for_comments',
-      // The account picture (media issue): the newest ready avatar upload.
-      sql<
-        number | null
-      >`(select max(a.id) from attachments a where a.user_id = u.id and a.owner_kind = 'avatar' and a.status = 'ready')`.as(
-        'avatar_id',
-      ),
+      'p.avatar_attachment_id as avatar_id',
     ]);
 }
 
