@@ -138,3 +138,36 @@ test('the feed shows what followed and connected people share; discover shows pu
   await expect(cardTitles(dark, 'feed-list')).toHaveText([bMemo]);
   await shoot(dark, 'feed-desktop-dark');
 });
+
+test('the feed tells about new memos at its next check, and shows them on a click', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const reader = await newMember(request, `Rita Reader ${stamp}`);
+  const writer = await newMember(request, `Walter Writer ${stamp}`);
+  await grantPlan(writer.usermail, 'silver');
+  await api(request, reader, 'POST', '/api/follow', { following: `/api/user/${writer.id}` });
+  const open = await apiCollection(request, writer, { name: 'Daily', type: 'public' });
+  const first = `First note ${stamp}`;
+  const second = `Second note ${stamp}`;
+  await apiMemo(request, writer, open.id, { title: first });
+
+  const page = await pageFor(browser, reader);
+  // the check runs once a minute: the page's clock is moved on instead of waiting
+  await page.clock.install();
+  await page.goto('/feed');
+  await expect(cardTitles(page, 'feed-list')).toHaveText([first]);
+  await expect(page.getByTestId('feed-new-content')).toHaveCount(0);
+
+  await apiMemo(request, writer, open.id, { title: second });
+  await page.clock.fastForward(61_000);
+  await expect(page.getByTestId('feed-new-content')).toBeVisible();
+  // until clicked, the list stays as it was
+  await expect(cardTitles(page, 'feed-list')).toHaveText([first]);
+  await shoot(page, 'feed-new-content-desktop-light');
+  await page.getByTestId('feed-new-content').click();
+  await expect(cardTitles(page, 'feed-list')).toHaveText([second, first]);
+  await expect(page.getByTestId('feed-new-content')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 import {
-  Affix,
   Button,
+  Center,
   CloseButton,
   Group,
   Modal,
@@ -207,11 +207,17 @@ function SignedInFeed() {
           {t('feed.feed.search')}
         </Button>
       </Group>
-      <Affix position={{ top: 72, left: '50%' }} style={{ transform: 'translateX(-50%)' }}>
+      {/* Over the top of the list, in the content column, under the header when scrolled. */}
+      <Center
+        pos="sticky"
+        top="calc(var(--app-shell-header-offset, 0px) + 12px)"
+        h={0}
+        style={{ zIndex: 5, overflow: 'visible' }}
+      >
         <Transition mounted={fresh} transition="slide-down">
           {(styles) => (
             <Button
-              style={{ ...styles, boxShadow: 'var(--mantine-shadow-md)' }}
+              style={{ ...styles, boxShadow: 'var(--mantine-shadow-md)', marginTop: 40 }}
               radius="xl"
               leftSection={<IconArrowUp size={16} aria-hidden />}
               onClick={() => void showNew()}
@@ -221,7 +227,7 @@ function SignedInFeed() {
             </Button>
           )}
         </Transition>
-      </Affix>
+      </Center>
       <FeedList
         search=""
         viewerId={viewerId}
