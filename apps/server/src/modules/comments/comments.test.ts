@@ -271,9 +271,10 @@ describeDb('comments on memos', () => {
       expect(second.statusCode).toBe(201);
       // the stranger exists and is kept as a mention, but may not see the memo: no notice;
       // the one blocked by the author may not see it either; an unknown id becomes text
+      // kept mentions carry the person's own name, whatever label was sent
       expect(second.json().description).toBe(
-        `@[Other](${people.otherContact.id}) @[Stranger](${people.stranger.id}) ` +
-          `@[Blocked](${people.blocked.id}) @Nobody look`,
+        `@[otherContact person](${people.otherContact.id}) @[stranger person](${people.stranger.id}) ` +
+          `@[blocked person](${people.blocked.id}) @Nobody look`,
       );
       expect(
         second

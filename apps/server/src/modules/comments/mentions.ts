@@ -1,4 +1,4 @@
-import { MENTIONS_MAX, parseMentions } from '@memoria/domain';
+import { MENTIONS_MAX, mentionToken, parseMentions } from '@memoria/domain';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isAvailable, loadPeople } from '../profiles/people.js';
@@ -8,8 +8,9 @@ type Db = Kysely<DatabaseSchema>;
 
 /**
  * The mentions of a comment text checked: tokens of people who exist, are available and
- * are not blocked with the writer either way are kept (at most MENTIONS_MAX people); the
- * others become plain `@name` text. Answers the text to store and the mentioned ids.
+ * are not blocked with the writer either way are kept (at most MENTIONS_MAX people) and
+ * carry the person's own name, whatever label was sent; the others become plain `@name`
+ * text. Answers the text to store and the mentioned ids.
  */
 export async function resolveMentions(
   db: Db,
@@ -20,22 +21,21 @@ export async function resolveMentions(
   if (tokens.length === 0) return { text, mentions: [] };
   const wanted = [...new Set(tokens.map((t) => t.userId))].slice(0, MENTIONS_MAX);
   const people = await loadPeople(db, wanted);
-  const valid = new Set<number>();
+  const valid = new Map<number, string>();
   for (const id of wanted) {
     const person = people.get(id);
     if (person && isAvailable(person) && !(await blockedEitherWay(db, writerId, id))) {
-      valid.add(id);
+      valid.set(id, person.name);
     }
   }
   let out = '';
   let at = 0;
   for (const token of tokens) {
     out += text.slice(at, token.index);
-    out += valid.has(token.userId)
-      ? text.slice(token.index, token.index + token.length)
-      : `@${token.label}`;
+    const name = valid.get(token.userId);
+    out += name === undefined ? `@${token.label}` : mentionToken(name, token.userId);
     at = token.index + token.length;
   }
   out += text.slice(at);
-  return { text: out, mentions: [...valid] };
+  return { text: out, mentions: [...valid.keys()] };
 }
