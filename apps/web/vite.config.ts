@@ -36,58 +36,37 @@ const SIGNED_IN_FIRST_SCREEN =
   /apps[\\/]web[\\/]src[\\/](app[\\/]layout[\\/]app-layout|features[\\/]home[\\/]home-page)\.tsx$/;
 
 /**
- * Mantine's AppShell sections import react-remove-scroll (4 kB gzip) only to read one class
- * name (`RemoveScroll.classNames.zeroRight`), and their resize handle (unused here, about
- * 1.3 kB) statically. For the layout they get a module with the same class names (from
- * react-remove-scroll-bar, which defines them; the real library still loads with the first
- * modal and finds the header by that class) and a resize handle that loads when one renders.
+ * The chunks the entry imports statically, collected before Vite writes the preload lists:
+ * they are loaded before any lazy chunk, so no list needs to name them again.
  */
-function appShellOnDemand(): Plugin {
-  const scrollId = '\0memoria:app-shell-remove-scroll';
-  const handleId = '\0memoria:app-shell-resize-handle';
-  const appShellSection =
-    /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Navbar|Aside)[\\/]/;
-  const handlePath = fileURLToPath(
-    new URL(
-      'components/AppShell/AppShellResizeHandle/AppShellResizeHandle.mjs',
-      import.meta.resolve('@mantine/core'),
-    ),
-  );
-  return {
-    name: 'memoria:app-shell-on-demand',
-    enforce: 'pre',
+const initialChunks = (() => {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'memoria:initial-chunks',
     apply: 'build',
-    resolveId(source, importer) {
-      if (!importer || !appShellSection.test(importer)) return null;
-      if (source === 'react-remove-scroll') return scrollId;
-      if (source === '../AppShellResizeHandle/AppShellResizeHandle.mjs') return handleId;
-      return null;
-    },
-    load(id) {
-      if (id === scrollId)
-        return [
-          "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
-          'export const RemoveScroll = {',
-          '  classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName },',
-          '};',
-        ].join('\n');
-      if (id === handleId)
-        return [
-          "import { Suspense, createElement, lazy } from 'react';",
-          `const Handle = lazy(() => import(${JSON.stringify(handlePath)}).then((m) => ({ default: m.AppShellResizeHandle })));`,
-          'export function AppShellResizeHandle(props) {',
-          '  return createElement(Suspense, { fallback: null }, createElement(Handle, props));',
-          '}',
-        ].join('\n');
-      return null;
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        files.clear();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || chunk?.type !== 'chunk') return;
+          files.add(file);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+        }
+      },
     },
   };
-}
+  return { plugin, files };
+})();
 
 const apiTarget = process.env.MEMORIA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), appShellOnDemand(), precompress()],
+  plugins: [react(), initialChunks.plugin, precompress()],
   resolve: {
     alias:
       command === 'build'
@@ -122,6 +101,14 @@ export default defineConfig(({ command }) => ({
     // The first screen budget is measured on gzipped JS; report it in every build.
     reportCompressedSize: true,
     manifest: true,
+    modulePreload: {
+      // Browsers without <link rel="modulepreload"> (Safari before 17, Firefox before 115)
+      // only lose the preloading; the polyfill cost 0.5 kB on every first screen.
+      polyfill: false,
+      // A lazy chunk's preload list leaves out the chunks already loaded with the entry.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !initialChunks.files.has(dep)) : deps,
+    },
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {

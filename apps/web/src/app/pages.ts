@@ -21,8 +21,10 @@ const PEOPLE_TEXTS: Namespace[] = [
 export const pages = {
   AppLayout: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
   AuthLayout: lazyPage(() => import('./layout/auth-layout'), 'AuthLayout'),
+  // The memo cards' engagement texts load with the card chunk (memo-list.tsx): an empty
+  // home does not fetch them.
   Home: lazyPage(
-    withTexts(['memos', 'engagement'], () => import('../features/home/home-page')),
+    withTexts(['memos'], () => import('../features/home/home-page')),
     'HomePage',
   ),
   Memo: lazyPage(

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group } from '@mantine/core';
+import { Burger, Button, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { BREAKPOINTS } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useNotificationsLive } from '../../features/notifications/live';
 import { PageLoader } from '../../ui/page-loader';
 import { loadChunk } from '../lazy-page';
 import { useSession } from '../use-session';
+import { AppShell } from './app-shell';
 import { BottomBar } from './bottom-bar';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';

@@ -3,7 +3,7 @@ import { IconNotes } from '@tabler/icons-react';
 import type { Memo } from '@memoria/domain';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { loadChunk } from '../../app/lazy-page';
-import { useTranslation } from '../../i18n';
+import { loadNamespaces, useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
 import { useProfile } from '../profile/queries';
 import { flatten } from './list-cache';
@@ -12,10 +12,12 @@ import { useMemoList, type MemoListSource } from './queries';
 
 export type { MemoListSource } from './queries';
 
-// The card (its menu, badges, checklist progress, dates) loads with the first memo, so an
-// empty list does not fetch it.
+// The card (its menu, badges, checklist progress, dates, reactions and comments with their
+// texts) loads with the first memo, so an empty list does not fetch it.
 const MemoCard = lazy(() =>
-  loadChunk(() => import('./memo-card')).then((m) => ({ default: m.MemoCard })),
+  loadChunk(() => Promise.all([import('./memo-card'), loadNamespaces('engagement')])).then(
+    ([m]) => ({ default: m.MemoCard }),
+  ),
 );
 
 export interface MemoListProps {
