@@ -207,42 +207,44 @@ function SignedInFeed() {
           {t('feed.feed.search')}
         </Button>
       </Group>
-      {/* Over the top of the list, in the content column, under the header when scrolled. */}
-      <Center
-        pos="sticky"
-        top="calc(var(--app-shell-header-offset, 0px) + 12px)"
-        h={0}
-        style={{ zIndex: 5, overflow: 'visible' }}
-      >
-        <Transition mounted={fresh} transition="slide-down">
-          {(styles) => (
-            <Button
-              style={{ ...styles, boxShadow: 'var(--mantine-shadow-md)', marginTop: 40 }}
-              radius="xl"
-              leftSection={<IconArrowUp size={16} aria-hidden />}
-              onClick={() => void showNew()}
-              data-testid="feed-new-content"
-            >
-              {t('feed.feed.newContent')}
-            </Button>
-          )}
-        </Transition>
-      </Center>
-      <FeedList
-        search=""
-        viewerId={viewerId}
-        label={t('feed.feed.label')}
-        overText={t('feed.feed.over')}
-        testId="feed-list"
-        empty={
-          <Stack align="center" gap="sm">
-            <DefaultEmpty title={t('feed.feed.emptyTitle')} text={t('feed.feed.emptyText')} />
-            <Button component={Link} to="/discover/people" variant="light">
-              {t('feed.feed.discoverPeople')}
-            </Button>
-          </Stack>
-        }
-      />
+      <div>
+        {/* Over the top of the list, in the content column, under the header when scrolled. */}
+        <Center
+          pos="sticky"
+          top="calc(var(--app-shell-header-offset, 0px) + 12px)"
+          h={0}
+          style={{ zIndex: 5, overflow: 'visible' }}
+        >
+          <Transition mounted={fresh} transition="slide-down">
+            {(styles) => (
+              <Button
+                style={{ ...styles, boxShadow: 'var(--mantine-shadow-md)', marginTop: 16 }}
+                radius="xl"
+                leftSection={<IconArrowUp size={16} aria-hidden />}
+                onClick={() => void showNew()}
+                data-testid="feed-new-content"
+              >
+                {t('feed.feed.newContent')}
+              </Button>
+            )}
+          </Transition>
+        </Center>
+        <FeedList
+          search=""
+          viewerId={viewerId}
+          label={t('feed.feed.label')}
+          overText={t('feed.feed.over')}
+          testId="feed-list"
+          empty={
+            <Stack align="center" gap="sm">
+              <DefaultEmpty title={t('feed.feed.emptyTitle')} text={t('feed.feed.emptyText')} />
+              <Button component={Link} to="/discover/people" variant="light">
+                {t('feed.feed.discoverPeople')}
+              </Button>
+            </Stack>
+          }
+        />
+      </div>
       {searching && (
         <FeedSearch viewerId={viewerId} onClose={() => void navigate('/feed', { replace: true })} />
       )}
