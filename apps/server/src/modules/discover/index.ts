@@ -34,6 +34,7 @@ export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext)
     '/api/discover',
     {
       preParsing: guard.optional,
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Public posts of others, newest first',
@@ -56,6 +57,7 @@ export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext)
     '/api/discover/people',
     {
       preParsing: guard.optional,
+      config: { answerCache: true },
       schema: {
         tags,
         summary: 'Public profiles of others, without those I asked not to be suggested',

@@ -33,6 +33,7 @@ export function registerFeed(app: ZodApp, guard: AuthGuard, ctx: AppContext): vo
     '/api/feed',
     {
       preParsing: guard.required,
+      config: { answerCache: true },
       schema: {
         tags,
         security,
@@ -55,6 +56,7 @@ export function registerFeed(app: ZodApp, guard: AuthGuard, ctx: AppContext): vo
     '/api/feed/latest',
     {
       preParsing: guard.required,
+      config: { answerCache: true },
       schema: {
         tags,
         security,
