@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { onlineAnywhere } from '../../realtime/hub.js';
 import { engagedAudience } from './access.js';
 
 /**
@@ -13,7 +14,8 @@ export async function announceMemoChange(
   actorId: number,
 ): Promise<void> {
   try {
-    const online = ctx.realtime.onlineUserIds();
+    // people online on any instance (with REDIS_URL), not only this one
+    const online = await onlineAnywhere(ctx.realtime);
     if (online.length === 0) return;
     const { db, dialect } = ctx.database;
     const audience = await engagedAudience(db, dialect, memoId, online, actorId);
