@@ -22,7 +22,7 @@ const FIRST_SCREEN_COMPONENTS = [
   'UnstyledButton',
 ];
 const FIRST_SCREEN_MANTINE = new RegExp(
-  String.raw`node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${FIRST_SCREEN_COMPONENTS.join('|')}))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-uncontrolled[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]IconTransfer)\.)`,
+  String.raw`node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](${FIRST_SCREEN_COMPONENTS.join('|')}))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](use-uncontrolled|use-merged-ref|use-window-event|use-debounced-callback|utils[\\/]use-callback-ref)[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/]Accordion[\\/]AccordionChevron\.|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes|icons[\\/]IconTransfer)\.)`,
 );
 /**
  * The app's own modules both first screens load: the visitor's welcome panel and the auth

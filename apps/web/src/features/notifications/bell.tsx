@@ -42,7 +42,7 @@ export function NotificationBell({ testId = 'notification-bell' }: { testId?: st
             setWanted(true);
             open();
           }}
-          aria-label={t('notifications.bell', { count })}
+          aria-label={t('nav.notifications', { count })}
           aria-haspopup="dialog"
           aria-expanded={opened}
           data-testid={testId}

@@ -23,6 +23,11 @@ export const de: CoreShape = {
     email: 'E-Mail-Adresse',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Benachrichtigungen, {{count}} ungelesen',
+    notifications_other: 'Benachrichtigungen, {{count}} ungelesen',
+    notifications_few: 'Benachrichtigungen, {{count}} ungelesen',
+    notifications_many: 'Benachrichtigungen, {{count}} ungelesen',
     memos: 'Memos',
     collections: 'Sammlungen',
     workspaces: 'Arbeitsbereiche',

@@ -37,6 +37,11 @@ export const en = {
     email: 'Email address',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Notifications, {{count}} unread',
+    notifications_other: 'Notifications, {{count}} unread',
+    notifications_few: 'Notifications, {{count}} unread',
+    notifications_many: 'Notifications, {{count}} unread',
     memos: 'Memos',
     collections: 'Collections',
     workspaces: 'Workspaces',

@@ -23,6 +23,11 @@ export const es: CoreShape = {
     email: 'Correo electrónico',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Notificaciones, {{count}} sin leer',
+    notifications_other: 'Notificaciones, {{count}} sin leer',
+    notifications_few: 'Notificaciones, {{count}} sin leer',
+    notifications_many: 'Notificaciones, {{count}} sin leer',
     memos: 'Notas',
     collections: 'Colecciones',
     workspaces: 'Espacios de trabajo',

@@ -23,6 +23,11 @@ export const fr_be: CoreShape = {
     email: 'Adresse e-mail',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Notifications, {{count}} non lue',
+    notifications_other: 'Notifications, {{count}} non lues',
+    notifications_few: 'Notifications, {{count}} non lues',
+    notifications_many: 'Notifications, {{count}} non lues',
     memos: 'Mémos',
     collections: 'Collections',
     workspaces: 'Espaces de travail',

@@ -23,6 +23,11 @@ export const nl: CoreShape = {
     email: 'E-mailadres',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Meldingen, {{count}} ongelezen',
+    notifications_other: 'Meldingen, {{count}} ongelezen',
+    notifications_few: 'Meldingen, {{count}} ongelezen',
+    notifications_many: 'Meldingen, {{count}} ongelezen',
     memos: "Memo's",
     collections: 'Collecties',
     workspaces: 'Werkruimtes',

@@ -23,6 +23,11 @@ export const pl: CoreShape = {
     email: 'Adres e-mail',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Powiadomienia, {{count}} nieprzeczytane',
+    notifications_other: 'Powiadomienia, {{count}} nieprzeczytanych',
+    notifications_few: 'Powiadomienia, {{count}} nieprzeczytane',
+    notifications_many: 'Powiadomienia, {{count}} nieprzeczytanych',
     memos: 'Notatki',
     collections: 'Kolekcje',
     workspaces: 'Obszary robocze',

@@ -23,6 +23,11 @@ export const uk: CoreShape = {
     email: 'Адреса електронної пошти',
   },
   nav: {
+    // the bell's label (the notifications namespace loads with the list)
+    notifications_one: 'Сповіщення, {{count}} непрочитане',
+    notifications_other: 'Сповіщення, {{count}} непрочитаних',
+    notifications_few: 'Сповіщення, {{count}} непрочитані',
+    notifications_many: 'Сповіщення, {{count}} непрочитаних',
     memos: 'Нотатки',
     collections: 'Колекції',
     workspaces: 'Робочі простори',

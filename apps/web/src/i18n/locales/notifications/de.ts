@@ -3,10 +3,6 @@ import type { LocaleShape } from '../en';
 
 export const notifications: LocaleShape['notifications'] = {
   title: 'Benachrichtigungen',
-  bell_one: 'Benachrichtigungen, {{count}} ungelesen',
-  bell_other: 'Benachrichtigungen, {{count}} ungelesen',
-  bell_few: 'Benachrichtigungen, {{count}} ungelesen',
-  bell_many: 'Benachrichtigungen, {{count}} ungelesen',
   listLabel: 'Deine Benachrichtigungen',
   reviewAll: 'Alle als gelesen markieren',
   deleteAll: 'Alle löschen',

@@ -1,10 +1,6 @@
 /** English texts of the notifications list, badge and settings (issue 6). */
 export const notifications = {
   title: 'Notifications',
-  bell_one: 'Notifications, {{count}} unread',
-  bell_other: 'Notifications, {{count}} unread',
-  bell_few: 'Notifications, {{count}} unread',
-  bell_many: 'Notifications, {{count}} unread',
   listLabel: 'Your notifications',
   reviewAll: 'Mark all as read',
   deleteAll: 'Delete all',

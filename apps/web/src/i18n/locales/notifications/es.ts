@@ -3,10 +3,6 @@ import type { LocaleShape } from '../en';
 
 export const notifications: LocaleShape['notifications'] = {
   title: 'Notificaciones',
-  bell_one: 'Notificaciones, {{count}} sin leer',
-  bell_other: 'Notificaciones, {{count}} sin leer',
-  bell_few: 'Notificaciones, {{count}} sin leer',
-  bell_many: 'Notificaciones, {{count}} sin leer',
   listLabel: 'Tus notificaciones',
   reviewAll: 'Marcar todo como leído',
   deleteAll: 'Eliminar todo',

@@ -3,10 +3,6 @@ import type { LocaleShape } from '../en';
 
 export const notifications: LocaleShape['notifications'] = {
   title: 'Notifications',
-  bell_one: 'Notifications, {{count}} non lue',
-  bell_other: 'Notifications, {{count}} non lues',
-  bell_few: 'Notifications, {{count}} non lues',
-  bell_many: 'Notifications, {{count}} non lues',
   listLabel: 'Vos notifications',
   reviewAll: 'Tout marquer comme lu',
   deleteAll: 'Tout supprimer',

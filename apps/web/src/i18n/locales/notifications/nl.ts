@@ -3,10 +3,6 @@ import type { LocaleShape } from '../en';
 
 export const notifications: LocaleShape['notifications'] = {
   title: 'Meldingen',
-  bell_one: 'Meldingen, {{count}} ongelezen',
-  bell_other: 'Meldingen, {{count}} ongelezen',
-  bell_few: 'Meldingen, {{count}} ongelezen',
-  bell_many: 'Meldingen, {{count}} ongelezen',
   listLabel: 'Je meldingen',
   reviewAll: 'Alles als gelezen markeren',
   deleteAll: 'Alles verwijderen',

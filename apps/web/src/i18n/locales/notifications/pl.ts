@@ -3,10 +3,6 @@ import type { LocaleShape } from '../en';
 
 export const notifications: LocaleShape['notifications'] = {
   title: 'Powiadomienia',
-  bell_one: 'Powiadomienia, {{count}} nieprzeczytane',
-  bell_other: 'Powiadomienia, {{count}} nieprzeczytanych',
-  bell_few: 'Powiadomienia, {{count}} nieprzeczytane',
-  bell_many: 'Powiadomienia, {{count}} nieprzeczytanych',
   listLabel: 'Twoje powiadomienia',
   reviewAll: 'Oznacz wszystkie jako przeczytane',
   deleteAll: 'Usuń wszystkie',

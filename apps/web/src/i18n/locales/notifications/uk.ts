@@ -3,10 +3,6 @@ import type { LocaleShape } from '../en';
 
 export const notifications: LocaleShape['notifications'] = {
   title: 'Сповіщення',
-  bell_one: 'Сповіщення, {{count}} непрочитане',
-  bell_other: 'Сповіщення, {{count}} непрочитаних',
-  bell_few: 'Сповіщення, {{count}} непрочитані',
-  bell_many: 'Сповіщення, {{count}} непрочитаних',
   listLabel: 'Ваші сповіщення',
   reviewAll: 'Позначити всі як прочитані',
   deleteAll: 'Видалити всі',
