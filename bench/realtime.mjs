@@ -11,6 +11,9 @@
 //   options: --sockets 1000 --rounds 30 --hold 30 [--data-dir DIR] [--database-url postgres://…]
 //            [--redis-url redis://127.0.0.1:6379]   (deliver through Redis pub/sub)
 // Without --data-dir a small database (sockets + 1 users) is generated in a temporary folder.
+// --via comment: the readers follow the author and watch the memo's comments; each round the
+// author posts a comment and what is timed is its notification (new_comment_watcher_
+// notification, with the unread count) reaching every socket.
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -29,8 +32,12 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     'redis-url': { type: 'string' },
+    // edit: the author edits the memo (memo_changed); comment: the author comments on it and
+    // every reader, a follower watching its comments, gets the notification
+    via: { type: 'string', default: 'edit' },
   },
 });
+const viaComment = values.via === 'comment';
 const sockets = Number(values.sockets);
 const rounds = Number(values.rounds);
 const holdSeconds = Number(values.hold);
@@ -144,6 +151,34 @@ try {
     }),
   );
 
+  if (viaComment) {
+    t0 = performance.now();
+    await inParallel(readers, 20, async (reader) => {
+      const own = { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' };
+      // the generated data may already have this follow
+      const follow = await fetch(`${base}/api/follow`, {
+        method: 'POST',
+        headers: own,
+        body: JSON.stringify({ following: `/api/user/${author.id}` }),
+      });
+      if (!follow.ok && follow.status !== 422) throw new Error(`follow ${follow.status}`);
+      await json(
+        await fetch(`${base}/api/comment_watching`, {
+          method: 'POST',
+          headers: own,
+          body: JSON.stringify({ memo: `/api/memo/${memo.id}` }),
+        }),
+      );
+    });
+    console.log(
+      `${sockets} followers watching the memo in ${Math.round(performance.now() - t0)} ms`,
+    );
+  }
+  const arrives = (message) =>
+    viaComment
+      ? message.message_type === 'notification'
+      : message.message_type === 'memo_changed' && message.memo_id === memo.id;
+
   /** Opens one socket per reader; each records when the memo's change reached it. */
   async function openTabs() {
     const tabs = [];
@@ -155,7 +190,7 @@ try {
       socket.on('message', (data) => {
         const at = performance.now();
         const message = JSON.parse(String(data));
-        if (message.message_type === 'memo_changed' && message.memo_id === memo.id) {
+        if (arrives(message)) {
           tab.arrivedAt = at;
           tab.onArrival?.();
         }
@@ -189,13 +224,22 @@ try {
       };
     }
     const start = performance.now();
-    const response = await fetch(`${base}/api/memo/${memo.id}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ title, memos_per_collection: [`/api/collection/${collection.id}`] }),
-    });
+    const response = viaComment
+      ? await fetch(`${base}/api/memo/comment`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ memo: `/api/memo/${memo.id}`, description: title }),
+        })
+      : await fetch(`${base}/api/memo/${memo.id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({
+            title,
+            memos_per_collection: [`/api/collection/${collection.id}`],
+          }),
+        });
     const answered = performance.now() - start;
-    if (!response.ok) throw new Error(`PUT ${response.status} ${await response.text()}`);
+    if (!response.ok) throw new Error(`write ${response.status} ${await response.text()}`);
     await Promise.race([
       arrived,
       sleep(10_000).then(() => {
@@ -267,7 +311,7 @@ try {
   });
 
   console.log(
-    `\n${engine}${redisUrl ? ' + Redis pub/sub' : ''}, node ${process.version}, ${rounds} edits per row, load average ${loadavg()
+    `\n${engine}${redisUrl ? ' + Redis pub/sub' : ''}, ${viaComment ? 'a comment → its notification' : 'a memo edit → memo_changed'}, node ${process.version}, ${rounds} edits per row, load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
   );

@@ -5,6 +5,7 @@ import { presentNotification } from './present.js';
 import { channelEnabled, loadOverrides } from './settings.js';
 import { eventsByIds, recipientsOf, unreadByType } from './store.js';
 import type { EmailDigest } from './email.js';
+import { SEND_BATCH } from '../../realtime/hub.js';
 
 export interface PushText {
   title: string;
@@ -45,7 +46,11 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
     // one push job per distinct text (the recipients of one memo share a few locales)
     const pushes = new Map<string, { message: PushText; userIds: number[] }>();
 
+    let shaped = 0;
     for (const row of rows) {
+      // an event for a thousand people: let other requests and timers in between batches
+      shaped += 1;
+      if (shaped % SEND_BATCH === 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const userId = row.recipient_user_id;
       if (!localeOf.has(userId)) continue; // disabled account
       const own = overrides.get(userId);
