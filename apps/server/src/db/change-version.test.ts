@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChangeVersion, statementKind } from './change-version.js';
+import { EXTERNAL_CHECK_MS, createChangeVersion, statementKind } from './change-version.js';
 
 describe('statement kinds', () => {
   it('tells reads from writes, and ignores the bookkeeping tables', () => {
@@ -38,12 +38,16 @@ describe('change version', () => {
     expect(changes.current()).toBeGreaterThan(during);
   });
 
-  it('moves when another process changed the database', () => {
+  it('moves when another process changed the database, looked for every 50 ms', async () => {
     let external = 7;
     const changes = createChangeVersion(() => external);
+    expect(changes.seesOtherProcesses).toBe(true);
     const start = changes.current();
     expect(changes.current()).toBe(start);
     external = 8;
+    await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 10));
     expect(changes.current()).toBe(start + 1);
+    expect(changes.current()).toBe(start + 1);
+    expect(createChangeVersion().seesOtherProcesses).toBe(false);
   });
 });

@@ -9,6 +9,11 @@
 export interface ChangeVersion {
   /** the current version; reading it also takes in changes made by other processes */
   current(): number;
+  /**
+   * true when commits by other processes move the version too (SQLite's data_version), within
+   * EXTERNAL_CHECK_MS; false on PostgreSQL, where only this process's writes are seen
+   */
+  readonly seesOtherProcesses: boolean;
   /** a connection wrapper reports each statement it is about to run or has run */
   observe(sql: string, phase: 'before' | 'after', connection: ConnectionState): void;
 }
@@ -46,9 +51,16 @@ export function statementKind(sql: string): StatementKind {
   return 'write';
 }
 
-export function createChangeVersion(external: () => number = () => 0): ChangeVersion {
+/**
+ * How often another process's commits are looked for: `pragma data_version` reads the WAL
+ * index and cost about a twentieth of a kept answer when asked on every request.
+ */
+export const EXTERNAL_CHECK_MS = 50;
+
+export function createChangeVersion(external?: () => number): ChangeVersion {
   let local = 0;
-  let lastExternal = external();
+  let lastExternal = external?.() ?? 0;
+  let checkedAt = performance.now();
   const kinds = new Map<string, StatementKind>();
   const kindOf = (sql: string): StatementKind => {
     let kind = kinds.get(sql);
@@ -60,7 +72,12 @@ export function createChangeVersion(external: () => number = () => 0): ChangeVer
     return kind;
   };
   return {
+    seesOtherProcesses: external !== undefined,
     current() {
+      if (external === undefined) return local;
+      const now = performance.now();
+      if (now - checkedAt < EXTERNAL_CHECK_MS) return local;
+      checkedAt = now;
       const seen = external();
       if (seen !== lastExternal) {
         lastExternal = seen;

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { EXTERNAL_CHECK_MS } from '../db/change-version.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAnswerCache } from './answer-cache.js';
 import { signedInUser, type SignedIn } from '../test/factories.js';
@@ -81,6 +84,24 @@ describeDb('answer cache', () => {
     expect((await list(bo)).json()['hydra:member'][0].title).toBe('Changed underneath');
   });
 
+  it('sees a commit by another process on SQLite within 50 ms; PostgreSQL says it cannot', async () => {
+    const { database } = t;
+    if (database.dialect.name !== 'sqlite') {
+      expect(database.changes.seesOtherProcesses).toBe(false);
+      return;
+    }
+    expect(database.changes.seesOtherProcesses).toBe(true);
+    await list(bo);
+    const other = new SQLite(path.join(t.config.dataDir, 'memoria.db'));
+    try {
+      other.prepare('update memos set title = ? where id = ?').run('From elsewhere', memoId);
+    } finally {
+      other.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 10));
+    expect((await list(bo)).json()['hydra:member'][0].title).toBe('From elsewhere');
+  });
+
   it('lets a revoked session in no more, whatever was kept for it', async () => {
     const carl = await signedInUser(t, { name: 'Carl' });
     await connectUsers(t, ada.id, carl.id);
@@ -102,6 +123,7 @@ describe('answer cache, alone', () => {
     const changes = {
       current: () => version,
       observe: () => undefined,
+      seesOtherProcesses: false,
     };
     const app = Fastify();
     registerAnswerCache(app, { changes, maxBytes });

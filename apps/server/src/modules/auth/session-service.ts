@@ -35,7 +35,7 @@ function endedError(session: SessionState): ApiError {
 
 export function createSessionService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
-  const findSessionState = createSessionStateReader(db);
+  const findSessionState = createSessionStateReader(db, ctx.database.changes);
   const key = ctx.secrets.jwtKey;
 
   /** A new session row (in `trx` when given) and its first token pair. */
@@ -108,7 +108,10 @@ export function createSessionService(ctx: AppContext) {
       return { token, refresh_token: next };
     },
 
-    /** Bearer token → caller. The session row is read every time so revocation is immediate. */
+    /**
+     * Bearer token → caller. The session's state is as current as the database: a kept one is
+     * used only while nothing was written since (session-store.ts), so revocation is immediate.
+     */
     async authenticate(token: string): Promise<AuthContext> {
       const check = await verifyAccessToken(key, token);
       if (!check.ok) throw new ApiError(401, 'error.unauthorized');

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
+import { LRUCache } from 'lru-cache';
 import { createQueryCache } from '../../db/query-cache.js';
+import type { ChangeVersion } from '../../db/change-version.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -75,10 +77,20 @@ function sessionStateQuery(db: Db, sessionId: number) {
     .where('sessions.id', '=', sessionId);
 }
 
-/** The session as the guard reads it on every request: built once, run with each id. */
-export function createSessionStateReader(db: Db) {
+/** Sessions whose state is kept between requests (one entry per signed-in tab or device). */
+const KEPT_SESSIONS = 10_000;
+
+/**
+ * The session as the guard reads it on every request: built once, run with each id. When
+ * the database's change version also sees other processes' commits (SQLite), the state read
+ * is kept while that version holds: any write (a revocation, a disabled account, a
+ * delegation ended, here or by the admin command line) makes the next request read the row
+ * again. On PostgreSQL the row is read every time, so an operator's change from outside is
+ * still seen at once.
+ */
+export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
   const queries = createQueryCache(db);
-  return async (sessionId: number) => {
+  const read = async (sessionId: number) => {
     const rows = await queries.rows(
       'session-state',
       [sessionId],
@@ -86,6 +98,19 @@ export function createSessionStateReader(db: Db) {
       { prepared: true },
     );
     return rows[0];
+  };
+  if (!changes?.seesOtherProcesses) return read;
+  type State = Awaited<ReturnType<typeof read>>;
+  const kept = new LRUCache<number, { version: number; state: NonNullable<State> }>({
+    max: KEPT_SESSIONS,
+  });
+  return async (sessionId: number): Promise<State> => {
+    const version = changes.current();
+    const hit = kept.get(sessionId);
+    if (hit && hit.version === version) return hit.state;
+    const state = await read(sessionId);
+    if (state) kept.set(sessionId, { version, state });
+    return state;
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { signAccessToken, verifyAccessToken } from './tokens.js';
 
@@ -53,6 +53,23 @@ describe('access tokens', () => {
     expect((await verifyAccessToken(key, badScope)).ok).toBe(false);
     const numericSub = forge({ alg: 'HS256' }, { sub: 7, sid: 11, scope: 'full', exp: 9e9 });
     expect((await verifyAccessToken(key, numericSub)).ok).toBe(false);
+  });
+
+  it('says expired once the time has come, for a token it already checked', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-21T10:00:00Z') });
+    try {
+      const exp = Math.floor(Date.now() / 1000) + 60;
+      const token = forge({ alg: 'HS256' }, { sub: '7', sid: 11, scope: 'full', exp });
+      expect((await verifyAccessToken(key, token)).ok).toBe(true);
+      expect((await verifyAccessToken(key, token)).ok).toBe(true);
+      vi.setSystemTime(new Date('2026-11-21T10:01:01Z'));
+      expect(await verifyAccessToken(key, token)).toEqual({ ok: false, reason: 'expired' });
+      // checked once for one key: another key still refuses it
+      vi.setSystemTime(new Date('2026-11-21T10:00:30Z'));
+      expect((await verifyAccessToken(randomBytes(32), token)).ok).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads tokens made by a standard signer the same way', async () => {

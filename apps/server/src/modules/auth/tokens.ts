@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { AUTH } from '@memoria/domain';
 import type { SessionScope } from '../../http/request-context.js';
 
@@ -70,6 +71,12 @@ export type AccessTokenCheck =
  * HS256, the signature must match in constant time, and `exp` must lie ahead.
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenCheck> {
+  const known = checkedTokens(key).get(token);
+  if (known) {
+    return known.exp * 1000 <= Date.now()
+      ? { ok: false, reason: 'expired' }
+      : { ok: true, claims: known.claims };
+  }
   const payload = verifiedPayload(key, token);
   if (payload === undefined) return { ok: false, reason: 'invalid' };
   if (typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) {
@@ -88,7 +95,25 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
   ) {
     return { ok: false, reason: 'invalid' };
   }
-  return { ok: true, claims: { userId, sessionId, scope, rootUserId } };
+  const claims: AccessClaims = { userId, sessionId, scope, rootUserId };
+  checkedTokens(key).set(token, { claims, exp: payload.exp });
+  return { ok: true, claims };
+}
+
+/**
+ * Tokens whose signature was checked, per key, with their claims and expiry: a tab sends the
+ * same token with every request for its whole life, and the check is a tenth of a kept
+ * answer. Only good signatures are kept; expiry is still looked at each time.
+ */
+const checked = new WeakMap<Uint8Array, LRUCache<string, { claims: AccessClaims; exp: number }>>();
+
+function checkedTokens(key: Uint8Array) {
+  let tokens = checked.get(key);
+  if (!tokens) {
+    tokens = new LRUCache({ max: 10_000 });
+    checked.set(key, tokens);
+  }
+  return tokens;
 }
 
 const TOKEN_SHAPE = /^([\w-]+)\.([\w-]+)\.([\w-]{43})$/;
