@@ -52,8 +52,13 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
   await expect(page.getByTestId('coming-soon')).toBeVisible();
 
   // A later-work route shows the coming-soon page in the layout
-  await page.goto('/discover');
+  await page.goto('/workspaces');
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+
+  // The side menu marks the page it leads to
+  await page.goto('/discover');
+  await expect(page.getByTestId('discover-page')).toBeVisible();
   await expect(page.getByTestId('nav-discover')).toHaveAttribute('aria-current', 'page');
 });
 
