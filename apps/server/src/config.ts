@@ -75,6 +75,16 @@ const envSchema = z.object({
       .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ),
   JWT_SECRET: optionalString,
+  // How long notification e-mails wait to go out together as one digest.
+  NOTIFICATION_EMAIL_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 3600 * 1000)
+      .default(120_000),
+  ),
   // Memory for kept answers of hot reads (http/answer-cache.ts); 0 turns the cache off.
   ANSWER_CACHE_MB: z.preprocess(
     emptyAsUndefined,
@@ -148,6 +158,8 @@ export interface AppConfig {
    * instances cannot see each other's writes in time).
    */
   answerCacheMb: number;
+  /** notification e-mails of a person wait this long to go out together (one digest) */
+  notificationEmailDelayMs: number;
   /** 'fast' only in tests: argon2 with a tiny memory and time cost. */
   passwordHashing: 'standard' | 'fast';
   /** Requests per minute per client address over the whole API (a generous safety net). */
@@ -192,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: e.MAP_TILE_URL,
     jwtSecret: e.JWT_SECRET,
     answerCacheMb: e.ANSWER_CACHE_MB,
+    notificationEmailDelayMs: e.NOTIFICATION_EMAIL_DELAY_MS,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     fetch: {

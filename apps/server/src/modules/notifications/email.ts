@@ -7,8 +7,6 @@ import { channelEnabled, loadOverrides } from './settings.js';
 import { eventsQuery, recipientsOf } from './store.js';
 
 export const EMAIL_JOB = 'notifications.email';
-/** The wait before a digest goes, so what happens meanwhile joins the same mail. */
-export const DEFAULT_EMAIL_DELAY_MS = 2 * 60_000;
 /** Events older than this are not mailed any more (e.g. after a long outage). */
 const EMAIL_HORIZON_MS = 24 * 60 * 60_000;
 /** Lines of one digest at most; the rest are only counted. */

@@ -3,7 +3,7 @@ import { ACTIVITY_DISPATCH_JOB, dispatchAfterCommit } from '../../events/index.j
 import type { AuthGuard } from '../../http/auth.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { createDelivery, type PushSink } from './delivery.js';
-import { DEFAULT_EMAIL_DELAY_MS, EMAIL_JOB, createEmailDigest } from './email.js';
+import { EMAIL_JOB, createEmailDigest } from './email.js';
 import { recordMemoPublished } from './producers.js';
 import { registerNotificationRoutes } from './routes.js';
 import { createPushSender } from '../push/index.js';
@@ -11,13 +11,6 @@ import { createNotificationService } from './service.js';
 
 export { recordCollectionShared, sharingOf, type SharingState } from './producers.js';
 export { EMAIL_JOB } from './email.js';
-
-/** The digest delay; NOTIFICATION_EMAIL_DELAY_MS shortens it (journeys, local tries). */
-function emailDelayMs(): number {
-  const raw = process.env.NOTIFICATION_EMAIL_DELAY_MS;
-  const value = raw === undefined ? NaN : Number(raw);
-  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_EMAIL_DELAY_MS;
-}
 
 /**
  * Notifications (spec part 1 §7.6): the recipient's API and settings, the activity handler
@@ -31,7 +24,7 @@ export function registerNotifications(app: ZodApp, guard: AuthGuard, ctx: AppCon
   };
   registerNotificationRoutes(app, guard, createNotificationService(ctx));
 
-  const email = createEmailDigest(ctx, emailDelayMs());
+  const email = createEmailDigest(ctx, ctx.config.notificationEmailDelayMs);
   const deliver = createDelivery(ctx, email, push);
   ctx.activity.setHandler(deliver);
   ctx.jobs.register(EMAIL_JOB, async (payload: unknown) => {
