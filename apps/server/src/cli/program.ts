@@ -9,6 +9,7 @@ import { registerJobCommands } from './jobs.js';
 import { registerStatsCommand } from './stats.js';
 import { registerSeedCommand } from './seed.js';
 import { registerPushCommands } from './push.js';
+import { registerNotificationCommands } from './notifications.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -42,6 +43,7 @@ export function createProgram(): Command {
   registerStatsCommand(program, runInstance);
   registerSeedCommand(program, runInstance);
   registerPushCommands(program, runInstance);
+  registerNotificationCommands(program, runInstance);
   return program;
 }
 
