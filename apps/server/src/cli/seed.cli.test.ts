@@ -118,7 +118,15 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
       .execute();
     expect(scheduled).toHaveLength(1);
     const jobs = await db().selectFrom('jobs').select(['type', 'status']).execute();
-    expect(jobs).toEqual([{ type: 'memo.publish', status: 'queued' }]);
+    expect(jobs.filter((job) => job.type === 'memo.publish')).toEqual([
+      { type: 'memo.publish', status: 'queued' },
+    ]);
+    // the demo world's notifications (socket, push, mail) wait for the server to deliver them
+    const deliveries = new Set(['activity.dispatch', 'push.fanout', 'notifications.email']);
+    for (const job of jobs.filter((queued) => queued.type !== 'memo.publish')) {
+      expect(deliveries.has(job.type), job.type).toBe(true);
+      expect(job.status).toBe('queued');
+    }
     const located = await db()
       .selectFrom('memos')
       .select('id')
