@@ -13,9 +13,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<
     .addColumn('memo_id', 'integer', (c) => c.notNull().references('memos.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // the top-level comment this one answers; null for a top-level comment
-    .addColumn('parent_id', 'integer', (c) =>
-      c.references('memo_comments.id').onDelete('cascade'),
-    )
+    .addColumn('parent_id', 'integer', (c) => c.references('memo_comments.id').onDelete('cascade'))
     // plain text with mention tokens @[name](id)
     .addColumn('description', 'text', (c) => c.notNull())
     // ids of the people the text mentions (JSON array)
@@ -33,7 +31,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<
     .on('memo_comments')
     .columns(['parent_id', 'id'])
     .execute();
-  await db.schema.createIndex('memo_comments_user_idx').on('memo_comments').column('user_id').execute();
+  await db.schema
+    .createIndex('memo_comments_user_idx')
+    .on('memo_comments')
+    .column('user_id')
+    .execute();
 
   await withId(db.schema.createTable('memo_reactions'), dialect)
     .addColumn('memo_id', 'integer', (c) => c.notNull().references('memos.id').onDelete('cascade'))
