@@ -137,8 +137,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNulGuard(app);
   registerAnswerCache(app, {
     changes: database.changes,
-    // several instances (REDIS_URL) cannot see each other's writes in time
-    maxBytes: config.redisUrl ? 0 : config.answerCacheMb * 1024 * 1024,
+    // Also with several instances (REDIS_URL): they share one database and see each other's
+    // commits through it (PostgreSQL notifications, SQLite's data_version) within
+    // milliseconds, about as late as a read that began just before the commit would be.
+    maxBytes: config.answerCacheMb * 1024 * 1024,
   });
   await registerSecurityHeaders(app, { mapTileUrl: config.mapTileUrl });
 

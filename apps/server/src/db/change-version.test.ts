@@ -13,7 +13,10 @@ describe('statement kinds', () => {
     expect(statementKind('insert into "refresh_tokens" values (?)')).toBe('unshown-write');
     expect(statementKind('create table "x" ("id" integer)')).toBe('write');
     expect(statementKind('commit')).toBe('end');
-    expect(statementKind('begin immediate')).toBe('other');
+    expect(statementKind('begin immediate')).toBe('begin');
+    expect(statementKind('start transaction isolation level serializable')).toBe('begin');
+    expect(statementKind('rollback to savepoint "sp1"')).toBe('other');
+    expect(statementKind('rollback')).toBe('end');
   });
 });
 
@@ -40,7 +43,7 @@ describe('change version', () => {
 
   it('moves when another process changed the database, looked for every 50 ms', async () => {
     let external = 7;
-    const changes = createChangeVersion(() => external);
+    const changes = createChangeVersion({ poll: () => external });
     expect(changes.seesOtherProcesses).toBe(true);
     const start = changes.current();
     expect(changes.current()).toBe(start);
@@ -49,5 +52,33 @@ describe('change version', () => {
     expect(changes.current()).toBe(start + 1);
     expect(changes.current()).toBe(start + 1);
     expect(createChangeVersion().seesOtherProcesses).toBe(false);
+  });
+
+  it('moves on a signal, and on every read while signals cannot be received', () => {
+    let listening = false;
+    const changes = createChangeVersion({ listening: () => listening });
+    expect(changes.seesOtherProcesses).toBe(false);
+    const down = changes.current();
+    expect(changes.current()).toBeGreaterThan(down);
+    listening = true;
+    expect(changes.seesOtherProcesses).toBe(true);
+    const up = changes.current();
+    expect(changes.current()).toBe(up);
+    changes.moved();
+    expect(changes.current()).toBe(up + 1);
+    expect(changes.current()).toBe(up + 1);
+  });
+
+  it('ends a transaction at its commit, not at a savepoint rolled back', () => {
+    const changes = createChangeVersion();
+    const connection = { wrote: false };
+    changes.observe('begin', 'after', connection);
+    changes.observe('update "memos" set "title" = ?', 'after', connection);
+    changes.observe('rollback to savepoint "sp"', 'after', connection);
+    expect(connection.wrote).toBe(true);
+    const before = changes.current();
+    expect(changes.observe('commit', 'after', connection)).toBe('end');
+    expect(changes.current()).toBe(before + 1);
+    expect(connection.wrote).toBe(false);
   });
 });

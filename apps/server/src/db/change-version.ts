@@ -3,19 +3,30 @@
  * statement that writes (before and after it runs) and every commit or rollback of a
  * transaction that wrote. The answer cache (http/answer-cache.ts) keeps an answer only
  * while the number it was read under still holds, so nothing written through this
- * process is ever answered stale. Writes of another process are seen through
- * `external()` (SQLite's data_version); the cache's time limit bounds the rest.
+ * process is ever answered stale. Writes of other processes are seen through SQLite's
+ * data_version (polled) or PostgreSQL notifications (db/change-signals.ts, pushed).
  */
 export interface ChangeVersion {
   /** the current version; reading it also takes in changes made by other processes */
   current(): number;
   /**
-   * true when commits by other processes move the version too (SQLite's data_version), within
-   * EXTERNAL_CHECK_MS; false on PostgreSQL, where only this process's writes are seen
+   * true while commits by other processes move the version too: always on SQLite (within
+   * EXTERNAL_CHECK_MS); on PostgreSQL while the listening connection is up. While it is
+   * down, `current()` moves on every call, so nothing read meanwhile can be kept.
    */
   readonly seesOtherProcesses: boolean;
   /** a connection wrapper reports each statement it is about to run or has run */
-  observe(sql: string, phase: 'before' | 'after', connection: ConnectionState): void;
+  observe(sql: string, phase: 'before' | 'after', connection: ConnectionState): StatementKind;
+  /** another process signalled a commit, or what others wrote meanwhile is unknown */
+  moved(): void;
+}
+
+/** How the version learns of other processes' commits. */
+export interface OtherProcesses {
+  /** SQLite: a number any process's commit moves (data_version), looked at when read */
+  poll?: () => number;
+  /** PostgreSQL: whether their signals are being received right now */
+  listening?: () => boolean;
 }
 
 /** Whether the transaction open on a connection has written yet. */
@@ -29,7 +40,7 @@ export interface ConnectionState {
  */
 const UNSHOWN_TABLES = new Set(['jobs', 'refresh_tokens', 'user_codes', 'activity_events']);
 
-type StatementKind = 'read' | 'write' | 'unshown-write' | 'end' | 'other';
+export type StatementKind = 'read' | 'write' | 'unshown-write' | 'begin' | 'end' | 'other';
 
 const WRITE_TARGET =
   /^(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?/i;
@@ -41,10 +52,15 @@ export function statementKind(sql: string): StatementKind {
   if (word === 'select' || word === 'with' || word === 'explain') {
     return WRITE_ANYWHERE.test(text) ? 'write' : 'read';
   }
-  if (word === 'commit' || word === 'rollback' || word === 'end') return 'end';
-  if (word === 'begin' || word === 'savepoint' || word === 'release' || word === 'pragma') {
+  // a savepoint rolled back leaves the transaction open, and what it wrote before
+  if (word === 'rollback' && /^rollback\s+(?:work\s+|transaction\s+)?to\b/i.test(text)) {
     return 'other';
   }
+  if (word === 'commit' || word === 'rollback' || word === 'end') return 'end';
+  if (word === 'begin' || (word === 'start' && /^start\s+transaction\b/i.test(text))) {
+    return 'begin';
+  }
+  if (word === 'savepoint' || word === 'release' || word === 'pragma') return 'other';
   const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
   if (target !== undefined && UNSHOWN_TABLES.has(target)) return 'unshown-write';
   // insert, update, delete, create, alter, drop… and anything not recognised
@@ -57,7 +73,8 @@ export function statementKind(sql: string): StatementKind {
  */
 export const EXTERNAL_CHECK_MS = 50;
 
-export function createChangeVersion(external?: () => number): ChangeVersion {
+export function createChangeVersion(others: OtherProcesses = {}): ChangeVersion {
+  const { poll: external, listening } = others;
   let local = 0;
   let lastExternal = external?.() ?? 0;
   let checkedAt = performance.now();
@@ -72,8 +89,14 @@ export function createChangeVersion(external?: () => number): ChangeVersion {
     return kind;
   };
   return {
-    seesOtherProcesses: external !== undefined,
+    get seesOtherProcesses() {
+      return external !== undefined || (listening?.() ?? false);
+    },
     current() {
+      if (listening && !listening()) {
+        local += 1;
+        return local;
+      }
       if (external === undefined) return local;
       const now = performance.now();
       if (now - checkedAt < EXTERNAL_CHECK_MS) return local;
@@ -94,6 +117,10 @@ export function createChangeVersion(external?: () => number): ChangeVersion {
         if (connection.wrote) local += 1;
         connection.wrote = false;
       }
+      return kind;
+    },
+    moved() {
+      local += 1;
     },
   };
 }

@@ -17,6 +17,7 @@ import type { DatabaseTarget } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
 import { dialectHelpers, type DialectHelpers } from './dialect.js';
 import { createChangeVersion, type ChangeVersion } from './change-version.js';
+import { createChangeSignals, type ChangeSignals } from './change-signals.js';
 
 export interface Database {
   db: Kysely<DatabaseSchema>;
@@ -25,6 +26,8 @@ export interface Database {
   schema?: string;
   /** moves whenever shown data may have changed (the answer cache reads it) */
   changes: ChangeVersion;
+  /** PostgreSQL: how this process's commits reach other processes and theirs reach it */
+  signals?: ChangeSignals;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -47,7 +50,7 @@ function openSqlite(file: string): Database {
   dropStat4Samples(connection);
   // data_version moves when another process (the admin command line) commits
   const dataVersion = connection.prepare('pragma data_version').pluck();
-  const changes = createChangeVersion(() => dataVersion.get() as number);
+  const changes = createChangeVersion({ poll: () => dataVersion.get() as number });
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({
       database: withStatementCache(connection, STATEMENT_CACHE_SIZE, changes),
@@ -117,13 +120,29 @@ function openPostgres(url: string, schema?: string): Database {
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
-  const changes = createChangeVersion();
+  const signals = createChangeSignals({
+    url,
+    schema,
+    onOtherWrite: () => changes.moved(),
+    fallback: (text, values) => pool.query(text, values),
+  });
+  const changes = createChangeVersion({ listening: () => signals.listening });
   const db = new Kysely<DatabaseSchema>({
     dialect: new PostgresDialect({
-      pool: withNamedStatements(pool, NAMED_STATEMENTS_PER_CONNECTION, changes),
+      pool: withNamedStatements(pool, NAMED_STATEMENTS_PER_CONNECTION, changes, signals),
     }),
   });
-  return { ...wrap(db, dialectHelpers('postgres'), changes), schema };
+  const database = wrap(db, dialectHelpers('postgres'), changes);
+  return {
+    ...database,
+    schema,
+    signals,
+    async destroy() {
+      // the signals of the last writes go out before the pool closes
+      await signals.close();
+      await database.destroy();
+    },
+  };
 }
 
 /** How many named statements a PostgreSQL connection holds before it is replaced. */
@@ -150,6 +169,7 @@ export function withNamedStatements(
   pool: pg.Pool,
   limit = NAMED_STATEMENTS_PER_CONNECTION,
   changes?: ChangeVersion,
+  signals?: Pick<ChangeSignals, 'commitText' | 'signal'>,
 ): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
@@ -165,7 +185,7 @@ export function withNamedStatements(
 
   function wrapClient(client: pg.PoolClient): PostgresPoolClient {
     const prepared = new Set<string>();
-    const state = { wrote: false };
+    const state = { wrote: false, inTransaction: false };
     const send = (text: unknown, values?: ReadonlyArray<unknown>) => {
       if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) {
         // a cursor (streaming), or a statement planned per call
@@ -178,14 +198,29 @@ export function withNamedStatements(
     const query = (text: unknown, values?: ReadonlyArray<unknown>) => {
       const sqlText = typeof text === 'string' ? text : undefined;
       if (!changes || sqlText === undefined) return send(text, values);
-      changes.observe(sqlText, 'before', state);
+      const kind = changes.observe(sqlText, 'before', state);
+      if (kind === 'begin') state.inTransaction = true;
+      const signalled =
+        signals && kind === 'end' && state.wrote && /^\s*(?:commit|end)\b/i.test(sqlText);
+      const autocommitted = kind === 'write' && !state.inTransaction;
       // the version moves again once the write has landed: a read that began in between
       // must not keep its answer under the new number
-      const settle = () => changes.observe(sqlText, 'after', state);
-      const result = send(text, values) as unknown as Promise<unknown>;
+      const settle = () => {
+        changes.observe(sqlText, 'after', state);
+        if (kind === 'end') state.inTransaction = false;
+        // nothing ends it: the next transaction on this connection has written nothing yet
+        if (autocommitted) state.wrote = false;
+      };
+      const result = (
+        signalled
+          ? // one message, one round trip: the notify is delivered only if the commit holds
+            client.query(signals.commitText(sqlText)).then(lastResult)
+          : send(text, values)
+      ) as Promise<unknown>;
       return result.then(
         (value) => {
           settle();
+          if (autocommitted) signals?.signal();
           return value;
         },
         (error: unknown) => {
@@ -212,6 +247,11 @@ export function withNamedStatements(
     },
     end: () => pool.end(),
   };
+}
+
+/** A message of several statements answers with one result each; the caller asked for the last. */
+function lastResult(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult | undefined {
+  return Array.isArray(results) ? results.at(-1) : results;
 }
 
 function wrap(

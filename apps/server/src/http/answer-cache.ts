@@ -22,7 +22,10 @@ export interface AnswerCacheOptions {
   changes: ChangeVersion;
   /** total size of kept answers; 0 turns the cache off */
   maxBytes: number;
-  /** bounds how long a write made outside this process (PostgreSQL) can go unseen */
+  /**
+   * bounds how long a write made outside this process could go unseen if its signal were
+   * lost (a PostgreSQL process dying between a write and its notify)
+   */
   ttlMs?: number;
 }
 
@@ -32,7 +35,8 @@ export const ANSWER_CACHE_TTL_MS = 10_000;
  * Keeps the serialised answers of hot reads (memo lists, a memo, collection lists) per
  * viewer and URL, and serves one again only while the database's change version is the
  * one it was read under: any write through this process, or a commit by another process
- * on SQLite, retires every kept answer at once. Reads stay exact; repeated reads of an
+ * (SQLite's data_version, PostgreSQL's notifications: db/change-signals.ts), retires every
+ * kept answer at once. Reads stay exact; repeated reads of an
  * unchanged page cost the session check and a map lookup instead of five queries and a
  * serialisation. Answers are kept only for 200s and only on routes that opt in with
  * `config: { answerCache: true }`; the guard has run before, so a viewer never gets

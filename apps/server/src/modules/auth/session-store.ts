@@ -81,12 +81,20 @@ function sessionStateQuery(db: Db, sessionId: number) {
 const KEPT_SESSIONS = 10_000;
 
 /**
- * The session as the guard reads it on every request: built once, run with each id. When
- * the database's change version also sees other processes' commits (SQLite), the state read
- * is kept while that version holds: any write (a revocation, a disabled account, a
- * delegation ended, here or by the admin command line) makes the next request read the row
- * again. On PostgreSQL the row is read every time, so an operator's change from outside is
- * still seen at once.
+ * How long a kept state may serve at most, however still the version: bounds what a lost
+ * signal could leave unseen (a PostgreSQL process that died between a write outside a
+ * transaction and its notify), at one session read per session per period.
+ */
+export const KEPT_SESSION_MS = 10_000;
+
+/**
+ * The session as the guard reads it on every request: built once, run with each id. While
+ * the database's change version also sees other processes' commits (SQLite's data_version,
+ * PostgreSQL's notifications while the listener is up), the state read is kept while that
+ * version holds: any write (a revocation, a disabled account, a delegation ended, here, by
+ * another instance or by the admin command line) makes the next request read the row
+ * again. While it does not (the PostgreSQL listener is reconnecting), every request reads
+ * the row, so an operator's change from outside is still seen at once.
  */
 export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
   const queries = createQueryCache(db);
@@ -99,16 +107,19 @@ export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
     );
     return rows[0];
   };
-  if (!changes?.seesOtherProcesses) return read;
+  if (!changes) return read;
   type State = Awaited<ReturnType<typeof read>>;
   const kept = new LRUCache<number, { version: number; state: NonNullable<State> }>({
     max: KEPT_SESSIONS,
+    ttl: KEPT_SESSION_MS,
   });
   return async (sessionId: number): Promise<State> => {
+    if (!changes.seesOtherProcesses) return read(sessionId);
     const version = changes.current();
     const hit = kept.get(sessionId);
     if (hit && hit.version === version) return hit.state;
     const state = await read(sessionId);
+    // a write while it was read leaves `version` behind: the state is not served again
     if (state) kept.set(sessionId, { version, state });
     return state;
   };
