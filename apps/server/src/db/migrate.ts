@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010_notifications.js';
 import * as m0011 from './migrations/0011_feed_discover.js';
 import * as m0012push from './migrations/0012_push.js';
 import * as m0013 from './migrations/0013_media_avatar.js';
+import * as m0014 from './migrations/0014_people_by_name.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0011_feed_discover': m0011,
   '0012_push': m0012push,
   '0013_media_avatar': m0013,
+  '0014_people_by_name': m0014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -22,7 +22,7 @@ const PEOPLE_PAGING = { defaultItemsPerPage: PAGE_SIZES.publicProfiles, maxItems
  *    end, plus one when more follow (as the feed does).
  *  - GET /api/discover/people: public profiles of others, by name, without those blocked
  *    either way or excluded through POST /api/suggestion_exclude (the profile module's
- *    public search without a search text).
+ *    public search without a search text); hydra:totalItems counted like the posts'.
  */
 export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   const { db, dialect } = ctx.database;
@@ -70,6 +70,7 @@ export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext)
       const { members, total } = await profiles.search(viewerOf(request), {
         limit: paging.itemsPerPage,
         offset: paging.offset,
+        total: 'page',
       });
       return sendCollection(request, reply, members, total);
     },

@@ -83,6 +83,7 @@ export function registerProfileRoutes(app: ZodApp, guard: AuthGuard, profiles: P
         search: request.query.search,
         limit: paging.itemsPerPage,
         offset: paging.offset,
+        total: 'exact',
       });
       return sendCollection(request, reply, members, total);
     },

@@ -157,10 +157,10 @@ export function createProfileService(ctx: AppContext) {
       return profileFor(person, viewer);
     },
 
-    /** GET /api/user/profiles/public: search, page, itemsPerPage (10). */
+    /** GET /api/user/profiles/public (exact total) and discover people (page total). */
     async search(
       viewer: number | null,
-      query: { search?: string; limit: number; offset: number },
+      query: { search?: string; limit: number; offset: number; total: 'exact' | 'page' },
     ): Promise<{ members: PublicProfile[]; total: number }> {
       const { ids, total } = await searchPublicProfiles(db, dialect, viewer, query);
       const [people, relations, counts] = await Promise.all([

@@ -5,26 +5,24 @@ import { likePattern } from './people.js';
 
 type Db = Kysely<DatabaseSchema>;
 
+type PeopleQuery = { search?: string; limit: number; offset: number; total: 'exact' | 'page' };
+
 /**
  * Public profiles (has one and enabled; spec part 2 §6 "public profile"), of available
- * accounts, by name, paged in the database: never the viewer, never someone blocked either
- * way; without a search text, also without those the viewer excluded from suggestions.
+ * accounts: never the viewer, never someone blocked either way; without a search text, also
+ * without those the viewer excluded from suggestions.
  */
-export async function searchPublicProfiles(
-  db: Db,
-  d: DialectHelpers,
-  viewer: number | null,
-  query: { search?: string; limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
+function publicProfiles(db: Db, d: DialectHelpers, viewer: number | null, search?: string) {
   const yes = d.bool(true);
+  // literals, as the partial index states them, so SQLite's planner can match it
+  const listed = sql.lit(yes);
   let base = db
     .selectFrom('users as u')
     .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
     .where('u.is_active', '=', yes)
     .where('u.disabled_at', 'is', null)
-    .where('p.user_has_public_profile', '=', yes)
-    .where('p.public_profile_enabled', '=', yes);
-  const search = query.search?.trim();
+    .where('p.user_has_public_profile', '=', listed)
+    .where('p.public_profile_enabled', '=', listed);
   if (search) {
     const pattern = likePattern(search);
     base = base.where(
@@ -46,15 +44,52 @@ export async function searchPublicProfiles(
       );
     }
   }
+  return base;
+}
+
+/**
+ * One page of public profiles by name (`limit` rows from `offset`): it walks
+ * `user_profiles_public_name_idx` in name order and stops at the page's end.
+ */
+export function publicProfilesPageQuery(
+  db: Db,
+  d: DialectHelpers,
+  viewer: number | null,
+  query: { search?: string; limit: number; offset: number },
+) {
+  return publicProfiles(db, d, viewer, query.search?.trim())
+    .select('u.id')
+    .orderBy(sql`lower(p.name)`)
+    .orderBy('p.user_id')
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/**
+ * Public profiles by name, paged in the database. `total: 'exact'` counts every match;
+ * `'page'` answers the count up to this page plus one when more follow (as the feed and
+ * discover posts do), which spares a scan of all public profiles per page.
+ */
+export async function searchPublicProfiles(
+  db: Db,
+  d: DialectHelpers,
+  viewer: number | null,
+  query: PeopleQuery,
+): Promise<{ ids: number[]; total: number }> {
+  if (query.total === 'page') {
+    const rows = await publicProfilesPageQuery(db, d, viewer, {
+      ...query,
+      limit: query.limit + 1,
+    }).execute();
+    const more = rows.length > query.limit;
+    const ids = rows.slice(0, query.limit).map((r) => r.id);
+    return { ids, total: query.offset + ids.length + (more ? 1 : 0) };
+  }
   const [rows, count] = await Promise.all([
-    base
-      .select('u.id')
-      .orderBy(sql`lower(p.name)`)
-      .orderBy('u.id')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    publicProfilesPageQuery(db, d, viewer, query).execute(),
+    publicProfiles(db, d, viewer, query.search?.trim())
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
   ]);
   return { ids: rows.map((r) => r.id), total: readCount(count?.n) };
 }
