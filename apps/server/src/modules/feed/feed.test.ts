@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { COLLECTION_TYPES, type CollectionType } from '@memoria/domain';
-import { buildApp } from '../../app.js';
-import type { Database } from '../../db/database.js';
 import { isoTime } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { buildMemoWorld, insertCollection, type MemoWorld } from '../memos/test-world.js';
+import { queryCountingApp } from '../../test/query-count.js';
 import { followUser, grantRules } from '../../test/social.js';
 
 const HYDRA = { accept: 'application/ld+json' };
@@ -13,19 +11,6 @@ const HYDRA = { accept: 'application/ld+json' };
 interface Page {
   'hydra:member': Array<{ id: number; title: string }>;
   'hydra:totalItems': number;
-}
-
-/** The same database, counting every query executed through it. */
-function countingDatabase(database: Database) {
-  const counter = { queries: 0 };
-  const db = database.db.withPlugin({
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counter.queries += 1;
-      return args.result;
-    },
-  });
-  return { database: { ...database, db }, counter };
 }
 
 /**
@@ -200,13 +185,18 @@ describeDb('feed and discover', () => {
       expect(titles(await discoverOf(w.people.blocked.headers))).not.toContain('memo in public');
     });
 
-    it('lists public profiles of others without excluded or blocked people', async () => {
+    /** Every account gets an enabled public profile, as discover people lists only those. */
+    async function makeEveryProfilePublic() {
       const { db, dialect } = t.database;
       const yes = dialect.bool(true);
       await db
         .updateTable('user_profiles')
         .set({ user_has_public_profile: yes, public_profile_enabled: yes })
         .execute();
+    }
+
+    it('lists public profiles of others without excluded or blocked people', async () => {
+      await makeEveryProfilePublic();
       const people = async (headers: Record<string, string>) => {
         const res = await get('/api/discover/people?itemsPerPage=100', headers);
         expect(res.statusCode, res.body).toBe(200);
@@ -230,6 +220,40 @@ describeDb('feed and discover', () => {
       expect(await people(w.people.stranger.headers)).not.toContain(w.author.id);
       expect(await people(w.author.headers)).not.toContain(w.people.blocked.id);
       expect(await people(w.people.blocked.headers)).not.toContain(w.author.id);
+    });
+
+    it('pages people by name; the total counts to the page end, the profile search counts all', async () => {
+      await makeEveryProfilePublic();
+      type Page = {
+        'hydra:member': Array<{ id: number; name: string }>;
+        'hydra:totalItems': number;
+      };
+      const page = async (url: string) => {
+        const res = await get(url, {});
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as Page;
+      };
+      const all = await page('/api/discover/people?itemsPerPage=100');
+      const everyone = all['hydra:member'];
+      expect(everyone.length).toBeGreaterThan(3);
+      const byName = [...everyone].sort(
+        (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id,
+      );
+      expect(everyone.map((p) => p.id)).toEqual(byName.map((p) => p.id));
+      expect(all['hydra:totalItems']).toBe(everyone.length);
+
+      const seen: number[] = [];
+      for (let offset = 0; offset < everyone.length; offset += 2) {
+        const part = await page(`/api/discover/people?itemsPerPage=2&offset=${offset}`);
+        seen.push(...part['hydra:member'].map((p) => p.id));
+        const more = offset + 2 < everyone.length;
+        expect(part['hydra:totalItems']).toBe(seen.length + (more ? 1 : 0));
+      }
+      expect(seen).toEqual(byName.map((p) => p.id));
+
+      const search = await page('/api/user/profiles/public?itemsPerPage=2');
+      expect(search['hydra:member'].map((p) => p.id)).toEqual(byName.slice(0, 2).map((p) => p.id));
+      expect(search['hydra:totalItems']).toBe(everyone.length);
     });
   });
 
@@ -268,15 +292,8 @@ describeDb('feed and discover', () => {
     });
 
     it('answers a page in at most 6 queries, whatever its size', async () => {
-      const counting = countingDatabase(t.database);
-      const app: FastifyInstance = await buildApp({
-        config: t.config,
-        database: counting.database,
-        secrets: t.secrets,
-        logger: false,
-      });
+      const counting = await queryCountingApp(t);
       try {
-        await app.ready();
         for (const [url, headers] of [
           ['/api/feed', w.people.stranger.headers],
           ['/api/feed?itemsPerPage=50', w.people.stranger.headers],
@@ -284,14 +301,13 @@ describeDb('feed and discover', () => {
           ['/api/discover?itemsPerPage=50', w.people.stranger.headers],
           ['/api/discover?itemsPerPage=50', {}],
         ] as const) {
-          counting.counter.queries = 0;
-          const res = await app.inject({ url, headers: { ...headers, ...HYDRA } });
-          expect([url, res.statusCode]).toEqual([url, 200]);
+          const { status, queries } = await counting.get(url, { ...headers, ...HYDRA });
+          expect([url, status]).toEqual([url, 200]);
           // session check, ids, memo rows, todos and tags, collections, attachments
-          expect([url, counting.counter.queries <= 6]).toEqual([url, true]);
+          expect([url, queries <= 6]).toEqual([url, true]);
         }
       } finally {
-        await app.close();
+        await counting.close();
       }
     });
   });

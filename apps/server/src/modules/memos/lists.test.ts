@@ -1,26 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import type { Database } from '../../db/database.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { queryCountingApp } from '../../test/query-count.js';
 import { connectUsers } from '../../test/social.js';
 import { insertCollection } from './test-world.js';
 
 const HYDRA = { accept: 'application/ld+json' };
-
-/** The same database, counting every query executed through it. */
-function countingDatabase(database: Database) {
-  const counter = { queries: 0 };
-  const db = database.db.withPlugin({
-    transformQuery: (args) => args.node,
-    transformResult: async (args) => {
-      counter.queries += 1;
-      return args.result;
-    },
-  });
-  return { database: { ...database, db }, counter };
-}
 
 describeDb('memo lists', () => {
   let t: TestApp;
@@ -268,21 +253,13 @@ describeDb('memo lists', () => {
   });
 
   it('answers a list page in at most 5 queries, whatever the page size', async () => {
-    const counting = countingDatabase(t.database);
-    const app: FastifyInstance = await buildApp({
-      // every request reaches the database: no kept answers
-      config: { ...t.config, answerCacheMb: 0 },
-      database: counting.database,
-      secrets: t.secrets,
-      logger: false,
-    });
+    // every request reaches the database: no kept answers
+    const counting = await queryCountingApp(t, { answerCacheMb: 0 });
     try {
-      await app.ready();
       const measure = async (url: string, headers: Record<string, string>) => {
-        counting.counter.queries = 0;
-        const res = await app.inject({ url, headers });
-        expect([url, res.statusCode]).toEqual([url, 200]);
-        return { queries: counting.counter.queries, members: res.json() };
+        const { status, body, queries } = await counting.get(url, headers);
+        expect([url, status]).toEqual([url, 200]);
+        return { queries, members: body as Array<{ memo_todos: unknown[]; memo_tags: unknown[] }> };
       };
       for (const headers of [ada.headers, bo.headers, { ...bo.headers, ...HYDRA }, {}]) {
         for (const url of [
@@ -306,7 +283,7 @@ describeDb('memo lists', () => {
       expect(queries).toBeGreaterThanOrEqual(4);
       expect(queries).toBeLessThanOrEqual(5);
     } finally {
-      await app.close();
+      await counting.close();
     }
   });
 });

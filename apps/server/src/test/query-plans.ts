@@ -1,0 +1,42 @@
+import { CompiledQuery, sql } from 'kysely';
+import { expect } from 'vitest';
+import type { Database } from '../db/database.js';
+import { TEST_DB } from './harness.js';
+
+/**
+ * The plan the database would choose for a compiled query, one line per step (SQLite:
+ * EXPLAIN QUERY PLAN; PostgreSQL: EXPLAIN). A few test rows make any plan cheap, so on
+ * PostgreSQL sequential and bitmap scans and full sorts are priced out, inside a
+ * transaction, to see whether an index can answer in order, as at scale the costs choose
+ * by themselves (docs/PERFORMANCE.md).
+ */
+export async function planOf(database: Database, query: CompiledQuery<unknown>): Promise<string> {
+  const { db } = database;
+  if (TEST_DB === 'sqlite') {
+    const plan = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    return plan.rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+      await sql`select set_config(${setting}, 'off', true)`.execute(trx);
+    }
+    const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
+/**
+ * No sort of the whole list before the page is cut: SQLite builds no temporary B-tree;
+ * PostgreSQL has no Sort node (an Incremental Sort of rows already in order is fine).
+ */
+export function expectNoFullSort(plan: string): void {
+  if (TEST_DB === 'sqlite') {
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+  } else {
+    expect(plan).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  }
+}
