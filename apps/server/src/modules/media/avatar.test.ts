@@ -6,10 +6,11 @@ import { blockUser, followUser } from '../../test/social.js';
 import {
   insertCollection,
   insertMemo,
-  multipart,
   pngFixture,
+  postUpload,
   storageUsed,
   storedFiles,
+  uploadAvatar,
 } from './test-support.js';
 
 describeDb('account pictures (avatars)', () => {
@@ -20,15 +21,6 @@ describeDb('account pictures (avatars)', () => {
   });
   afterAll(() => t.close());
 
-  const uploadAvatar = (session: SignedIn, file: Parameters<typeof multipart>[0]) => {
-    const body = multipart(file);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/user/picture',
-      headers: { ...session.headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
   const profile = async (session: SignedIn) =>
     (await t.app.inject({ url: '/api/profile', headers: session.headers })).json();
 
@@ -37,7 +29,7 @@ describeDb('account pictures (avatars)', () => {
     const bob = await signedInUser(t);
     expect((await profile(alice)).user_picture).toBeNull();
 
-    const first = await uploadAvatar(alice, {
+    const first = await uploadAvatar(t, alice, {
       name: 'me.png',
       content: await pngFixture(1600, 1600),
       type: 'image/png',
@@ -68,7 +60,7 @@ describeDb('account pictures (avatars)', () => {
     const usedAfterFirst = await storageUsed(t, alice.id);
     expect(usedAfterFirst).toBeGreaterThan(0);
 
-    const second = await uploadAvatar(alice, {
+    const second = await uploadAvatar(t, alice, {
       name: 'me2.png',
       content: await pngFixture(800, 600),
       type: 'image/png',
@@ -120,24 +112,21 @@ describeDb('account pictures (avatars)', () => {
     const carol = await signedInUser(t);
     const dave = await signedInUser(t);
     const png = await pngFixture(300, 300);
-    const body = multipart({ name: 'me.png', content: png });
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/picture',
-      headers: body.headers,
-      payload: body.payload,
+    const anonymous = await postUpload(t, '/api/user/picture', null, {
+      name: 'me.png',
+      content: png,
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/user/picture' })).statusCode).toBe(
       401,
     );
 
-    const pdf = await uploadAvatar(carol, {
+    const pdf = await uploadAvatar(t, carol, {
       name: 'me.pdf',
       content: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
     });
     expect(pdf.statusCode).toBe(422);
-    const forged = await uploadAvatar(carol, {
+    const forged = await uploadAvatar(t, carol, {
       name: 'me.png',
       content: Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'),
       type: 'image/png',
@@ -146,12 +135,40 @@ describeDb('account pictures (avatars)', () => {
     expect((await profile(carol)).user_picture).toBeNull();
     expect(await storageUsed(t, carol.id)).toBe(0);
 
-    const ok = await uploadAvatar(carol, { name: 'me.png', content: png });
+    const ok = await uploadAvatar(t, carol, { name: 'me.png', content: png });
     expect(ok.statusCode).toBe(201);
     const url = `/api/user/photo/${ok.json().id}?variant=80w`;
     expect((await t.app.inject({ url })).statusCode).toBe(200);
     expect((await t.app.inject({ url, headers: dave.headers })).statusCode).toBe(200);
     await blockUser(t, carol.id, dave.id);
     expect((await t.app.inject({ url, headers: dave.headers })).statusCode).toBe(404);
+  });
+  it('a notification shows its sender with their account picture', async () => {
+    const alice = await signedInUser(t, { name: 'Alice Pictured' });
+    const bob = await signedInUser(t);
+    const upload = await uploadAvatar(t, alice, {
+      name: 'me.png',
+      content: await pngFixture(400, 400),
+      type: 'image/png',
+    });
+    expect(upload.statusCode).toBe(201);
+    const followed = await t.app.inject({
+      method: 'POST',
+      url: '/api/follow',
+      headers: alice.headers,
+      payload: { following: `/api/user/${bob.id}` },
+    });
+    expect(followed.statusCode, followed.body).toBe(201);
+    const list = await t.app.inject({ url: '/api/notifications', headers: bob.headers });
+    expect(list.statusCode, list.body).toBe(200);
+    const [notification] = list.json();
+    expect(notification).toMatchObject({
+      type: 'new_follower',
+      from_user: {
+        id: alice.id,
+        name: 'Alice Pictured',
+        picture: `/api/user/photo/${upload.json().id}?variant=220w`,
+      },
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   insertMemo,
   linkMemo,
   mediaServiceFor,
-  multipart,
+  postUpload,
   setCollectionFlags,
   shareCollection,
   storageUsed,
@@ -53,15 +53,7 @@ describeDb('memo documents', () => {
     session: SignedIn | null,
     file: { name: string; content: Buffer },
     fields: Record<string, string> = {},
-  ) => {
-    const body = multipart(file, fields);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/memo/document',
-      headers: { ...(session?.headers ?? {}), ...body.headers },
-      payload: body.payload,
-    });
-  };
+  ) => postUpload(t, '/api/memo/document', session, file, fields);
   const send = (
     method: 'GET' | 'PATCH' | 'DELETE',
     url: string,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { sharpCanDecode } from './heic.js';
-import { multipart, storedFiles } from './test-support.js';
+import { postUpload, storedFiles } from './test-support.js';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'photo.heic');
 
@@ -20,15 +20,8 @@ describeDb('HEIC photos', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (name: string, content: Buffer) => {
-    const body = multipart({ name, content, type: 'image/heic' });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/memo/photo',
-      headers: { ...alice.headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const upload = (name: string, content: Buffer) =>
+    postUpload(t, '/api/memo/photo', alice, { name, content, type: 'image/heic' });
 
   it('turns an HEVC HEIC that sharp cannot decode into webp variants through heic-decode', async () => {
     // The fixture really is one sharp's own decoder refuses: the fallback is what is tested.

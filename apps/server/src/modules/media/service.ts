@@ -36,9 +36,8 @@ import {
   markReady,
   memoAuthor,
   isUnattached,
-  otherAvatars,
   unattachedUploadIds,
-  otherCollectionPictures,
+  otherPictures,
   releaseStorage,
   setProfileAvatar,
   setAttachmentCollection,
@@ -283,7 +282,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       if (row.collection_id !== collectionId) {
         await setAttachmentCollection(trx, dialect, attachmentId, collectionId);
       }
-      await deleteRows(trx, await otherCollectionPictures(trx, collectionId, attachmentId));
+      await deleteRows(trx, await otherPictures(trx, { collectionId }, attachmentId));
       return { ...row, collection_id: collectionId };
     },
 
@@ -342,14 +341,14 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
      * pictures are deleted (storage freed, files removed after commit).
      */
     async replaceAvatar(trx: Trx, userId: number, keepId: number): Promise<void> {
-      await deleteRows(trx, await otherAvatars(trx, userId, keepId));
+      await deleteRows(trx, await otherPictures(trx, { userId }, keepId));
       await setProfileAvatar(trx, userId, keepId);
     },
 
     /** DELETE /api/user/picture: removes the account picture; answers whether there was one. */
     async deleteAvatar(userId: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const rows = await otherAvatars(trx, userId, 0);
+        const rows = await otherPictures(trx, { userId }, 0);
         await deleteRows(trx, rows);
         await setProfileAvatar(trx, userId, null);
         return rows.length > 0;

@@ -194,20 +194,28 @@ export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Pro
     .execute();
 }
 
-/** Pictures of a collection other than `keepId` that are still live. */
-export async function otherCollectionPictures(
+/** Whose single picture: a collection's cover or a person's account picture. */
+export type PictureOwner = { collectionId: string } | { userId: number };
+
+/**
+ * The pictures of `owner` that are not deleted, except `keepId` (0 keeps none): what a
+ * new picture replaces.
+ */
+export async function otherPictures(
   db: Db,
-  collectionId: string,
+  owner: PictureOwner,
   keepId: number,
 ): Promise<AttachmentRow[]> {
-  return db
+  const query = db
     .selectFrom('attachments')
     .selectAll()
-    .where('collection_id', '=', collectionId)
-    .where('owner_kind', '=', 'collection')
     .where('id', '!=', keepId)
-    .where('status', '!=', 'deleted')
-    .execute();
+    .where('status', '!=', 'deleted');
+  return (
+    'collectionId' in owner
+      ? query.where('collection_id', '=', owner.collectionId).where('owner_kind', '=', 'collection')
+      : query.where('user_id', '=', owner.userId).where('owner_kind', '=', 'avatar')
+  ).execute();
 }
 
 /**
@@ -244,22 +252,6 @@ export function isUnattached(row: AttachmentRow): boolean {
   if (row.owner_kind === 'memo') return row.memo_id === null;
   if (row.owner_kind === 'collection') return row.collection_id === null;
   return false;
-}
-
-/** The account pictures of `userId` that are not deleted, except `keepId`. */
-export async function otherAvatars(
-  db: Db,
-  userId: number,
-  keepId: number,
-): Promise<AttachmentRow[]> {
-  return db
-    .selectFrom('attachments')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('owner_kind', '=', 'avatar')
-    .where('id', '!=', keepId)
-    .where('status', '!=', 'deleted')
-    .execute();
 }
 
 /** Points the profile of `userId` at account picture `attachmentId` (null: none). */

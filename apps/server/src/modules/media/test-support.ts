@@ -41,6 +41,33 @@ export function multipart(
   };
 }
 
+/**
+ * POSTs a multipart upload (`file` and form `fields`) to `url` as `who`, or without a
+ * session; the answer is not checked (callers test refusals too).
+ */
+export function postUpload(
+  t: TestApp,
+  url: string,
+  who: { headers: Record<string, string> } | null,
+  file: Parameters<typeof multipart>[0],
+  fields: Record<string, string> = {},
+) {
+  const body = multipart(file, fields);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...(who?.headers ?? {}), ...body.headers },
+    payload: body.payload,
+  });
+}
+
+/** POST /api/user/picture as `who`. */
+export const uploadAvatar = (
+  t: TestApp,
+  who: { headers: Record<string, string> },
+  file: Parameters<typeof multipart>[0],
+) => postUpload(t, '/api/user/picture', who, file);
+
 export const pngFixture = (width = 1200, height = 800) =>
   sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
     .png()

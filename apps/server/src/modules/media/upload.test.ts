@@ -8,6 +8,7 @@ import {
   multipart,
   noisePng,
   pngFixture,
+  postUpload,
   storageUsed,
   storedFiles,
   svgFixture,
@@ -25,15 +26,8 @@ describeDb('media uploads', () => {
   });
   afterAll(() => t.close());
 
-  const uploadPicture = (session: SignedIn, file: Parameters<typeof multipart>[0]) => {
-    const body = multipart(file);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/collection/picture',
-      headers: { ...session.headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const uploadPicture = (session: SignedIn, file: Parameters<typeof multipart>[0]) =>
+    postUpload(t, '/api/collection/picture', session, file);
 
   const attachmentCount = async (userId: number) =>
     (
@@ -216,12 +210,9 @@ describe('media uploads past UPLOAD_LIMIT_MB', () => {
       const dave = await signedInUser(t);
       const big = await noisePng(700, 700);
       expect(big.length).toBeGreaterThan(1024 * 1024);
-      const body = multipart({ name: 'big.png', content: big });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/collection/picture',
-        headers: { ...dave.headers, ...body.headers },
-        payload: body.payload,
+      const res = await postUpload(t, '/api/collection/picture', dave, {
+        name: 'big.png',
+        content: big,
       });
       expect(res.statusCode).toBe(413);
       expect(res.json().detail).toBe('The file is too large. The maximum size is 1 MB.');

@@ -10,8 +10,8 @@ import {
   insertCollection,
   insertMemo,
   mediaServiceFor,
-  multipart,
   pngFixture,
+  postUpload,
   probeStreams,
   storageUsed,
   storedFiles,
@@ -39,15 +39,7 @@ describeDb('memo videos', () => {
     session: SignedIn,
     file: { name: string; content: Buffer },
     fields: Record<string, string> = {},
-  ) => {
-    const body = multipart(file, fields);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/memo/video',
-      headers: { ...session.headers, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  ) => postUpload(t, '/api/memo/video', session, file, fields);
   const get = (url: string, session?: SignedIn, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { ...(session?.headers ?? {}), ...headers } });
   const rowOf = (id: number) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
-import { multipart, pngFixture } from '../media/test-support.js';
+import { pngFixture, postUpload } from '../media/test-support.js';
 import { insertCollection } from './test-world.js';
 
 /** Files uploaded before their memo exists are attached by the memo's save, in order. */
@@ -20,13 +20,8 @@ describeDb('memo files attached on save', () => {
   afterAll(() => t?.close());
 
   async function upload(session: SignedIn, name: string): Promise<number> {
-    const body = multipart({ name, content: await pngFixture(320, 240), type: 'image/png' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/memo/photo',
-      headers: { ...session.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const file = { name, content: await pngFixture(320, 240), type: 'image/png' };
+    const res = await postUpload(t, '/api/memo/photo', session, file);
     if (res.statusCode !== 201) throw new Error(res.body);
     return res.json().id as number;
   }

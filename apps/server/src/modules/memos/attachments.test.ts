@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
-import { multipart, pngFixture, storageUsed, storedFiles } from '../media/test-support.js';
+import { pngFixture, postUpload, storageUsed, storedFiles } from '../media/test-support.js';
 import { insertCollection } from './test-world.js';
 
 /** Memos answer their uploaded files, in reads and lists; deleting a memo frees them. */
@@ -31,16 +31,8 @@ describeDb('memo attachments', () => {
   }
 
   async function uploadPhoto(memoId: number, name: string) {
-    const body = multipart(
-      { name, content: await pngFixture(640, 480), type: 'image/png' },
-      { memo: `/api/memo/${memoId}` },
-    );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/memo/photo',
-      headers: { ...ada.headers, ...body.headers },
-      payload: body.payload,
-    });
+    const file = { name, content: await pngFixture(640, 480), type: 'image/png' };
+    const res = await postUpload(t, '/api/memo/photo', ada, file, { memo: `/api/memo/${memoId}` });
     if (res.statusCode !== 201) throw new Error(res.body);
     return res.json() as { id: number; '@id': string };
   }
