@@ -9,15 +9,22 @@ import {
 } from '@memoria/domain';
 import { isoTime, readBool, readCount } from '../../db/dialect.js';
 import type { Viewer } from '../audience/index.js';
+import { avatarUrl } from '../profiles/people.js';
 import type { SelectedUserRow, ViewedCollectionRow } from './store.js';
 
-/** How a person appears inside collections and memos. The avatar comes with the media work. */
+/** How a person appears inside collections and memos, with their account picture if any. */
 export function presentUserSummary(
   id: number,
   name: string,
-  picture: string | null = null,
+  avatarId: number | null = null,
 ): UserSummary {
-  return { id, '@id': iri('user', id), name, picture, label: initialsOf(name) };
+  return {
+    id,
+    '@id': iri('user', id),
+    name,
+    picture: avatarUrl(avatarId, '220w'),
+    label: initialsOf(name),
+  };
 }
 
 export const isOwnerOf = (row: { user_id: number }, viewer: Viewer): boolean =>
@@ -44,7 +51,7 @@ export function presentCollection(
   const members: CollectionMember[] = owner
     ? selected
         .filter((s) => s.collection_id === row.id)
-        .map((s) => ({ id: s.id, user: presentUserSummary(s.user_id, s.name) }))
+        .map((s) => ({ id: s.id, user: presentUserSummary(s.user_id, s.name, s.avatar_id) }))
     : [];
   return {
     id: row.id,
@@ -52,7 +59,7 @@ export function presentCollection(
     type: owner ? (row.type as CollectionType) : '',
     name: row.name,
     description: row.description,
-    author: presentUserSummary(row.user_id, row.author_name),
+    author: presentUserSummary(row.user_id, row.author_name, row.author_avatar_id),
     isOwner: owner,
     is_collaboration: readBool(row.is_collaboration),
     collaboration_on_checklist: readBool(row.collaboration_on_checklist),
@@ -86,7 +93,7 @@ export function presentCollectionRef(row: ViewedCollectionRow, viewer: Viewer): 
     '@id': iri('collection', row.id),
     name: row.name,
     type: isOwnerOf(row, viewer) ? (row.type as CollectionType) : '',
-    author: presentUserSummary(row.user_id, row.author_name),
+    author: presentUserSummary(row.user_id, row.author_name, row.author_avatar_id),
     is_collaboration: readBool(row.is_collaboration),
     collaboration_on_checklist: readBool(row.collaboration_on_checklist),
     is_muted: row.muted_id !== null,

@@ -11,6 +11,7 @@ type Db = Kysely<DatabaseSchema>;
 export interface MemberRow {
   id: number;
   name: string;
+  avatar_id: number | null;
 }
 
 /**
@@ -59,7 +60,7 @@ export async function listMembers(
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     base
-      .select(['u.id', 'p.name'])
+      .select(['u.id', 'p.name', 'p.avatar_attachment_id as avatar_id'])
       .orderBy(sql`case when u.id = ${owner} then 0 else 1 end`)
       .orderBy('p.name')
       .orderBy('u.id')

@@ -280,7 +280,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
       return {
         members: rows.map((m) => ({
           id: m.id,
-          user: presentUserSummary(m.id, m.name),
+          user: presentUserSummary(m.id, m.name, m.avatar_id),
           role: m.id === row.user_id ? 'owner' : 'member',
         })),
         total,

@@ -15,6 +15,7 @@ export type CollectionRow = Selectable<CollectionsTable>;
 /** A collection with what the viewer needs to know about it. */
 export interface ViewedCollectionRow extends CollectionRow {
   author_name: string;
+  author_avatar_id: number | null;
   /** the viewer may read it (DESIGN.md §6) */
   visible: unknown;
   /** the viewer and the owner blocked each other */
@@ -56,6 +57,7 @@ function viewedCollections(db: Db, d: DialectHelpers, viewer: Viewer) {
     .selectAll('c')
     .select([
       'ap.name as author_name',
+      'ap.avatar_attachment_id as author_avatar_id',
       'mc.id as muted_id',
       'wc.id as content_watch_id',
       'wm.id as comment_watch_id',
@@ -126,16 +128,23 @@ export interface SelectedUserRow {
   collection_id: string;
   user_id: number;
   name: string;
+  avatar_id: number | null;
 }
 
-/** The selected people of these collections, by name. */
+/** The selected people of these collections, by name, with their account pictures. */
 export function selectedUsersOf(db: Db, collectionIds: string[]): Promise<SelectedUserRow[]> {
   if (collectionIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('users_per_collection as upc')
     .innerJoin('user_profiles as p', 'p.user_id', 'upc.user_id')
     .where('upc.collection_id', 'in', collectionIds)
-    .select(['upc.id', 'upc.collection_id', 'upc.user_id', 'p.name'])
+    .select([
+      'upc.id',
+      'upc.collection_id',
+      'upc.user_id',
+      'p.name',
+      'p.avatar_attachment_id as avatar_id',
+    ])
     .orderBy('p.name')
     .orderBy('upc.id')
     .execute();

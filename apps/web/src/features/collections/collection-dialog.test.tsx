@@ -225,13 +225,20 @@ describe('collection dialog', { timeout: 30000 }, () => {
 
   it('sends the selected people as user IRIs and reverts to private when none are left', async () => {
     signIn();
-    const calls = serve({ contacts: [person(8, 'Bo Berg'), person(9, 'Cy Ames')] });
+    const picture = '/api/user/photo/3?variant=220w';
+    const calls = serve({ contacts: [person(8, 'Bo Berg'), { ...person(9, 'Cy Ames'), picture }] });
     await renderApp('/collections');
     const user = await openCreate();
     await user.type(screen.getByTestId('form-name'), 'Few');
     await user.click(screen.getByTestId('visibility-selected_contacts'));
     const picker = screen.getByTestId('form-contacts');
     await user.click(picker);
+    // each contact with their account picture, or initials
+    const cy = await screen.findByRole('option', { name: 'Cy Ames' });
+    expect(cy.querySelector('img')).toHaveAttribute('src', picture);
+    const bo = screen.getByRole('option', { name: 'Bo Berg' });
+    expect(bo.querySelector('img')).toBeNull();
+    expect(bo).toHaveTextContent('BO');
     await user.click(await screen.findByRole('option', { name: 'Cy Ames' }));
     expect(checked('visibility-selected_contacts')).toBe('true');
     // removing the last person (Backspace in the picker) makes the collection private

@@ -12,6 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const SLOW = { timeout: 8000 };
 const ID = 'Garden0001';
+const OWNER_PICTURE = '/api/user/photo/5?variant=220w';
 
 function memo(id: number, title: string, pinned = false) {
   return memoFixture({
@@ -46,7 +47,7 @@ function serve(stored: Collection | number, members = 5) {
     if (url.startsWith(`/api/collection/${ID}/user`)) {
       const people = Array.from({ length: members }, (_, i) => ({
         id: i + 1,
-        user: person(10 + i, `Member ${i + 1}`),
+        user: { ...person(10 + i, `Member ${i + 1}`), picture: i === 0 ? OWNER_PICTURE : null },
         role: i === 0 ? 'owner' : 'member',
       }));
       return json(200, { 'hydra:member': people, 'hydra:totalItems': members });
@@ -66,6 +67,15 @@ describe('collection page', { timeout: 30000 }, () => {
     expect(header).toHaveTextContent('Veg patch');
     expect(header).toHaveTextContent('Only me');
     expect(await screen.findByTestId('collection-members-overflow')).toHaveTextContent('+2');
+    // members show their account pictures, initials without one
+    const stack = screen.getByTestId('collection-members');
+    expect(within(stack).getByRole('img', { name: 'Member 1' })).toHaveAttribute(
+      'src',
+      OWNER_PICTURE,
+    );
+    expect(within(stack).queryByRole('img', { name: 'Member 2' })).toBeNull();
+    // the pictured one shows no initials; the next two their label ("ME"), then +2
+    expect(stack).toHaveTextContent(/^MEME\+2$/);
     expect(screen.getByTestId('collection-add-memo')).toBeInTheDocument();
     const memos = await screen.findAllByTestId('memo-card', {}, SLOW);
     expect(memos.map((card) => card.getAttribute('data-memo-id'))).toEqual(['1', '2']);

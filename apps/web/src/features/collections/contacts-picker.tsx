@@ -1,4 +1,4 @@
-import { Alert, MultiSelect } from '@mantine/core';
+import { Alert, Avatar, Group, MultiSelect, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n';
 import type { PickedUser } from './form-rules';
@@ -50,6 +50,27 @@ export function ContactsPicker({
         nothingFoundMessage={t('collections.form.noContactsFound')}
         error={error}
         disabled={contacts.isPending && value.length === 0}
+        renderOption={({ option }) => {
+          const person = people.get(Number(option.value));
+          return (
+            <Group gap="xs" wrap="nowrap" data-testid="contact-option">
+              <Avatar
+                src={person?.picture ?? null}
+                size="sm"
+                radius="xl"
+                color="initials"
+                name={option.label}
+                alt=""
+                aria-hidden
+              >
+                {person?.label || undefined}
+              </Avatar>
+              <Text size="sm" truncate>
+                {option.label}
+              </Text>
+            </Group>
+          );
+        }}
         comboboxProps={{ withinPortal: true }}
         data-testid="form-contacts"
       />
