@@ -105,10 +105,12 @@ export function RichTextEditor({
     onUpdate: ({ editor: current }) => onChangeRef.current(htmlOf(current)),
   });
 
-  // A value set from outside (a reset) replaces the document.
+  // A value set from outside (a reset) replaces the document. useEditor may hand over an
+  // instance it has just destroyed (the component unmounted and mounted again within its
+  // destruction tick); it renders again with a new one, so that one is left alone.
   useEffect(() => {
-    if (editor && value !== htmlOf(editor))
-      editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || editor.isDestroyed) return;
+    if (value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const state = useEditorState({
