@@ -91,6 +91,8 @@ describe('feed page', { timeout: 20_000 }, () => {
     const { queryClient } = await renderWidget(<FeedPage />, { path: '/feed' });
     await waitFor(() => expect(screen.getAllByTestId('memo-card')).toHaveLength(10));
     expect(screen.queryByTestId('feed-new-content')).toBeNull();
+    // author and collection: the "·" is tied to the name before it, so no line starts with it
+    expect(screen.getAllByTestId('memo-card')[0]!.textContent).toContain('\u00a0· In Travel');
 
     // a memo is published; the next check (every 60 s) sees it
     memos.unshift(memoFixture({ id: 13, title: 'Memo 13' }));

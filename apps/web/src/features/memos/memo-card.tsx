@@ -126,7 +126,8 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
             {(showAuthor || memo.collection) && (
               <Text size="xs" c="dimmed">
                 {showAuthor && t('memos.card.by', { name: memo.author.name })}
-                {showAuthor && memo.collection && ' · '}
+                {/* the "·" stays with the author's name when the line wraps */}
+                {showAuthor && memo.collection && '\u00a0· '}
                 {memo.collection && t('memos.card.inCollection', { name: memo.collection.name })}
               </Text>
             )}

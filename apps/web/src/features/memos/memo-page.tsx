@@ -63,6 +63,16 @@ function Meta({
   );
 }
 
+/** An item after the author in the line under the title, led by its "·". */
+function MetaItem({ children, nowrap }: { children: ReactNode; nowrap?: boolean }) {
+  return (
+    <Text span inherit c="dimmed">
+      {'\u00a0· '}
+      <span style={nowrap ? { whiteSpace: 'nowrap' } : undefined}>{children}</span>
+    </Text>
+  );
+}
+
 function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -130,24 +140,28 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
             >
               {memo.title}
             </Title>
-            <Group gap="xs" wrap="wrap">
+            <Group gap="xs" wrap="nowrap">
               <Avatar src={memo.author.picture} size={28} radius="xl">
                 {memo.author.label}
               </Avatar>
-              {isPublic ? (
-                <Text size="sm">{memo.author.name}</Text>
-              ) : (
-                <Anchor component={Link} to={profilePath(memo.author.id)} size="sm">
-                  {memo.author.name}
-                </Anchor>
-              )}
-              {memo.collection && (
-                <Text size="sm" c="dimmed">
-                  · {t('memos.card.inCollection', { name: memo.collection.name })}
-                </Text>
-              )}
-              <Text size="sm" c="dimmed">
-                · {t('memos.view.createdAt', { date: formatDate(memo.createdAt, locale) })}
+              {/* One line of text, not flex items: it wraps between words, and each "·" is
+                  tied to the word before it, so a wrapped line never starts with one. */}
+              <Text size="sm" style={{ minWidth: 0 }} data-testid="memo-view-meta">
+                {isPublic ? (
+                  memo.author.name
+                ) : (
+                  <Anchor component={Link} to={profilePath(memo.author.id)} inherit>
+                    {memo.author.name}
+                  </Anchor>
+                )}
+                {memo.collection && (
+                  <MetaItem>
+                    {t('memos.card.inCollection', { name: memo.collection.name })}
+                  </MetaItem>
+                )}
+                <MetaItem nowrap>
+                  {t('memos.view.createdAt', { date: formatDate(memo.createdAt, locale) })}
+                </MetaItem>
               </Text>
             </Group>
           </Stack>
