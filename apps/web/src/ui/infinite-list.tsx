@@ -1,7 +1,7 @@
 import { Box, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback, useIntersection, useWindowEvent } from '@mantine/hooks';
 import { TIMINGS } from '@memoria/domain';
-import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../i18n';
 import { PullToRefresh } from './infinite-list-pull';
 import { QueryErrorView } from './query-error';
@@ -81,8 +81,23 @@ export function InfiniteList<T>({
     if (distance <= TIMINGS.infiniteTriggerOffsetPx) void source.fetchNextPage();
   }, TIMINGS.infiniteDebounceMs);
 
-  useWindowEvent('scroll', check);
+  // Captured, the scroll of any box reaches the window: lists also scroll inside drawers.
+  useEffect(() => {
+    window.addEventListener('scroll', check, { capture: true, passive: true });
+    return () => window.removeEventListener('scroll', check, { capture: true });
+  }, [check]);
   useWindowEvent('resize', check);
+  // One ref callback for the list's life: a new one each render would make React detach and
+  // re-attach it, which resets the observer's entry, renders again, and so on every frame;
+  // each round restarted the debounced check, so it never ran.
+  const sentinelRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      sentinel.current = node;
+      // Without IntersectionObserver (old browsers, jsdom) scroll and resize still load.
+      if (typeof IntersectionObserver !== 'undefined') observe(node);
+    },
+    [observe],
+  );
   const intersecting = Boolean(entry?.isIntersecting);
   // A page that does not fill the screen leaves the sentinel in view: check again each time.
   useEffect(() => {
@@ -116,14 +131,7 @@ export function InfiniteList<T>({
             </Fragment>
           ))}
         </Stack>
-        <div
-          ref={(node) => {
-            sentinel.current = node;
-            // Without IntersectionObserver (old browsers, jsdom) scroll and resize still load.
-            if (typeof IntersectionObserver !== 'undefined') observe(node);
-          }}
-          data-testid="list-sentinel"
-        />
+        <div ref={sentinelRef} data-testid="list-sentinel" />
         {source.isFetchNextPageError && <QueryErrorView error={source.error} />}
         <Center mt="md" mih={48}>
           {source.isFetchingNextPage ? (
