@@ -13,7 +13,8 @@
 // Without --data-dir a small database (sockets + 1 users) is generated in a temporary folder.
 // --via comment: the readers follow the author and watch the memo's comments; each round the
 // author posts a comment and what is timed is its notification (new_comment_watcher_
-// notification, with the unread count) reaching every socket.
+// notification) reaching every socket; the unread counter follows it (unread_count), timed
+// apart and checked to have gone up by one on every socket.
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -194,6 +195,11 @@ try {
           tab.arrivedAt = at;
           tab.onArrival?.();
         }
+        if (viaComment && message.message_type === 'unread_count') {
+          tab.counterAt = at;
+          tab.unread = message.unread;
+          tab.onCounter?.();
+        }
       });
       socket.on('close', () => {
         tab.closed = true;
@@ -215,12 +221,24 @@ try {
     const arrived = new Promise((resolve) => {
       allArrived = resolve;
     });
+    let counting = viaComment ? tabs.length : 0;
+    let allCounted;
+    const counted = new Promise((resolve) => {
+      allCounted = resolve;
+    });
     for (const tab of tabs) {
       tab.arrivedAt = undefined;
       tab.onArrival = () => {
         tab.onArrival = undefined;
         waiting -= 1;
         if (waiting === 0) allArrived();
+      };
+      tab.counterAt = undefined;
+      tab.unreadBefore = tab.unread;
+      tab.onCounter = () => {
+        tab.onCounter = undefined;
+        counting -= 1;
+        if (counting === 0) allCounted();
       };
     }
     const start = performance.now();
@@ -247,7 +265,22 @@ try {
       }),
     ]);
     const times = tabs.map((tab) => tab.arrivedAt - start).sort((a, b) => a - b);
+    let countersLast = NaN;
+    if (viaComment) {
+      await Promise.race([
+        counted,
+        sleep(10_000).then(() => {
+          throw new Error(`${counting} of ${tabs.length} sockets got no unread count in 10 s`);
+        }),
+      ]);
+      countersLast = Math.max(...tabs.map((tab) => tab.counterAt - start));
+      const wrong = tabs.filter(
+        (tab) => tab.unreadBefore !== undefined && tab.unread !== tab.unreadBefore + 1,
+      );
+      if (wrong.length > 0) throw new Error(`${wrong.length} sockets got a wrong unread count`);
+    }
     return {
+      countersLast,
       first: times[0],
       median: quantile(times, 0.5),
       last: times[times.length - 1],
@@ -268,7 +301,9 @@ try {
     const spreads = results.map((r) => r.last - r.first).sort((a, b) => a - b);
     const pooled = results.flatMap((r) => r.times).sort((a, b) => a - b);
     const firsts = results.map((r) => r.first).sort((a, b) => a - b);
+    const counters = results.map((r) => r.countersLast).sort((a, b) => a - b);
     return {
+      countersP50: quantile(counters, 0.5),
       label,
       sockets: tabs.length,
       firstP50: quantile(firsts, 0.5),
@@ -315,13 +350,14 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
   );
+  const counterColumn = viaComment ? ' request → all unread counts p50 ms |' : '';
   console.log(
-    '| sockets | request → all sockets p50 ms | p99 ms | max ms | per socket p50 ms | per socket p99 ms | request → first socket p50 ms | first → last socket p50 ms | HTTP answer p50 ms |',
+    `| sockets | request → all sockets p50 ms | p99 ms | max ms | per socket p50 ms | per socket p99 ms | request → first socket p50 ms | first → last socket p50 ms | HTTP answer p50 ms |${counterColumn}`,
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${viaComment ? '---:|' : ''}`);
   for (const row of [single, double]) {
     console.log(
-      `| ${row.label} | ${ms(row.allP50)} | ${ms(row.allP99)} | ${ms(row.allMax)} | ${ms(row.socketP50)} | ${ms(row.socketP99)} | ${ms(row.firstP50)} | ${ms(row.spreadP50)} | ${ms(row.answerP50)} |`,
+      `| ${row.label} | ${ms(row.allP50)} | ${ms(row.allP99)} | ${ms(row.allMax)} | ${ms(row.socketP50)} | ${ms(row.socketP99)} | ${ms(row.firstP50)} | ${ms(row.spreadP50)} | ${ms(row.answerP50)} |${viaComment ? ` ${ms(row.countersP50)} |` : ''}`,
     );
   }
   console.log(

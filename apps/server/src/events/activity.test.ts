@@ -66,13 +66,25 @@ describeDb('activity events', () => {
       recipientUserId: recipients[i % 3]!.id,
       memoId: i + 1,
     }));
-    await recordActivities(t.database.db, events);
-    const rows = await t.database.db
+    const ids = await recordActivities(t.database.db, events);
+    expect(ids).toHaveLength(1201);
+    const stored = await t.database.db
       .selectFrom('activity_events')
-      .select((eb) => eb.fn.countAll().as('n'))
+      .select(['id', 'type', 'recipient_user_id', 'memo_id', 'payload', 'created_at'])
       .where('actor_user_id', '=', actor.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(rows.n)).toBe(1201);
-    await recordActivities(t.database.db, []);
+      .orderBy('id')
+      .execute();
+    expect(stored).toHaveLength(1201);
+    // each answered id is the row of the event at that position, across the three batches
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    ids.forEach((id, i) => {
+      const row = byId.get(id)!;
+      expect(row.memo_id).toBe(i + 1);
+      expect(row.recipient_user_id).toBe(events[i]!.recipientUserId);
+      expect(row.type).toBe('new_memo_for_follower');
+      expect(readJson(row.payload, null)).toEqual({});
+      expect(readTime(row.created_at)).toBeInstanceOf(Date);
+    });
+    expect(await recordActivities(t.database.db, [])).toEqual([]);
   });
 });

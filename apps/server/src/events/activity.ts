@@ -1,6 +1,6 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../db/schema.js';
-import { dialectHelpers, type DialectHelpers } from '../db/dialect.js';
+import { dialectHelpers, type DialectHelpers, type DialectName } from '../db/dialect.js';
 
 /**
  * Activity events: what happened, to whom, by whom. The notifications work builds its
@@ -47,23 +47,69 @@ export async function recordActivity(
 /** Rows per INSERT: keeps the bound parameters well under SQLite's limit. */
 const BATCH = 500;
 
-/** Writes several events (e.g. one per follower) in batches; answers their ids. */
+const COLUMNS = [
+  'type',
+  'actor_user_id',
+  'recipient_user_id',
+  'connection_id',
+  'memo_id',
+  'collection_id',
+  'thread_id',
+  'attachment_id',
+  'payload',
+  'created_at',
+] as const;
+
+/** The INSERT of a full batch, per engine, written once. */
+const fullBatchInserts = new Map<DialectName, string>();
+
+/**
+ * The INSERT … RETURNING id of `count` events. Written as text rather than built with
+ * Kysely: compiling 500 rows of ten values took 0.8 ms per batch, a sixth of the whole
+ * write of a comment's thousand notifications.
+ */
+function insertText(dialect: DialectName, count: number): string {
+  const kept = count === BATCH ? fullBatchInserts.get(dialect) : undefined;
+  if (kept) return kept;
+  let n = 0;
+  const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
+  const tuples = Array.from({ length: count }, () => `(${COLUMNS.map(placeholder).join(', ')})`);
+  const text = `insert into activity_events (${COLUMNS.join(', ')}) values ${tuples.join(', ')} returning id`;
+  if (count === BATCH) fullBatchInserts.set(dialect, text);
+  return text;
+}
+
+/**
+ * An event as just written: its columns as the database holds them (the notifications
+ * module reads the same values back), so delivery need not read a thousand rows again.
+ */
+export type WrittenEvent = ReturnType<typeof rowOf> & { id: number; reviewed_at: null };
+
+/** Writes several events (e.g. one per follower) in batches; answers them with their ids, in order. */
+export async function writeActivities(
+  db: Kysely<DatabaseSchema>,
+  events: ActivityEvent[],
+): Promise<WrittenEvent[]> {
+  const d = dialectOf(db);
+  const now = new Date();
+  const written: WrittenEvent[] = [];
+  for (let start = 0; start < events.length; start += BATCH) {
+    const rows = events.slice(start, start + BATCH).map((event) => rowOf(d, event, now));
+    const values = rows.flatMap((row) => COLUMNS.map((column) => row[column]));
+    const result = await db.executeQuery<{ id: number }>(
+      CompiledQuery.raw(insertText(d.name, rows.length), values),
+    );
+    result.rows.forEach(({ id }, i) => written.push({ ...rows[i]!, id, reviewed_at: null }));
+  }
+  return written;
+}
+
+/** `writeActivities`, answering the ids only. */
 export async function recordActivities(
   db: Kysely<DatabaseSchema>,
   events: ActivityEvent[],
 ): Promise<number[]> {
-  const d = dialectOf(db);
-  const now = new Date();
-  const ids: number[] = [];
-  for (let start = 0; start < events.length; start += BATCH) {
-    const rows = await db
-      .insertInto('activity_events')
-      .values(events.slice(start, start + BATCH).map((event) => rowOf(d, event, now)))
-      .returning('id')
-      .execute();
-    for (const row of rows) ids.push(row.id);
-  }
-  return ids;
+  return (await writeActivities(db, events)).map((event) => event.id);
 }
 
 function rowOf(d: DialectHelpers, event: ActivityEvent, now: Date) {

@@ -1,5 +1,5 @@
-export type { ActivityEvent } from './activity.js';
-export { dialectOf, recordActivities, recordActivity } from './activity.js';
+export type { ActivityEvent, WrittenEvent } from './activity.js';
+export { dialectOf, recordActivities, recordActivity, writeActivities } from './activity.js';
 export type { ActivityDispatcher, ActivityHandler } from './dispatch.js';
 export { createActivityDispatcher } from './dispatch.js';
 export {

@@ -50,8 +50,32 @@ describe('realtime hub (no database)', () => {
 
   it('a publication carries the user ids and the message text unchanged', () => {
     const text = JSON.stringify({ message_type: 'memo_changed', memo_id: 3, note: 'a\nb' });
-    expect(decodePublication(encodePublication([4, 5], text))).toEqual({ userIds: [4, 5], text });
+    expect(decodePublication(encodePublication([{ userIds: [4, 5], text }]))).toEqual([
+      { userIds: [4, 5], text },
+    ]);
     expect(decodePublication('no newline')).toBeUndefined();
-    expect(decodePublication('1,x,-2,3\n{}')).toEqual({ userIds: [1, 3], text: '{}' });
+    expect(decodePublication('1,x,-2,3\n{}')).toEqual([{ userIds: [1, 3], text: '{}' }]);
+  });
+
+  it('one publication carries several personal messages, each to its own user', async () => {
+    const parcels = [
+      { userIds: [7], text: '{"n":1}' },
+      { userIds: [8], text: '{"n":2}' },
+    ];
+    expect(decodePublication(encodePublication(parcels))).toEqual(parcels);
+    expect(decodePublication('7\n{}\n8')).toBeUndefined();
+    const hub = createLocalHub();
+    const got: string[] = [];
+    hub.attach(7, { send: (text) => got.push(`7:${text}`) });
+    hub.attach(8, { send: (text) => got.push(`8:${text}`) });
+    await hub.sendEach([
+      { userId: 8, message: { message_type: 'notification', n: 2 } },
+      { userId: 9, message: { message_type: 'notification', n: 3 } },
+      { userId: 7, message: { message_type: 'notification', n: 1 } },
+    ]);
+    expect(got).toEqual([
+      '8:{"message_type":"notification","n":2}',
+      '7:{"message_type":"notification","n":1}',
+    ]);
   });
 });

@@ -9,6 +9,21 @@ export interface RealtimeMessage {
   [key: string]: unknown;
 }
 
+/**
+ * A message for one user's sockets; a string is the message already serialised (a fan-out
+ * whose messages share most of their text builds it once).
+ */
+export interface PersonalMessage {
+  userId: number;
+  message: RealtimeMessage | string;
+}
+
+/** A serialised message and the users whose sockets receive it. */
+export interface Parcel {
+  userIds: readonly number[];
+  text: string;
+}
+
 /** One open socket, as the hub sees it. */
 export interface RealtimeSocket {
   send(text: string): void;
@@ -17,6 +32,11 @@ export interface RealtimeSocket {
 export interface RealtimeHub {
   /** Delivers a message to every open socket of each user (here and on other instances). */
   sendToUsers(userIds: readonly number[], message: RealtimeMessage): Promise<void>;
+  /**
+   * Delivers a message of its own to each of these users, in order, as one fan-out (one
+   * publication with a broker): for messages that differ per person, e.g. notifications.
+   */
+  sendEach(messages: readonly PersonalMessage[]): Promise<void>;
   /** Registers a socket of a user; answers the function that removes it. */
   attach(userId: number, socket: RealtimeSocket): () => void;
   /** The users with at least one socket open on this instance. */
@@ -49,6 +69,26 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export function createSocketRegistry(onPresence?: (userId: number, online: boolean) => void) {
   const sockets = new Map<number, Set<RealtimeSocket>>();
+
+  async function deliverAll(parcels: readonly Parcel[]): Promise<void> {
+    let sent = 0;
+    for (const { userIds, text } of parcels) {
+      for (const userId of new Set(userIds)) {
+        const own = sockets.get(userId);
+        if (!own) continue;
+        for (const socket of [...own]) {
+          try {
+            socket.send(text);
+          } catch {
+            // A socket closing under us; its close handler removes it.
+          }
+          sent += 1;
+          if (sent % SEND_BATCH === 0) await nextTurn();
+        }
+      }
+    }
+  }
+
   return {
     attach(userId: number, socket: RealtimeSocket): () => void {
       let own = sockets.get(userId);
@@ -75,22 +115,11 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
      * SEND_BATCH sockets so other requests and timers are never held up for long. A socket
      * that fails to send is skipped (its close handler detaches it).
      */
-    async deliver(userIds: readonly number[], text: string): Promise<void> {
-      let sent = 0;
-      for (const userId of new Set(userIds)) {
-        const own = sockets.get(userId);
-        if (!own) continue;
-        for (const socket of [...own]) {
-          try {
-            socket.send(text);
-          } catch {
-            // A socket closing under us; its close handler removes it.
-          }
-          sent += 1;
-          if (sent % SEND_BATCH === 0) await nextTurn();
-        }
-      }
+    deliver(userIds: readonly number[], text: string): Promise<void> {
+      return deliverAll([{ userIds, text }]);
     },
+    /** `deliver` for several texts at once, the batches counted across all of them. */
+    deliverAll,
     onlineUserIds: (): number[] => [...sockets.keys()],
     clear(): void {
       sockets.clear();
@@ -100,11 +129,20 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
 
 export type SocketRegistry = ReturnType<typeof createSocketRegistry>;
 
+/** Each personal message serialised for its user's sockets. */
+export function parcelsOf(messages: readonly PersonalMessage[]): Parcel[] {
+  return messages.map(({ userId, message }) => ({
+    userIds: [userId],
+    text: typeof message === 'string' ? message : JSON.stringify(message),
+  }));
+}
+
 /** The in-process hub: enough for one server instance (no REDIS_URL). */
 export function createLocalHub(): RealtimeHub {
   const registry = createSocketRegistry();
   return {
     sendToUsers: (userIds, message) => registry.deliver(userIds, JSON.stringify(message)),
+    sendEach: (messages) => registry.deliverAll(parcelsOf(messages)),
     attach: registry.attach,
     onlineUserIds: registry.onlineUserIds,
     onlineEverywhere: async () => registry.onlineUserIds(),

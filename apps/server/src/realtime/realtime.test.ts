@@ -92,6 +92,36 @@ async function connect(
 const of = (type: string) => (message: Record<string, unknown>) => message.message_type === type;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
+/** An author, a contact of theirs, and the author's memo in a collection all contacts see. */
+async function memoSeenByContact(t: TestApp, payload: Record<string, unknown>) {
+  const author = await signedInUser(t);
+  const contact = await signedInUser(t);
+  await connectUsers(t, author.id, contact.id);
+  const shared = await insertCollection(t, author.id, 'all_contacts');
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/memo',
+    headers: author.headers,
+    payload: { ...payload, memos_per_collection: [`/api/collection/${shared}`] },
+  });
+  expect(created.statusCode).toBe(201);
+  const memo = created.json() as {
+    id: number;
+    memo_todos: Array<{ '@id'?: string; id?: number }>;
+  };
+  return { author, contact, shared, memo };
+}
+
+/** Logs the user out, which ends the session their sockets were opened with. */
+function logOut(t: TestApp, who: SignedIn) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/logout',
+    headers: who.headers,
+    payload: { refresh_token: who.refresh_token },
+  });
+}
+
 describeDb('realtime socket', () => {
   let t: TestApp;
   const open: Inbox[] = [];
@@ -137,12 +167,7 @@ describeDb('realtime socket', () => {
     });
     expect([noUpgrade.statusCode, noUpgrade.json().status]).toEqual([400, 400]);
 
-    const logout = await t.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: ada.headers,
-      payload: { refresh_token: ada.refresh_token },
-    });
+    const logout = await logOut(t, ada);
     expect(logout.statusCode).toBeLessThan(300);
     expect(await refused(ada.id, ada.token)).toBe('Unexpected server response: 401');
 
@@ -189,26 +214,14 @@ describeDb('realtime socket', () => {
   });
 
   it('memo_changed reaches only the online users who may see the memo', async () => {
-    const author = await signedInUser(t);
-    const contact = await signedInUser(t);
+    const { author, contact, shared, memo } = await memoSeenByContact(t, {
+      title: 'Live',
+      memo_todos: [{ description: 'one' }],
+    });
     const stranger = await signedInUser(t);
     const blocked = await signedInUser(t);
-    await connectUsers(t, author.id, contact.id);
     await connectUsers(t, author.id, blocked.id);
     await blockUser(t, author.id, blocked.id);
-    const shared = await insertCollection(t, author.id, 'all_contacts');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/memo',
-      headers: author.headers,
-      payload: {
-        title: 'Live',
-        memos_per_collection: [`/api/collection/${shared}`],
-        memo_todos: [{ description: 'one' }],
-      },
-    });
-    expect(created.statusCode).toBe(201);
-    const memo = created.json() as { id: number; memo_todos: Array<{ id: number }> };
     const inboxes = {
       author: await tab(author),
       contact: await tab(contact),
@@ -247,24 +260,10 @@ describeDb('realtime socket', () => {
   });
 
   it('a todo tick tells the memo audience', async () => {
-    const author = await signedInUser(t);
-    const contact = await signedInUser(t);
-    await connectUsers(t, author.id, contact.id);
-    const shared = await insertCollection(t, author.id, 'all_contacts');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/memo',
-      headers: author.headers,
-      payload: {
-        title: 'Ticks',
-        memos_per_collection: [`/api/collection/${shared}`],
-        memo_todos: [{ description: 'one' }],
-      },
+    const { author, contact, memo } = await memoSeenByContact(t, {
+      title: 'Ticks',
+      memo_todos: [{ description: 'one' }],
     });
-    const memo = created.json() as {
-      id: number;
-      memo_todos: Array<{ '@id'?: string; id?: number }>;
-    };
     const todo = memo.memo_todos[0]!;
     const todoId = todo.id ?? Number(String(todo['@id']).split('/').pop());
     const inbox = await tab(contact);
@@ -283,12 +282,7 @@ describeDb('realtime socket', () => {
     const bob = await signedInUser(t);
     const ended = await tab(ada);
     const kept = await tab(bob);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/logout',
-      headers: ada.headers,
-      payload: { refresh_token: ada.refresh_token },
-    });
+    await logOut(t, ada);
     await t.app.realtimeHeartbeat();
     expect((await ended.closed).code).toBe(CLOSE_CODES.sessionEnded);
     expect(await kept.next(of('ping'))).toEqual({ message_type: 'ping' });
@@ -408,18 +402,9 @@ describe.skipIf(skipReason !== undefined || (!sharedRedisUrl && !redisInstalled)
     });
 
     it('a memo change on one instance reaches its audience online on the other', async () => {
-      const author = await signedInUser(t);
-      const contact = await signedInUser(t);
+      const { author, contact, memo } = await memoSeenByContact(t, { title: 'Far' });
+      const memoId = memo.id;
       const stranger = await signedInUser(t);
-      await connectUsers(t, author.id, contact.id);
-      const shared = await insertCollection(t, author.id, 'all_contacts');
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/memo',
-        headers: author.headers,
-        payload: { title: 'Far', memos_per_collection: [`/api/collection/${shared}`] },
-      });
-      const memoId = (created.json() as { id: number }).id;
       const contactThere = await connect(second, contact.id, contact.token);
       const strangerThere = await connect(second, stranger.id, stranger.token);
       open.push(contactThere, strangerThere);

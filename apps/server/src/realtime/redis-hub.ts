@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { waitForRedis } from '../http/rate-limit.js';
-import { createSocketRegistry, type RealtimeHub } from './hub.js';
+import { createSocketRegistry, parcelsOf, type Parcel, type RealtimeHub } from './hub.js';
 
 export interface RedisHubOptions {
   url: string;
@@ -16,22 +16,25 @@ const PRESENCE_TTL_MS = 90_000;
 const PRESENCE_RENEW_MS = 30_000;
 
 /**
- * Wire format of one publication: the user ids, comma-separated, a newline, then the
- * message as the JSON text the sockets receive (so no instance parses it again).
+ * Wire format of one publication: for each message, a line of user ids (comma-separated)
+ * then a line with the message as the JSON text the sockets receive (so no instance parses
+ * it again; JSON text holds no raw newline). A fan-out of personal messages is one publication.
  */
-export function encodePublication(userIds: readonly number[], text: string): string {
-  return `${userIds.join(',')}\n${text}`;
+export function encodePublication(parcels: readonly Parcel[]): string {
+  return parcels.map(({ userIds, text }) => `${userIds.join(',')}\n${text}`).join('\n');
 }
 
-export function decodePublication(raw: string): { userIds: number[]; text: string } | undefined {
-  const cut = raw.indexOf('\n');
-  if (cut < 0) return undefined;
-  const userIds = raw
-    .slice(0, cut)
-    .split(',')
-    .map(Number)
-    .filter((id) => Number.isSafeInteger(id) && id > 0);
-  return { userIds, text: raw.slice(cut + 1) };
+export function decodePublication(raw: string): Parcel[] | undefined {
+  const lines = raw.split('\n');
+  if (lines.length % 2 !== 0) return undefined;
+  const parcels: Parcel[] = [];
+  for (let i = 0; i < lines.length; i += 2) {
+    const userIds = lines[i]!.split(',')
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id) && id > 0);
+    parcels.push({ userIds, text: lines[i + 1]! });
+  }
+  return parcels;
 }
 
 /**
@@ -72,23 +75,30 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
     if (channel !== options.channel) return;
     const publication = decodePublication(raw);
     if (!publication) return;
-    void registry.deliver(publication.userIds, publication.text).catch(options.onError);
+    void registry.deliverAll(publication).catch(options.onError);
   });
   await Promise.all([waitForRedis(publisher), waitForRedis(subscriber)]);
   const subscribed = subscriber.subscribe(options.channel);
   if (subscriber.status === 'ready') await subscribed;
   else subscribed.catch(options.onError);
 
+  async function publish(parcels: Parcel[]): Promise<void> {
+    try {
+      await publisher.publish(options.channel, encodePublication(parcels));
+    } catch (error) {
+      options.onError(error);
+      await registry.deliverAll(parcels);
+    }
+  }
+
   return {
     async sendToUsers(userIds, message) {
       if (userIds.length === 0) return;
-      const text = JSON.stringify(message);
-      try {
-        await publisher.publish(options.channel, encodePublication(userIds, text));
-      } catch (error) {
-        options.onError(error);
-        await registry.deliver(userIds, text);
-      }
+      await publish([{ userIds, text: JSON.stringify(message) }]);
+    },
+    async sendEach(messages) {
+      if (messages.length === 0) return;
+      await publish(parcelsOf(messages));
     },
     attach: registry.attach,
     onlineUserIds: registry.onlineUserIds,

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLocalHub } from '../../realtime/hub.js';
 import type { AppContext } from '../../context.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser } from '../../test/factories.js';
 import { buildMemoWorld, type MemoWorld, type ViewerKind } from '../memos/test-world.js';
+import { saveSettings } from '../notifications/settings.js';
 import { announceMemoChange } from './announce.js';
 import { HYDRA, comment, countRows, eventsOf, postMemo, setFlags } from './test-support.js';
 
@@ -371,6 +372,62 @@ describeDb('comments on memos', () => {
       expect(got.has(w.people.follower.id)).toBe(false);
       expect(got.has(w.people.stranger.id)).toBe(false);
       expect(got.has(w.people.blocked.id)).toBe(false);
+    });
+
+    it('a new comment: its notification stands for memo_changed, the others online get memo_changed', async () => {
+      const memoId = await postMemo(t, w.author.headers, w.collections.all_contacts);
+      const { selectedContact, verifiedContact, collaborator, otherContact, stranger } = w.people;
+      for (const watcher of [selectedContact, verifiedContact]) {
+        const watch = await t.app.inject({
+          method: 'POST',
+          url: '/api/comment_watching',
+          headers: watcher.headers,
+          payload: { memo: `/api/memo/${memoId}` },
+        });
+        expect(watch.statusCode).toBe(201);
+      }
+      // this watcher turned the group off in the app: no live notification, so memo_changed
+      await saveSettings(t.database.db, t.database.dialect, verifiedContact.id, [
+        { group: 'other_comments', in_app: false },
+      ]);
+      const online = [
+        w.author,
+        selectedContact,
+        verifiedContact,
+        collaborator,
+        otherContact,
+        stranger,
+      ];
+      const got = new Map<number, Array<{ message_type: string; [key: string]: unknown }>>();
+      const detach = online.map((person) =>
+        t.app.realtime.attach(person.id, {
+          send: (text) => got.set(person.id, [...(got.get(person.id) ?? []), JSON.parse(text)]),
+        }),
+      );
+      const kinds = (id: number) => (got.get(id) ?? []).map((m) => m.message_type);
+      try {
+        const res = await comment(t, otherContact.headers, memoId, 'news for the watchers');
+        expect(res.statusCode).toBe(201);
+        // memo_changed goes out after the notifications
+        await vi.waitFor(() => expect(kinds(collaborator.id)).toEqual(['memo_changed']));
+        expect(got.get(collaborator.id)).toEqual([
+          { message_type: 'memo_changed', memo_id: memoId, change: 'comment' },
+        ]);
+        expect(kinds(w.author.id)).toEqual(['notification', 'unread_count']);
+        expect(kinds(selectedContact.id)).toEqual(['notification', 'unread_count']);
+        expect(got.get(selectedContact.id)?.[0]).toMatchObject({
+          notification: { type: 'new_comment_watcher_notification', memo: { id: memoId } },
+        });
+        expect(kinds(verifiedContact.id)).toEqual(['memo_changed']);
+        // the writer's own tabs hear of the change too
+        expect(kinds(otherContact.id)).toEqual(['memo_changed']);
+        expect(kinds(stranger.id)).toEqual([]);
+      } finally {
+        for (const off of detach) off();
+        await saveSettings(t.database.db, t.database.dialect, verifiedContact.id, [
+          { group: 'other_comments', in_app: true },
+        ]);
+      }
     });
   });
 });

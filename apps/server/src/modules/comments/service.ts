@@ -1,7 +1,7 @@
 import type { MemoComment } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
-import { recordActivity, type ActivityEvent } from '../../events/activity.js';
+import { writeActivities, type ActivityEvent, type WrittenEvent } from '../../events/activity.js';
 import { ApiError, notFound, violation } from '../../http/errors.js';
 import { loadPeople } from '../profiles/people.js';
 import { engagedAudience, loadEngagementMemo, type EngagementMemo } from './access.js';
@@ -78,26 +78,23 @@ export function createCommentService(ctx: AppContext) {
     return new Map([...wanted].filter(([id]) => allowed.has(id)));
   }
 
-  async function record(
+  /** One event per recipient, written in batches (a comment may reach thousands). */
+  function record(
     trx: typeof db,
     memoId: number,
     writerId: number,
     commentId: number,
     parentId: number | null,
     who: Map<number, string>,
-  ): Promise<number[]> {
-    const ids: number[] = [];
-    for (const [recipient, type] of who) {
-      const event: ActivityEvent = {
-        type,
-        actorUserId: writerId,
-        recipientUserId: recipient,
-        memoId,
-        payload: { comment_id: commentId, parent_id: parentId },
-      };
-      ids.push(await recordActivity(trx, event));
-    }
-    return ids;
+  ): Promise<WrittenEvent[]> {
+    const events: ActivityEvent[] = [...who].map(([recipient, type]) => ({
+      type,
+      actorUserId: writerId,
+      recipientUserId: recipient,
+      memoId,
+      payload: { comment_id: commentId, parent_id: parentId },
+    }));
+    return writeActivities(trx, events);
   }
 
   return {
@@ -127,11 +124,16 @@ export function createCommentService(ctx: AppContext) {
           description: text,
           mentions,
         });
-        const eventIds = await record(trx, memo.id, viewerId, commentId, threadId, who);
-        return { id: commentId, events: eventIds };
+        const written = await record(trx, memo.id, viewerId, commentId, threadId, who);
+        return { id: commentId, events: written };
       });
-      ctx.activity.dispatch(events);
-      await announceMemoChange(ctx, memo.id, 'comment', viewerId);
+      // The notifications go out first; memo_changed only to the others who may see the
+      // comments, and neither holds up the answer.
+      ctx.activity.dispatch(
+        events.map((event) => event.id),
+        (told) => announceMemoChange(ctx, memo.id, 'comment', viewerId, told),
+        events,
+      );
       return presentOne(viewerId, memo.authorId, id);
     },
 
@@ -182,8 +184,11 @@ export function createCommentService(ctx: AppContext) {
         const who = new Map(allowed.map((user) => [user, 'new_comment_mention']));
         return record(trx, memo.id, viewerId, row.id, row.parent_id, who);
       });
-      ctx.activity.dispatch(events);
-      await announceMemoChange(ctx, memo.id, 'comment', viewerId);
+      ctx.activity.dispatch(
+        events.map((event) => event.id),
+        (told) => announceMemoChange(ctx, memo.id, 'comment', viewerId, told),
+        events,
+      );
       return presentOne(viewerId, memo.authorId, row.id);
     },
 

@@ -117,6 +117,24 @@ export async function insertCollection(
   return id;
 }
 
+/** `count` memos titled "memo 0", "memo 1", … posted by `author` into `collectionId`. */
+export async function postMemos(
+  t: TestApp,
+  author: SignedIn,
+  collectionId: string,
+  count: number,
+): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: author.headers,
+      payload: { title: `memo ${i}`, memos_per_collection: [collectionId] },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+  }
+}
+
 /** A session acting for `account` through a delegation (POST /api/switch-user). */
 export async function delegateSession(t: TestApp, account: { id: number }) {
   const person = await signedInUser(t, { name: 'Dana Delegate' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
-import { recordActivity } from '../../events/index.js';
+import { recordActivities, recordActivity, writeActivities } from '../../events/index.js';
+import { insertCollection } from '../memos/test-world.js';
 import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { createUser } from '../../test/factories.js';
@@ -15,9 +16,16 @@ describeDb('notification delivery', () => {
   const pushed: Array<{ userIds: number[]; body: string; url: string }> = [];
   let ctx: AppContext;
   // only what delivery and the service use of the hub
-  const realtime: Pick<RealtimeHub, 'sendToUsers'> = {
+  const realtime: Pick<RealtimeHub, 'sendToUsers' | 'sendEach'> = {
     sendToUsers: async (userIds, message) => {
       sent.push({ userIds, message });
+    },
+    sendEach: async (messages) => {
+      for (const { userId, message } of messages) {
+        // what a socket would receive
+        const received = typeof message === 'string' ? JSON.parse(message) : message;
+        sent.push({ userIds: [userId], message: received as RealtimeMessage });
+      }
     },
   };
 
@@ -40,7 +48,7 @@ describeDb('notification delivery', () => {
     },
   };
 
-  it('sends each notification live with the counter, pushes it and schedules the digest, per settings', async () => {
+  it('sends each notification live, then the counter, pushes it and schedules the digest, per settings', async () => {
     const actor = await createUser(t, { name: 'Ada' });
     const me = await createUser(t, { name: 'Me', locale: 'de' });
     const muted = await createUser(t, { name: 'Muted' });
@@ -66,19 +74,22 @@ describeDb('notification delivery', () => {
       }),
     ];
     const deliver = createDelivery(ctx, createEmailDigest(ctx, 60_000), push);
-    await deliver(ids);
+    expect(await deliver(ids)).toEqual(new Set([me.id]));
 
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
     expect(sent[0]!.userIds).toEqual([me.id]);
     expect(sent[0]!.message).toMatchObject({
       message_type: 'notification',
-      unread: 2,
       notification: {
         id: ids[0],
         type: 'new_follower',
         reviewed_at: null,
         from_user: { id: actor.id, name: 'Ada' },
       },
+    });
+    expect(sent[1]).toEqual({
+      userIds: [me.id],
+      message: { message_type: 'unread_count', unread: 2 },
     });
     expect(older).toBeLessThan(ids[0]!);
     expect(pushed).toEqual([
@@ -108,6 +119,28 @@ describeDb('notification delivery', () => {
     expect(new Date(String(job.run_at)).getTime()).toBeGreaterThan(Date.now() + 30_000);
   });
 
+  it('pushes one text per locale to the recipients of one change', async () => {
+    const actor = await createUser(t, { name: 'Ada' });
+    const first = await createUser(t, { locale: 'de' });
+    const second = await createUser(t, { locale: 'de' });
+    const third = await createUser(t, { locale: 'en' });
+    const at = new Date();
+    const ids = await recordActivities(
+      t.database.db,
+      [first, second, third].map((person) => ({
+        type: 'new_follower',
+        actorUserId: actor.id,
+        recipientUserId: person.id,
+        at,
+      })),
+    );
+    pushed.length = 0;
+    await createDelivery(ctx, createEmailDigest(ctx, 60_000), push)(ids);
+    expect(pushed.map((p) => p.userIds)).toEqual([[first.id, second.id], [third.id]]);
+    expect(pushed[0]!.body).toBe('Ada folgt dir jetzt');
+    expect(pushed[1]!.body).not.toBe(pushed[0]!.body);
+  });
+
   it('after review or delete the other tabs get the counter', async () => {
     const actor = await createUser(t);
     const me = await createUser(t);
@@ -125,5 +158,44 @@ describeDb('notification delivery', () => {
     expect(await service.unreview(me.id, id)).toBe(1);
     expect(await service.remove(me.id, id)).toBe(0);
     expect(sent.map((s) => s.message.unread)).toEqual([0, 1, 0]);
+  });
+  it('events just written go out exactly as they read back from the database', async () => {
+    const actor = await createUser(t, { name: 'Ada Written' });
+    const readers = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const collectionId = await insertCollection(t, actor.id, 'public', { name: 'Shared "notes"' });
+    const written = await writeActivities(
+      t.database.db,
+      readers.flatMap((reader, i) => [
+        {
+          type: 'new_comment_watcher_notification',
+          actorUserId: actor.id,
+          recipientUserId: reader.id,
+          memoId: 1_000_000 + i,
+          payload: { comment_id: 7, parent_id: null },
+        },
+        {
+          type: 'new_collaboration',
+          actorUserId: actor.id,
+          recipientUserId: reader.id,
+          collectionId,
+        },
+      ]),
+    );
+    const ids = written.map((event) => event.id);
+    const deliver = createDelivery(ctx, createEmailDigest(ctx, 60_000), push);
+    sent.length = 0;
+    const toldReadBack = await deliver(ids);
+    const readBack = sent.splice(0);
+    const toldWritten = await deliver(ids, written);
+    expect(sent).toEqual(readBack);
+    expect(toldWritten).toEqual(toldReadBack);
+    expect(readBack.filter((s) => s.message.message_type === 'notification')).toHaveLength(6);
+    expect(readBack[1]!.message).toMatchObject({
+      notification: {
+        type: 'new_collaboration',
+        from_user: { id: actor.id, name: 'Ada Written' },
+        collection: { id: collectionId, name: 'Shared "notes"' },
+      },
+    });
   });
 });

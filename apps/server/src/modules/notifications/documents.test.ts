@@ -7,7 +7,7 @@ import { connectUsers } from '../../test/social.js';
 import {
   insertCollection,
   insertMemo,
-  multipart,
+  postUpload,
   setCollectionFlags,
   shareCollection,
 } from '../media/test-support.js';
@@ -28,16 +28,13 @@ describeDb('notifications of memo documents', () => {
     await shareCollection(t, collection, collaborator.id);
     const memoId = await insertMemo(t, author.id, collection);
 
-    const body = multipart(
+    const res = await postUpload(
+      t,
+      '/api/memo/document',
+      collaborator,
       { name: 'plan.txt', content: Buffer.from('the plan') },
       { memo: String(memoId) },
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/memo/document',
-      headers: { ...collaborator.headers, ...body.headers },
-      payload: body.payload,
-    });
     expect(res.statusCode).toBe(201);
 
     // the upload's transaction wrote the dispatch job with the event

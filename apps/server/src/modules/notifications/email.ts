@@ -4,7 +4,7 @@ import { readTime } from '../../db/dialect.js';
 import { sentenceOf } from './describe.js';
 import { presentNotification } from './present.js';
 import { channelEnabled, loadOverrides } from './settings.js';
-import { eventsQuery, recipientsOf } from './store.js';
+import { eventsQuery, recipientsOf, visibleSubjects } from './store.js';
 
 export const EMAIL_JOB = 'notifications.email';
 /** Events older than this are not mailed any more (e.g. after a long outage). */
@@ -28,10 +28,14 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
   const { db, dialect } = ctx.database;
 
   function pending(userId: number, now: Date) {
-    return eventsQuery(db)
-      .where('e.recipient_user_id', '=', userId)
-      .where('e.emailed_at', 'is', null)
-      .where('e.created_at', '>=', dialect.time(new Date(now.getTime() - EMAIL_HORIZON_MS)));
+    return (
+      eventsQuery(db)
+        .where('e.recipient_user_id', '=', userId)
+        // reviewed ones are never mailed; unread ones are what activity_events_unread_type_idx holds
+        .where('e.reviewed_at', 'is', null)
+        .where('e.emailed_at', 'is', null)
+        .where('e.created_at', '>=', dialect.time(new Date(now.getTime() - EMAIL_HORIZON_MS)))
+    );
   }
 
   return {
@@ -71,18 +75,21 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
       // another worker took them
       if (Number(claimed.numUpdatedRows) === 0) return;
       const overrides = (await loadOverrides(db, [userId])).get(userId);
-      const wanted = rows.filter(
-        (r) =>
-          r.reviewed_at === null &&
-          channelEnabled(overrides, r.type, 'in_app') &&
-          channelEnabled(overrides, r.type, 'email'),
-      );
+      // access may have ended since: a mail tells nothing of what its reader cannot see
+      const visible = await visibleSubjects(db, dialect, userId, rows);
+      const wanted = rows
+        .filter(
+          (r) =>
+            r.reviewed_at === null &&
+            channelEnabled(overrides, r.type, 'in_app') &&
+            channelEnabled(overrides, r.type, 'email'),
+        )
+        .map((r) => presentNotification(r, visible))
+        .filter((n) => !n.unavailable);
       const [person] = await recipientsOf(db, [userId]);
       if (wanted.length === 0 || !person) return;
       const locale = isLocale(person.locale) ? person.locale : 'en';
-      const items = wanted
-        .slice(0, DIGEST_LINES)
-        .map((r) => sentenceOf(presentNotification(r), locale));
+      const items = wanted.slice(0, DIGEST_LINES).map((n) => sentenceOf(n, locale));
       await ctx.mailer.send({
         to: person.usermail,
         locale,

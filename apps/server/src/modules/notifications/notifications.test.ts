@@ -235,6 +235,112 @@ describeDb('notifications', () => {
     });
   });
 
+  describe('a notification about what its reader can no longer see', () => {
+    const unreadListed = (members: Array<Record<string, unknown>>) =>
+      members.filter((n) => n.reviewed_at === null).length;
+
+    it('keeps the entry and the counter but tells neither the memo title nor the collection name', async () => {
+      const owner = await person('Olive Owner');
+      const removed = await person('Rita Removed');
+      const kept = await person('Karl Kept');
+      for (const u of [removed, kept]) await connectUsers(t, owner.id, u.id);
+      const collection = await createCollection(owner, {
+        name: 'Secret plans',
+        type: 'selected_contacts',
+        is_collaboration: true,
+        users_per_collection: [`/api/user/${removed.id}`, `/api/user/${kept.id}`],
+      });
+      const memoId = await createMemo(owner, collection, 'Launch date');
+      const before = await list(removed);
+      expect(before['hydra:member'].map((n) => [n.type, n.unavailable])).toEqual([
+        ['new_memo_collaboration', false],
+        ['new_collaboration', false],
+      ]);
+
+      const patched = await call(owner, 'PATCH', `/api/collection/${collection}`, {
+        users_per_collection: [`/api/user/${kept.id}`],
+      });
+      expect(patched.statusCode).toBe(200);
+      const after = await list(removed);
+      expect(after['hydra:totalItems']).toBe(2);
+      expect(after['hydra:member'].map((n) => n.id)).toEqual(
+        before['hydra:member'].map((n) => n.id),
+      );
+      for (const n of after['hydra:member']) {
+        expect(n).toMatchObject({ unavailable: true, memo: null, collection: null });
+      }
+      expect(JSON.stringify(after)).not.toMatch(/Launch date|Secret plans/);
+      expect(await unread(removed)).toBe(unreadListed(after['hydra:member']));
+      expect(await unread(removed)).toBe(2);
+
+      // who still belongs sees it all, until the collection is made private
+      expect((await list(kept))['hydra:member'][0]).toMatchObject({
+        unavailable: false,
+        memo: { id: memoId, title: 'Launch date' },
+        collection: { id: collection, name: 'Secret plans' },
+      });
+      const madePrivate = await call(owner, 'PATCH', `/api/collection/${collection}`, {
+        type: 'private',
+        is_collaboration: false,
+      });
+      expect(madePrivate.statusCode, madePrivate.body).toBe(200);
+      const hidden = await list(kept);
+      expect(hidden['hydra:member'].map((n) => n.unavailable)).toEqual([true, true]);
+      expect(JSON.stringify(hidden)).not.toMatch(/Launch date|Secret plans/);
+      // the actor still hears nothing of their own memo
+      expect(await typesOf(owner)).toEqual([]);
+    });
+
+    it('a block hides the memos of a followed author and their collection; a deleted memo is only null', async () => {
+      const author = await person('Bea Author');
+      const follower = await person('Fred Follower');
+      await followUser(t, follower.id, author.id);
+      const collection = await createCollection(author, { name: 'Open', type: 'public' });
+      const blockedMemo = await createMemo(author, collection, 'After the block');
+      const deletedMemo = await createMemo(author, collection, 'Soon deleted');
+      expect((await call(author, 'DELETE', `/api/memo/${deletedMemo}`)).statusCode).toBe(204);
+      const before = await list(follower);
+      expect(before['hydra:member'].map((n) => [n.unavailable, n.memo])).toEqual([
+        [false, null],
+        [false, expect.objectContaining({ id: blockedMemo, title: 'After the block' })],
+      ]);
+      await blockUser(t, author.id, follower.id);
+      const after = await list(follower);
+      expect(after['hydra:member'].map((n) => [n.unavailable, n.memo, n.collection])).toEqual([
+        [true, null, null],
+        [true, null, null],
+      ]);
+      expect(JSON.stringify(after)).not.toMatch(/After the block|Open/);
+      expect(await unread(follower)).toBe(2);
+    });
+
+    it('after a block either way, a notification no longer says who it came from', async () => {
+      const fan = await person('Gus Gone');
+      const star = await person('Stella Star');
+      const other = await person('Otto Other');
+      for (const u of [fan, other]) {
+        const res = await call(u, 'POST', '/api/follow', { following: `/api/user/${star.id}` });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      const before = await list(star);
+      const senderOf = (n: Record<string, unknown>) => (n.from_user as { name: string }).name;
+      expect(before['hydra:member'].map(senderOf)).toEqual(['Otto Other', 'Gus Gone']);
+      for (const [blocker, blocked] of [
+        [star.id, fan.id],
+        [other.id, star.id],
+      ] as const) {
+        await blockUser(t, blocker, blocked);
+      }
+      const after = await list(star);
+      expect(after['hydra:member'].map((n) => [n.type, n.unavailable, n.from_user])).toEqual([
+        ['new_follower', true, null],
+        ['new_follower', true, null],
+      ]);
+      expect(JSON.stringify(after)).not.toMatch(/Gus Gone|Otto Other/);
+      expect(await unread(star)).toBe(unreadListed(after['hydra:member']));
+    });
+  });
+
   describe('connections and followers', () => {
     it('new_connection, accepted_connection, new_follower and decline_follower reach the other person', async () => {
       const ann = await person('Ann Asker');
@@ -485,6 +591,36 @@ describeDb('notifications', () => {
       t.mail.clear();
       await t.app.jobs.runDue({ now: new Date(Date.now() + 10 * 60_000) });
       expect(mine()).toHaveLength(0);
+    });
+
+    it('leaves out what its reader can no longer see by the time it is sent', async () => {
+      const me = await person('Nora Removed');
+      const friend = await person('Ines Sharer');
+      await connectUsers(t, me.id, friend.id);
+      const secret = await createCollection(friend, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${me.id}`],
+        name: 'Surprise party',
+      });
+      await createCollection(friend, {
+        type: 'selected_contacts',
+        users_per_collection: [`/api/user/${me.id}`],
+        name: 'Book club',
+      });
+      await waitForJob(me.id);
+      // before the digest is due, Nora is taken off the first one
+      const patched = await call(friend, 'PATCH', `/api/collection/${secret}`, {
+        users_per_collection: [],
+        type: 'private',
+      });
+      expect(patched.statusCode).toBe(200);
+      t.mail.clear();
+      await t.app.jobs.runDue({ now: new Date(Date.now() + 10 * 60_000) });
+      const mails = t.mail.sent.filter((m) => m.to === me.usermail);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.text).toContain('Book club');
+      expect(mails[0]!.text).not.toContain('Surprise party');
+      expect(mails[0]!.subject).toBe('You have a new notification on Memoria');
     });
 
     it('sends nothing for reviewed notifications or when e-mail is off', async () => {

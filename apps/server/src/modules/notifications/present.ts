@@ -2,7 +2,8 @@ import { iri, initialsOf } from '@memoria/domain';
 import { z } from 'zod';
 import { isoTime, readJson } from '../../db/dialect.js';
 import { userSummaryAnswer } from '../profiles/answers.js';
-import type { EventRow } from './store.js';
+import { avatarUrl } from '../profiles/people.js';
+import type { EventRow, VisibleSubjects } from './store.js';
 
 /** One notification as the API answers it (spec part 1 §3 Notification). */
 export const notificationAnswer = z.object({
@@ -21,6 +22,12 @@ export const notificationAnswer = z.object({
     .nullable(),
   memo_document: z.object({ id: z.number(), file_name: z.string().nullable() }).nullable(),
   replaced_memo_document: z.object({ id: z.number(), file_name: z.string().nullable() }).nullable(),
+  /**
+   * The memo or collection it is about exists but its recipient may no longer read it;
+   * `memo` / `collection` (and the memo's documents) are then null, so no title, name or
+   * file name is told.
+   */
+  unavailable: z.boolean(),
 });
 export type NotificationAnswer = z.infer<typeof notificationAnswer>;
 
@@ -34,9 +41,27 @@ interface Payload {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-export function presentNotification(row: EventRow): NotificationAnswer {
+/**
+ * `visible`: what the recipient may read now, where access may have ended since the
+ * notification was stored (lists); without it, all is shown (delivery at the event).
+ */
+export function presentNotification(row: EventRow, visible?: VisibleSubjects): NotificationAnswer {
   const payload = readJson<Payload>(row.payload, {});
   const replacedId = Number(payload.replaced_document_id);
+  const memoHidden =
+    visible !== undefined &&
+    row.memo_id !== null &&
+    row.memo_title !== null &&
+    !visible.memos.has(row.memo_id);
+  const collectionHidden =
+    visible !== undefined &&
+    row.collection_id !== null &&
+    row.collection_name !== null &&
+    !visible.collections.has(row.collection_id);
+  const actorBlocked =
+    visible !== undefined &&
+    row.actor_user_id !== null &&
+    visible.blockedActors.has(row.actor_user_id);
   return {
     id: row.id,
     '@id': `/api/notification/${row.id}`,
@@ -44,21 +69,21 @@ export function presentNotification(row: EventRow): NotificationAnswer {
     created_at: isoTime(row.created_at) ?? '',
     reviewed_at: isoTime(row.reviewed_at),
     from_user:
-      row.actor_user_id !== null && row.actor_name !== null
+      row.actor_user_id !== null && row.actor_name !== null && !actorBlocked
         ? {
             id: row.actor_user_id,
             '@id': iri('user', row.actor_user_id),
             name: row.actor_name,
-            picture: null,
+            picture: avatarUrl(row.actor_avatar_id, '220w'),
             label: initialsOf(row.actor_name),
           }
         : null,
     memo:
-      row.memo_id !== null && row.memo_title !== null
+      row.memo_id !== null && row.memo_title !== null && !memoHidden
         ? { id: row.memo_id, '@id': `/api/memo/${row.memo_id}`, title: row.memo_title }
         : null,
     collection:
-      row.collection_id !== null && row.collection_name !== null
+      row.collection_id !== null && row.collection_name !== null && !collectionHidden
         ? {
             id: row.collection_id,
             '@id': iri('collection', row.collection_id),
@@ -80,12 +105,13 @@ export function presentNotification(row: EventRow): NotificationAnswer {
           }
         : null,
     memo_document:
-      row.attachment_id !== null
+      row.attachment_id !== null && !memoHidden
         ? { id: row.attachment_id, file_name: row.document_file_name ?? null }
         : null,
     replaced_memo_document:
-      Number.isInteger(replacedId) && replacedId > 0
+      Number.isInteger(replacedId) && replacedId > 0 && !memoHidden
         ? { id: replacedId, file_name: text(payload.file_name) }
         : null,
+    unavailable: memoHidden || collectionHidden || actorBlocked,
   };
 }

@@ -4,6 +4,7 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import { blockedBetween, memoVisibleToUser } from '../audience/index.js';
 
 type Db = Kysely<DatabaseSchema>;
+type IdRow = { id: number };
 
 /**
  * Who is told about what (DESIGN.md §6): never the actor, never across a block, only people
@@ -12,6 +13,28 @@ type Db = Kysely<DatabaseSchema>;
 
 const COLLABORATION_TYPES = sql`('selected_contacts', 'identified_contacts', 'all_contacts')`;
 
+/**
+ * `user` is a contact of the owner of the collection aliased `c`, not blocked with them,
+ * and in its audience: any contact for the types in `everyContact`, the identified ones for
+ * identified_contacts, the chosen ones for selected_contacts.
+ */
+function inContactAudience(
+  c: string,
+  user: RawBuilder<unknown>,
+  dialect: DialectHelpers,
+  everyContact: readonly string[],
+): RawBuilder<SqlBool> {
+  const col = (name: string) => sql.ref(`${c}.${name}`);
+  const yes = dialect.bool(true);
+  return sql<SqlBool>`(not ${blockedBetween(col('user_id'), user)}
+    and exists (select 1 from contacts cct where cct.user_id = ${col('user_id')} and cct.contact_id = ${user})
+    and (${col('type')} in (${sql.join(everyContact.map((type) => sql.lit(type)))})
+      or (${col('type')} = 'identified_contacts' and exists (select 1 from user_profiles ip
+        where ip.user_id = ${user} and ip.user_identified = ${yes}))
+      or (${col('type')} = 'selected_contacts' and exists (select 1 from users_per_collection sel
+        where sel.collection_id = ${col('id')} and sel.user_id = ${user}))))`;
+}
+
 /** `user` may add memos to the collaboration collection aliased `c` (its audience). */
 function collaboratorOf(
   c: string,
@@ -19,20 +42,34 @@ function collaboratorOf(
   dialect: DialectHelpers,
 ): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref(`${c}.${name}`);
-  const yes = dialect.bool(true);
-  return sql<SqlBool>`(${col('is_collaboration')} = ${yes} and ${col('type')} in ${COLLABORATION_TYPES}
-    and exists (select 1 from contacts cct where cct.user_id = ${col('user_id')} and cct.contact_id = ${user})
-    and not ${blockedBetween(col('user_id'), user)}
-    and (${col('type')} = 'all_contacts'
-      or (${col('type')} = 'identified_contacts' and exists (select 1 from user_profiles ip
-        where ip.user_id = ${user} and ip.user_identified = ${yes}))
-      or (${col('type')} = 'selected_contacts' and exists (select 1 from users_per_collection sel
-        where sel.collection_id = ${col('id')} and sel.user_id = ${user}))))`;
+  return sql<SqlBool>`(${col('is_collaboration')} = ${dialect.bool(true)}
+    and ${col('type')} in ${COLLABORATION_TYPES}
+    and ${inContactAudience(c, user, dialect, ['all_contacts'])})`;
 }
 
-async function idsOf(db: Db, query: RawBuilder<{ id: number }>): Promise<number[]> {
+async function idsOf(db: Db, query: RawBuilder<IdRow>): Promise<number[]> {
   const { rows } = await query.execute(db);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Of the candidates (the union of `select … as id` queries), those who may read the memo,
+ * other than its author and, when given, meeting `also` (about `cand.id`).
+ */
+function memoReadersAmong(
+  db: Db,
+  dialect: DialectHelpers,
+  memo: { id: number; authorId: number },
+  candidates: readonly RawBuilder<unknown>[],
+  also: (cand: RawBuilder<unknown>) => RawBuilder<SqlBool> = () => sql<SqlBool>`(1 = 1)`,
+): Promise<number[]> {
+  const cand = sql.ref('cand.id');
+  return idsOf(
+    db,
+    sql<IdRow>`select distinct cand.id as id from (${sql.join(candidates, sql` union `)}) cand
+    inner join memos m on m.id = ${memo.id}
+    where cand.id <> ${memo.authorId} and ${memoVisibleToUser('m', cand, dialect)} and ${also(cand)}`,
+  );
 }
 
 /**
@@ -46,24 +83,21 @@ export function collaborationRecipients(
   authorId: number,
 ): Promise<number[]> {
   const yes = dialect.bool(true);
-  const cand = sql.ref('cand.id');
-  return idsOf(
+  return memoReadersAmong(
     db,
-    sql<{ id: number }>`select distinct cand.id as id from (
-      select c.user_id as id from memos_per_collection mpc
+    dialect,
+    { id: memoId, authorId },
+    [
+      sql`select c.user_id as id from memos_per_collection mpc
         inner join collections c on c.id = mpc.collection_id
-        where mpc.memo_id = ${memoId} and c.is_collaboration = ${yes}
-      union
-      select ct.contact_id as id from memos_per_collection mpc
+        where mpc.memo_id = ${memoId} and c.is_collaboration = ${yes}`,
+      sql`select ct.contact_id as id from memos_per_collection mpc
         inner join collections c on c.id = mpc.collection_id
         inner join contacts ct on ct.user_id = c.user_id
         where mpc.memo_id = ${memoId} and c.is_collaboration = ${yes}
-          and c.type in ${COLLABORATION_TYPES}
-    ) cand
-    inner join memos m on m.id = ${memoId}
-    where cand.id <> ${authorId}
-      and ${memoVisibleToUser('m', cand, dialect)}
-      and exists (select 1 from memos_per_collection cmpc
+          and c.type in ${COLLABORATION_TYPES}`,
+    ],
+    (cand) => sql<SqlBool>`exists (select 1 from memos_per_collection cmpc
         inner join collections cc on cc.id = cmpc.collection_id
         where cmpc.memo_id = ${memoId}
           and (cc.user_id = ${cand} or ${collaboratorOf('cc', cand, dialect)}))`,
@@ -81,27 +115,18 @@ export function followerRecipients(
   authorId: number,
 ): Promise<number[]> {
   const yes = dialect.bool(true);
-  const cand = sql.ref('cand.id');
-  return idsOf(
-    db,
-    sql<{ id: number }>`select distinct cand.id as id from (
-      select fw.follower_id as id from follows fw where fw.following_id = ${authorId}
-      union
-      select cn.user_outbound_id as id from connections cn
+  return memoReadersAmong(db, dialect, { id: memoId, authorId }, [
+    sql`select fw.follower_id as id from follows fw where fw.following_id = ${authorId}`,
+    sql`select cn.user_outbound_id as id from connections cn
         where cn.user_inbound_id = ${authorId} and cn.status = 'active'
-          and cn.watching_by_outbound = ${yes}
-      union
-      select cn.user_inbound_id as id from connections cn
+          and cn.watching_by_outbound = ${yes}`,
+    sql`select cn.user_inbound_id as id from connections cn
         where cn.user_outbound_id = ${authorId} and cn.status = 'active'
-          and cn.watching_by_inbound = ${yes} and cn.user_inbound_id is not null
-      union
-      select w.user_id as id from collection_watchers w
+          and cn.watching_by_inbound = ${yes} and cn.user_inbound_id is not null`,
+    sql`select w.user_id as id from collection_watchers w
         inner join memos_per_collection wmpc on wmpc.collection_id = w.collection_id
-        where wmpc.memo_id = ${memoId} and w.kind = 'content'
-    ) cand
-    inner join memos m on m.id = ${memoId}
-    where cand.id <> ${authorId} and ${memoVisibleToUser('m', cand, dialect)}`,
-  );
+        where wmpc.memo_id = ${memoId} and w.kind = 'content'`,
+  ]);
 }
 
 /**
@@ -117,19 +142,12 @@ export async function collectionAudience(
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
   const u = sql.ref('u.id');
-  const yes = dialect.bool(true);
   const audience = collaboratorsOnly
     ? collaboratorOf('c', u, dialect)
-    : sql<SqlBool>`(not ${blockedBetween(sql.ref('c.user_id'), u)}
-        and exists (select 1 from contacts cct where cct.user_id = c.user_id and cct.contact_id = ${u})
-        and (c.type in ('all_contacts', 'all_contacts_followers')
-          or (c.type = 'identified_contacts' and exists (select 1 from user_profiles ip
-            where ip.user_id = ${u} and ip.user_identified = ${yes}))
-          or (c.type = 'selected_contacts' and exists (select 1 from users_per_collection sel
-            where sel.collection_id = c.id and sel.user_id = ${u}))))`;
+    : inContactAudience('c', u, dialect, ['all_contacts', 'all_contacts_followers']);
   return idsOf(
     db,
-    sql<{ id: number }>`select u.id as id from users u
+    sql<IdRow>`select u.id as id from users u
       inner join collections c on c.id = ${collectionId}
       where u.id in (${sql.join([...new Set(userIds)])}) and u.id <> c.user_id and ${audience}`,
   );

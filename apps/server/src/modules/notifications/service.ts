@@ -10,13 +10,14 @@ import {
   type SettingChange,
 } from './settings.js';
 import {
-  countAll,
   countOwned,
-  countUnread,
+  countShown,
   deleteEvents,
   eventsByIds,
   listPage,
   setReviewed,
+  visibleSubjects,
+  type EventRow,
 } from './store.js';
 
 const notificationNotFound = () => new ApiError(404, 'notifications.notFound');
@@ -33,7 +34,7 @@ export function createNotificationService(ctx: AppContext) {
   }
 
   async function unread(userId: number): Promise<number> {
-    return countUnread(db, userId, await hiddenFor(userId));
+    return countShown(db, userId, await hiddenFor(userId), 'unread');
   }
 
   /** Tells every open tab of the person the new counter; a failure only delays it. */
@@ -53,6 +54,12 @@ export function createNotificationService(ctx: AppContext) {
     return unique;
   }
 
+  /** Rows as answers, without the titles of memos and collections no longer visible. */
+  async function present(userId: number, rows: EventRow[]): Promise<NotificationAnswer[]> {
+    const visible = await visibleSubjects(db, dialect, userId, rows);
+    return rows.map((row) => presentNotification(row, visible));
+  }
+
   return {
     unread,
 
@@ -63,15 +70,16 @@ export function createNotificationService(ctx: AppContext) {
       const hidden = await hiddenFor(userId);
       const [rows, total] = await Promise.all([
         listPage(db, userId, hidden, page),
-        countAll(db, userId, hidden),
+        countShown(db, userId, hidden, 'all'),
       ]);
-      return { members: rows.map(presentNotification), total };
+      return { members: await present(userId, rows), total };
     },
 
     async one(userId: number, id: number): Promise<NotificationAnswer> {
       const [row] = await eventsByIds(db, [id]);
       if (!row || row.recipient_user_id !== userId) throw notificationNotFound();
-      return presentNotification(row);
+      const [answer] = await present(userId, [row]);
+      return answer!;
     },
 
     async review(userId: number, ids: readonly number[]): Promise<number> {

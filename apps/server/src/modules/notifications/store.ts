@@ -1,7 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { collectionVisible, memoVisible } from '../audience/index.js';
 import type { NotificationGroup } from './types.js';
+import type { WrittenEvent } from '../../events/activity.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -24,19 +26,20 @@ function shown(hidden: readonly NotificationGroup[], column = 'type'): RawBuilde
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
-export async function countUnread(
+/** How many notifications the user's list shows, or only the unread ones of them. */
+export async function countShown(
   db: Db,
   userId: number,
   hidden: readonly NotificationGroup[],
+  which: 'all' | 'unread',
 ): Promise<number> {
-  const row = await db
+  let query = db
     .selectFrom('activity_events')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('recipient_user_id', '=', userId)
-    .where('reviewed_at', 'is', null)
-    .where(shown(hidden))
-    .executeTakeFirst();
-  return readCount(row?.n);
+    .where(shown(hidden));
+  if (which === 'unread') query = query.where('reviewed_at', 'is', null);
+  return readCount((await query.executeTakeFirst())?.n);
 }
 
 /** Unread notifications per recipient and type, for the counters sent with live messages. */
@@ -49,20 +52,6 @@ export async function unreadByType(db: Db, userIds: readonly number[]) {
     .where('reviewed_at', 'is', null)
     .groupBy(['recipient_user_id', 'type'])
     .execute();
-}
-
-export async function countAll(
-  db: Db,
-  userId: number,
-  hidden: readonly NotificationGroup[],
-): Promise<number> {
-  const row = await db
-    .selectFrom('activity_events')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('recipient_user_id', '=', userId)
-    .where(shown(hidden))
-    .executeTakeFirst();
-  return readCount(row?.n);
 }
 
 /** Event rows with what a notification shows of its actor, memo, collection and documents. */
@@ -87,6 +76,7 @@ export function eventsQuery(db: Db) {
       'e.created_at',
       'e.reviewed_at',
       'ap.name as actor_name',
+      'ap.avatar_attachment_id as actor_avatar_id',
       'm.title as memo_title',
       'c.name as collection_name',
       'doc.file_name as document_file_name',
@@ -110,12 +100,149 @@ export async function listPage(
     .execute();
 }
 
+/**
+ * The memos and collections of notifications that their recipient may still read, and the
+ * people behind them who are now blocked either way.
+ */
+export interface VisibleSubjects {
+  memos: ReadonlySet<number>;
+  collections: ReadonlySet<string>;
+  blockedActors: ReadonlySet<number>;
+}
+
+/**
+ * Which memos and collections of `rows` the user may read now (DESIGN.md §6): access can
+ * end after a notification was stored (a collection made private, a member removed, a
+ * block), and then the notification must not show the title or name; nor, after a block
+ * either way, who it came from.
+ */
+export async function visibleSubjects(
+  db: Db,
+  dialect: DialectHelpers,
+  userId: number,
+  rows: readonly Pick<EventRow, 'memo_id' | 'collection_id' | 'actor_user_id'>[],
+): Promise<VisibleSubjects> {
+  const memoIds = [...new Set(rows.flatMap((r) => (r.memo_id === null ? [] : [r.memo_id])))];
+  const collectionIds = [
+    ...new Set(rows.flatMap((r) => (r.collection_id === null ? [] : [r.collection_id]))),
+  ];
+  const actorIds = [
+    ...new Set(rows.flatMap((r) => (r.actor_user_id === null ? [] : [r.actor_user_id]))),
+  ];
+  const viewer = { userId };
+  // One round trip: the visible ones of both kinds and the blocked people, ids as text to
+  // share a column.
+  const parts: RawBuilder<unknown>[] = [];
+  if (memoIds.length > 0) {
+    parts.push(sql`select 'memo' as kind, cast(m.id as varchar(20)) as id from memos m
+      where m.id in (${sql.join(memoIds)}) and ${memoVisible('m', viewer, dialect)}`);
+  }
+  if (collectionIds.length > 0) {
+    parts.push(sql`select 'collection' as kind, c.id as id from collections c
+      where c.id in (${sql.join(collectionIds)}) and ${collectionVisible('c', viewer, dialect)}`);
+  }
+  if (actorIds.length > 0) {
+    const actors = sql.join(actorIds);
+    parts.push(sql`select 'blocked' as kind,
+        cast(case when bl.blocker_id = ${userId} then bl.blocked_id else bl.blocker_id end
+          as varchar(20)) as id
+      from blocks bl
+      where (bl.blocker_id = ${userId} and bl.blocked_id in (${actors}))
+         or (bl.blocked_id = ${userId} and bl.blocker_id in (${actors}))`);
+  }
+  const visible = {
+    memos: new Set<number>(),
+    collections: new Set<string>(),
+    blockedActors: new Set<number>(),
+  };
+  if (parts.length === 0) return visible;
+  const { rows: found } = await sql<{ kind: string; id: string }>`${sql.join(
+    parts,
+    sql` union all `,
+  )}`.execute(db);
+  for (const row of found) {
+    if (row.kind === 'memo') visible.memos.add(Number(row.id));
+    else if (row.kind === 'blocked') visible.blockedActors.add(Number(row.id));
+    else visible.collections.add(row.id);
+  }
+  return visible;
+}
+
 export async function eventsByIds(db: Db, ids: readonly number[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];
   return eventsQuery(db)
     .where('e.id', 'in', [...ids])
     .orderBy('e.id', 'asc')
     .execute();
+}
+
+const known = <T>(values: Array<T | null>): T[] => [
+  ...new Set(values.filter((value): value is T => value !== null)),
+];
+
+/**
+ * What `eventsByIds` answers, for events just written: their subjects (actor, memo,
+ * collection, document) read once each rather than joined to each of a thousand rows.
+ */
+export async function withSubjects(db: Db, written: readonly WrittenEvent[]): Promise<EventRow[]> {
+  const actorIds = known(written.map((e) => e.actor_user_id));
+  const memoIds = known(written.map((e) => e.memo_id));
+  const collectionIds = known(written.map((e) => e.collection_id));
+  const attachmentIds = known(written.map((e) => e.attachment_id));
+  const [actors, memos, collections, documents] = await Promise.all([
+    actorIds.length === 0
+      ? []
+      : db
+          .selectFrom('user_profiles')
+          .select(['user_id', 'name', 'avatar_attachment_id'])
+          .where('user_id', 'in', actorIds)
+          .execute(),
+    memoIds.length === 0
+      ? []
+      : db.selectFrom('memos').select(['id', 'title']).where('id', 'in', memoIds).execute(),
+    collectionIds.length === 0
+      ? []
+      : db
+          .selectFrom('collections')
+          .select(['id', 'name'])
+          .where('id', 'in', collectionIds)
+          .execute(),
+    attachmentIds.length === 0
+      ? []
+      : db
+          .selectFrom('attachments')
+          .select(['id', 'file_name'])
+          .where('id', 'in', attachmentIds)
+          .execute(),
+  ]);
+  const actorOf = new Map(actors.map((a) => [a.user_id, a]));
+  const titleOf = new Map(memos.map((m) => [m.id, m.title]));
+  const nameOf = new Map(collections.map((c) => [c.id, c.name]));
+  const fileOf = new Map(documents.map((d) => [d.id, d.file_name]));
+  const at = <K, V>(map: Map<K, V>, key: K | null) =>
+    key === null ? null : (map.get(key) ?? null);
+  return written.map((e) => {
+    const actor = e.actor_user_id === null ? undefined : actorOf.get(e.actor_user_id);
+    return {
+      id: e.id,
+      type: e.type,
+      actor_user_id: e.actor_user_id,
+      recipient_user_id: e.recipient_user_id,
+      connection_id: e.connection_id,
+      memo_id: e.memo_id,
+      collection_id: e.collection_id,
+      thread_id: e.thread_id,
+      attachment_id: e.attachment_id,
+      payload: e.payload,
+      created_at: e.created_at,
+      reviewed_at: null,
+      actor_name: actor?.name ?? null,
+      actor_avatar_id: actor?.avatar_attachment_id ?? null,
+      memo_title: at(titleOf, e.memo_id),
+      collection_name: at(nameOf, e.collection_id),
+      document_file_name: at(fileOf, e.attachment_id),
+    };
+  });
 }
 
 /** How many of `ids` belong to `userId`. */
@@ -155,6 +282,18 @@ export async function deleteEvents(
   if (ids !== 'all') query = query.where('id', 'in', [...ids]);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Which of these accounts are disabled (they are told nothing); usually none. */
+export async function disabledAmong(db: Db, userIds: readonly number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...userIds])
+    .where('disabled_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Recipients' names, addresses and locales for mail and pushes. */
