@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useProfile } from '../features/profile/queries';
+import type { SocketMessage } from '../api/socket';
 import { queryClient } from './query-client';
 import { useSession } from './use-session';
 import { browserSettings } from './settings';
@@ -69,13 +70,18 @@ function LiveUpdates() {
     void import('../api/socket').then((socket) => {
       if (cancelled) return;
       const stop = socket.connectSocket();
-      const unsubscribe = socket.subscribeSocket('memo_changed', (message) => {
+      const onChange = (message: SocketMessage) => {
         void import('../features/memos/live').then((live) =>
           live.onMemoChanged(queryClient, message),
         );
-      });
+      };
+      // a comment notification stands for its memo's memo_changed 'comment'
+      const unsubscribe = [
+        socket.subscribeSocket('memo_changed', onChange),
+        socket.subscribeSocket('notification', onChange),
+      ];
       release = () => {
-        unsubscribe();
+        for (const off of unsubscribe) off();
         stop();
       };
     });

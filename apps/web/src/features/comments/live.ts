@@ -1,19 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Memo } from '@memoria/domain';
 import { api } from '../../api/client';
-import { useSocketMessage } from '../../api/socket';
+import { useSocketMessage, type SocketMessage } from '../../api/socket';
+import { memoChangeOf } from '../memos/memo-change';
 import { memoCache } from '../memos/queries';
 import { commentKeys } from './queries';
 
 /**
  * Keeps a memo's comments and reactions live: on the server's `memo_changed` for this memo
- * (change 'comment' or 'reaction') the memo's counts are read again and patched into every
- * cached list and view; on 'comment' its comment threads refetch.
+ * (change 'comment' or 'reaction'; a comment notification counts as 'comment') the memo's
+ * counts are read again and patched into every cached list and view; on 'comment' its
+ * comment threads refetch.
  */
 export function useMemoLive(memoId: number, change: 'comment' | 'reaction') {
   const queryClient = useQueryClient();
-  useSocketMessage('memo_changed', (message) => {
-    if (message.memo_id !== memoId || message.change !== change) return;
+  const onMessage = (message: SocketMessage) => {
+    const changed = memoChangeOf(message);
+    if (changed?.memo_id !== memoId || changed.change !== change) return;
     if (change === 'comment') {
       void queryClient.invalidateQueries({ queryKey: commentKeys.memo(memoId) });
     }
@@ -31,5 +34,7 @@ export function useMemoLive(memoId: number, change: 'comment' | 'reaction') {
       .catch(() => {
         // the memo may be gone or out of reach now; its own views say so when reopened
       });
-  });
+  };
+  useSocketMessage('memo_changed', onMessage);
+  useSocketMessage('notification', onMessage);
 }

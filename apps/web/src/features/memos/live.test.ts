@@ -5,6 +5,7 @@ import { configureClient } from '../../api/client';
 import { resetSessionCache, setSession } from '../../api/session';
 import { flatten, type MemoPages } from './list-cache';
 import { onMemoChanged } from './live';
+import { memoChangeOf } from './memo-change';
 import { memoKeys } from './queries';
 import { memoFixture } from './test-fixtures';
 
@@ -94,5 +95,23 @@ describe('memo_changed', () => {
     });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(listed().map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('a comment notification counts as its memo changing; other notifications do not', async () => {
+    const fetchMock = answer(200, memoFixture({ id: 2, title: 'Memo 2', comments_number: 4 }));
+    const notification = (type: string, memo: { id: number; title: string } | null) => ({
+      message_type: 'notification',
+      notification: { id: 50, type, memo },
+    });
+    expect(
+      memoChangeOf(notification('new_comment_watcher_notification', { id: 2, title: 'x' })),
+    ).toEqual({ message_type: 'memo_changed', memo_id: 2, change: 'comment' });
+    expect(memoChangeOf(notification('new_reaction', { id: 2, title: 'x' }))).toBeNull();
+    expect(memoChangeOf(notification('new_comment', null))).toBeNull();
+    await onMemoChanged(queryClient, notification('new_follower', null));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await onMemoChanged(queryClient, notification('new_comment_mention', { id: 2, title: 'x' }));
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/memo/2');
+    expect(listed().find((m) => m.id === 2)?.comments_number).toBe(4);
   });
 });

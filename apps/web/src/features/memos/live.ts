@@ -3,22 +3,10 @@ import type { Memo } from '@memoria/domain';
 import { isApiError } from '../../api/errors';
 import type { SocketMessage } from '../../api/socket';
 import { flatten, type MemoPages } from './list-cache';
+import { memoChangeOf, type MemoChangedMessage } from './memo-change';
 import { fetchMemo, memoCache, memoKeys } from './queries';
 
-/** `memo_changed` (contract of issue 6): a memo someone may see here changed or went. */
-export interface MemoChangedMessage extends SocketMessage {
-  message_type: 'memo_changed';
-  memo_id: number;
-  change: 'updated' | 'deleted' | 'comment' | 'reaction';
-}
-
-function isMemoChanged(message: SocketMessage): message is MemoChangedMessage {
-  return (
-    message.message_type === 'memo_changed' &&
-    typeof message.memo_id === 'number' &&
-    typeof message.change === 'string'
-  );
-}
+export type { MemoChangedMessage } from './memo-change';
 
 function listed(queryClient: QueryClient, id: number): boolean {
   return queryClient
@@ -54,7 +42,8 @@ export async function applyMemoChange(
   memoCache.patched(queryClient, id, () => memo);
 }
 
-/** The app's memo_changed handler (the providers subscribe it). */
+/** The app's memo_changed handler (the providers subscribe it, and to comment notifications). */
 export function onMemoChanged(queryClient: QueryClient, message: SocketMessage): Promise<void> {
-  return isMemoChanged(message) ? applyMemoChange(queryClient, message) : Promise.resolve();
+  const change = memoChangeOf(message);
+  return change ? applyMemoChange(queryClient, change) : Promise.resolve();
 }

@@ -33,6 +33,7 @@ export function sentenceOf(t: TFunction, n: AppNotification): string {
   if (n.type === 'system_notification' && n.system_notification) {
     return n.system_notification.title || n.system_notification.description;
   }
+  if (n.unavailable) return t('notifications.types.unavailable');
   const type = KNOWN.has(n.type)
     ? n.type
     : n.type.includes('_connection')
@@ -45,8 +46,12 @@ export function sentenceOf(t: TFunction, n: AppNotification): string {
   });
 }
 
-/** The route a notification opens: its memo, collection, connections or the person. */
-export function linkOf(n: AppNotification): string {
+/**
+ * The route a notification opens: its memo, collection, connections or the person; none
+ * when what it is about is no longer visible to the reader.
+ */
+export function linkOf(n: AppNotification): string | null {
+  if (n.unavailable) return n.memo ? `/memo/${n.memo.id}` : null;
   if (n.type === 'system_notification') {
     const url = n.system_notification?.url;
     return url && url.startsWith('/') && !url.startsWith('//') ? url : '/';

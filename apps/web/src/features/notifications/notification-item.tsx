@@ -37,6 +37,17 @@ export function NotificationItem({
   const unread = n.reviewed_at === null;
   const sentence = sentenceOf(t, n);
   const to = linkOf(n);
+  const text = (
+    <Text
+      size="sm"
+      fw={unread ? 600 : 400}
+      c={n.unavailable ? 'dimmed' : undefined}
+      style={{ overflowWrap: 'anywhere' }}
+      data-testid="notification-text"
+    >
+      {sentence}
+    </Text>
+  );
   return (
     <Group
       align="flex-start"
@@ -54,20 +65,22 @@ export function NotificationItem({
         {n.from_user?.label ?? '•'}
       </Avatar>
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <UnstyledButton
-          component="a"
-          href={to}
-          onClick={(event) => {
-            event.preventDefault();
-            onOpen(n);
-            void navigate(to);
-          }}
-          data-testid="notification-link"
-        >
-          <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
-            {sentence}
-          </Text>
-        </UnstyledButton>
+        {to === null ? (
+          text
+        ) : (
+          <UnstyledButton
+            component="a"
+            href={to}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpen(n);
+              void navigate(to);
+            }}
+            data-testid="notification-link"
+          >
+            {text}
+          </UnstyledButton>
+        )}
         <Group gap="xs">
           {unread && (
             <Box

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n';
@@ -7,7 +8,9 @@ import { renderWithProviders } from '../connections/test-render';
 import { linkOf, sentenceOf } from './describe';
 import { setTabIconActive, tabIconActive, titleWithCount, withDot } from './live';
 import { NotificationSettingsPage } from './notification-settings-page';
+import { NotificationsDrawer } from './notifications-drawer';
 import { NotificationsPanel } from './notifications-panel';
+import { prependNotification } from './queries';
 import type { AppNotification } from './types';
 
 afterEach(() => {
@@ -70,6 +73,19 @@ describe('notification texts and links', () => {
     });
     expect(sentenceOf(t, system)).toBe('Maintenance');
     expect(linkOf(system)).toBe('/');
+  });
+
+  it('says neutrally that the reader lost access, and links only to what is still visible', async () => {
+    await renderWithProviders(<div />);
+    const hidden = notification({ memo: null, collection: null, unavailable: true });
+    expect(sentenceOf(t, hidden)).toBe(
+      'You no longer have access to what this notification was about',
+    );
+    expect(linkOf(hidden)).toBeNull();
+    // the memo is still visible, only its collection is not
+    const memoLeft = notification({ collection: null, unavailable: true });
+    expect(sentenceOf(t, memoLeft)).not.toContain('Team');
+    expect(linkOf(memoLeft)).toBe('/memo/42');
   });
 
   it('marks the tab icon with a dot and resets it', async () => {
@@ -156,12 +172,95 @@ describe('notifications panel', () => {
     );
   });
 
+  it('an entry the reader can no longer see has no link, and can still be reviewed', async () => {
+    signIn();
+    const hidden = notification({ id: 5, memo: null, collection: null, unavailable: true });
+    const calls = mockApi((url, init) => {
+      if (url.startsWith('/api/notifications?')) return page([hidden, notification()]);
+      if (url === '/api/notifications/review' && init.method === 'PATCH')
+        return json(200, { unread: 1 });
+      return undefined;
+    });
+    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    const [row, other] = await screen.findAllByTestId('notification-item');
+    expect(row).toHaveTextContent('You no longer have access to what this notification was about');
+    expect(within(row!).queryByTestId('notification-link')).toBeNull();
+    expect(within(row!).queryByRole('link')).toBeNull();
+    expect(within(other!).getByTestId('notification-link')).toHaveAttribute('href', '/memo/42');
+    const user = userEvent.setup();
+    await user.click(within(row!).getByTestId('notification-menu'));
+    await user.click(await screen.findByTestId('notification-review'));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ ids: [5] });
+  });
+
   it('empty list', async () => {
     signIn();
     mockApi((url) => (url.startsWith('/api/notifications?') ? page([]) : undefined));
     await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
     expect(await screen.findByTestId('notifications-empty')).toBeInTheDocument();
     expect(screen.getByTestId('notifications-review-all')).toBeDisabled();
+  });
+});
+
+describe('notifications drawer', () => {
+  /** 25 notifications on the server, newest first; answers pages by offset. */
+  function serverOf(count: number) {
+    const all = Array.from({ length: count }, (_, i) =>
+      notification({ id: 1000 - i, memo: { id: 1000 - i, title: `Memo ${count - i}` } }),
+    );
+    const offsets: number[] = [];
+    mockApi((url) => {
+      if (!url.startsWith('/api/notifications?')) return undefined;
+      const query = new URL(url, 'http://localhost').searchParams;
+      const offset = Number(query.get('offset'));
+      offsets.push(offset);
+      return page(all.slice(offset, offset + Number(query.get('itemsPerPage'))), all.length);
+    });
+    return { all, offsets };
+  }
+  const titles = () =>
+    screen.getAllByTestId('notification-text').map((node) => node.textContent ?? '');
+
+  it('loads the next page when its own body is scrolled to the end, then says it is over', async () => {
+    signIn();
+    const { offsets } = serverOf(25);
+    await renderWithProviders(<NotificationsDrawer opened onClose={() => {}} />);
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(20));
+    expect(screen.queryByTestId('list-over')).toBeNull();
+    // the drawer scrolls, not the window
+    fireEvent.scroll(screen.getByRole('dialog'));
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(25), {
+      timeout: 3000,
+    });
+    expect(offsets).toEqual([0, 20]);
+    expect(screen.getByTestId('list-over')).toHaveTextContent('You have seen every notification.');
+    expect(new Set(titles()).size).toBe(25);
+  });
+
+  it('a notification arriving live moves the next offset, so none shows twice', async () => {
+    signIn();
+    const { all, offsets } = serverOf(25);
+    let client: QueryClient | undefined;
+    function ClientProbe() {
+      client = useQueryClient();
+      return null;
+    }
+    await renderWithProviders(
+      <>
+        <ClientProbe />
+        <NotificationsDrawer opened onClose={() => {}} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(20));
+    const arrived = notification({ id: 2000, memo: { id: 2000, title: 'Just now' } });
+    all.unshift(arrived);
+    act(() => prependNotification(client!, arrived));
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(21));
+    await userEvent.setup().click(screen.getByTestId('list-more'));
+    await waitFor(() => expect(screen.getByTestId('list-over')).toBeInTheDocument());
+    expect(offsets).toEqual([0, 21]);
+    expect(titles()).toHaveLength(26);
+    expect(new Set(titles()).size).toBe(26);
   });
 });
 

@@ -6,8 +6,9 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { HydraCollection } from '@memoria/domain';
 import { api } from '../../api/client';
-import { getHydraPage, type Page } from '../../api/hydra';
+import { hydraMembers, hydraTotal } from '../../api/hydra';
 import type { AppNotification, GroupSetting } from './types';
 
 /** Notifications (spec part 1 §7.6): the list, the unread counter and the settings. */
@@ -20,11 +21,31 @@ export const notificationKeys = {
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-type ListData = InfiniteData<Page<AppNotification>, number>;
+/** A page of the list; `total` is kept right as notifications arrive or go. */
+export interface NotificationPage {
+  items: AppNotification[];
+  total: number;
+  offset: number;
+}
 
-function nextPage<T>(last: Page<T>, pages: Page<T>[]): number | undefined {
+type ListData = InfiniteData<NotificationPage, number>;
+
+/**
+ * The next page starts after what is loaded: live arrivals on top and deletions move it by
+ * one (spec part 1 §4 Offsets), so no notification shows twice or is skipped.
+ */
+function nextOffset(last: NotificationPage, pages: NotificationPage[]): number | undefined {
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-  return loaded < last.total && last.items.length > 0 ? last.page + 1 : undefined;
+  return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+}
+
+async function fetchPage(offset: number, signal: AbortSignal): Promise<NotificationPage> {
+  const answer = await api.get<HydraCollection<AppNotification>>('/api/notifications', {
+    hydra: true,
+    query: { offset, itemsPerPage: NOTIFICATIONS_PAGE_SIZE },
+    signal,
+  });
+  return { items: hydraMembers(answer), total: hydraTotal(answer), offset };
 }
 
 export function useUnreadCount(enabled = true) {
@@ -39,10 +60,9 @@ export function useUnreadCount(enabled = true) {
 export function useNotificationList(enabled = true) {
   return useInfiniteQuery({
     queryKey: notificationKeys.list,
-    queryFn: ({ pageParam }) =>
-      getHydraPage<AppNotification>('/api/notifications', pageParam, NOTIFICATIONS_PAGE_SIZE),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: nextOffset,
     enabled,
   });
 }

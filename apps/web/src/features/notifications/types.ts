@@ -14,6 +14,8 @@ export interface AppNotification {
   system_notification: { title: string; description: string; url: string | null } | null;
   memo_document: { id: number; file_name: string | null } | null;
   replaced_memo_document: { id: number; file_name: string | null } | null;
+  /** its memo or collection exists but the reader may no longer see it (title left out) */
+  unavailable?: boolean;
 }
 
 export type NotificationChannel = 'in_app' | 'push' | 'email';

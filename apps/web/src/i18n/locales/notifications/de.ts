@@ -86,5 +86,6 @@ export const notifications: LocaleShape['notifications'] = {
     someone: 'Jemand',
     deleted_memo: 'ein Memo',
     deleted_collection: 'eine Sammlung',
+    unavailable: 'Du hast keinen Zugriff mehr auf das, worum es in dieser Benachrichtigung ging',
   },
 };

@@ -84,5 +84,6 @@ export const notifications = {
     someone: 'Someone',
     deleted_memo: 'a memo',
     deleted_collection: 'a collection',
+    unavailable: 'You no longer have access to what this notification was about',
   },
 };

@@ -86,5 +86,6 @@ export const notifications: LocaleShape['notifications'] = {
     someone: 'Alguien',
     deleted_memo: 'un memo',
     deleted_collection: 'una colección',
+    unavailable: 'Ya no tienes acceso a aquello de lo que trataba esta notificación',
   },
 };

@@ -87,5 +87,6 @@ export const notifications: LocaleShape['notifications'] = {
     someone: 'Quelqu’un',
     deleted_memo: 'un mémo',
     deleted_collection: 'une collection',
+    unavailable: 'Vous n’avez plus accès à ce dont parlait cette notification',
   },
 };

@@ -86,5 +86,6 @@ export const notifications: LocaleShape['notifications'] = {
     someone: 'Iemand',
     deleted_memo: 'een memo',
     deleted_collection: 'een verzameling',
+    unavailable: 'Je hebt geen toegang meer tot waar deze melding over ging',
   },
 };

@@ -87,5 +87,6 @@ export const notifications: LocaleShape['notifications'] = {
     someone: 'Ktoś',
     deleted_memo: 'notatka',
     deleted_collection: 'kolekcja',
+    unavailable: 'Nie masz już dostępu do tego, czego dotyczyło to powiadomienie',
   },
 };

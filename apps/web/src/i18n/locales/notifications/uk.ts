@@ -87,5 +87,6 @@ export const notifications: LocaleShape['notifications'] = {
     someone: 'Хтось',
     deleted_memo: 'нотатка',
     deleted_collection: 'колекція',
+    unavailable: 'Ви більше не маєте доступу до того, про що було це сповіщення',
   },
 };
