@@ -9,7 +9,12 @@ import { scheduleMediaCleanup } from './modules/media/index.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const secrets = loadSecrets(config.dataDir, config.jwtSecret);
-  const database = openDatabase(config.database);
+  const checkpointsStopped = 'the checkpoint thread stopped; commits checkpoint again';
+  let logCheckpointError = (error: unknown) => console.error(checkpointsStopped, error);
+  const database = openDatabase(config.database, {
+    backgroundCheckpoints: true,
+    onBackgroundError: (error) => logCheckpointError(error),
+  });
   const applied = await migrateToLatest(database);
   const app = await buildApp({
     config,
@@ -24,6 +29,7 @@ async function main(): Promise<void> {
       : { level: config.logLevel },
   });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  logCheckpointError = (error) => app.log.error({ err: error }, checkpointsStopped);
 
   const stopPurge = schedulePurge(
     database,

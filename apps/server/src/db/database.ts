@@ -18,6 +18,7 @@ import type { DatabaseSchema } from './schema.js';
 import { dialectHelpers, type DialectHelpers } from './dialect.js';
 import { createChangeVersion, type ChangeVersion } from './change-version.js';
 import { createChangeSignals, type ChangeSignals } from './change-signals.js';
+import { checkpointInBackground } from './checkpointer.js';
 
 export interface Database {
   db: Kysely<DatabaseSchema>;
@@ -33,13 +34,23 @@ export interface Database {
   destroy(): Promise<void>;
 }
 
-export function openDatabase(target: DatabaseTarget): Database {
+export interface OpenOptions {
+  /**
+   * SQLite: WAL checkpoints run on a thread of their own instead of inside commits
+   * (db/checkpointer.ts); for a long-running server, not a command that runs and exits
+   */
+  backgroundCheckpoints?: boolean;
+  /** the checkpoint thread failed (the connection then checkpoints by itself again) */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
   return target.kind === 'sqlite'
-    ? openSqlite(target.file)
+    ? openSqlite(target.file, options)
     : openPostgres(target.url, target.schema);
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string, options: OpenOptions): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new SQLite(file);
   // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a crash.
@@ -56,7 +67,17 @@ function openSqlite(file: string): Database {
       database: withStatementCache(connection, STATEMENT_CACHE_SIZE, changes),
     }),
   });
-  return wrap(db, dialectHelpers('sqlite'), changes);
+  const database = wrap(db, dialectHelpers('sqlite'), changes);
+  if (!options.backgroundCheckpoints) return database;
+  const checkpoints = checkpointInBackground(connection, { onError: options.onBackgroundError });
+  return {
+    ...database,
+    async destroy() {
+      // the thread's connection goes first, so closing the last one checkpoints the rest
+      await checkpoints.stop();
+      await database.destroy();
+    },
+  };
 }
 
 /**

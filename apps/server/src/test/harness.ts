@@ -60,7 +60,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
   }
-  const database = openDatabase(target);
+  // as the server runs: SQLite checkpoints on a thread of its own
+  const database = openDatabase(target, { backgroundCheckpoints: true });
   const cleanup = async () => {
     await database.destroy();
     await dropSchema?.();
