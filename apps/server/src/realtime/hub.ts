@@ -1,3 +1,5 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
 /**
  * Real-time delivery to the signed-in users' open sockets (DESIGN.md §2 realtime).
  * Modules call `sendToUsers` after the change they report has committed; the hub
@@ -60,8 +62,6 @@ export function onlineAnywhere(hub: RealtimeHub): Promise<number[]> {
  * a batch keeps the event loop busy well under a millisecond.
  */
 export const SEND_BATCH = 200;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The sockets of this process by user, and delivery to them in batches. `onPresence` hears

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -67,7 +68,6 @@ interface Connection {
 
 const PING_TEXT = JSON.stringify({ message_type: 'ping' });
 const PONG_TEXT = JSON.stringify({ message_type: 'pong' });
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function queryOf(request: FastifyRequest): { userId?: number; token?: string } {
   const query = (request.query ?? {}) as Record<string, unknown>;

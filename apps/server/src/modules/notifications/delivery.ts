@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { readCount } from '../../db/dialect.js';
 import { SEND_BATCH } from '../../realtime/hub.js';
 import { sentenceOf, pathOf } from './describe.js';
@@ -27,8 +28,6 @@ export interface PushText {
 export interface PushSink {
   enqueue(userIds: number[], message: PushText): Promise<void>;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The activity handler (ctx.activity.setHandler): for each committed event, per recipient

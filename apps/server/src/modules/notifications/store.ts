@@ -100,6 +100,11 @@ export async function listPage(
     .execute();
 }
 
+/** The distinct ids among these, without the missing ones. */
+const known = <T>(values: Array<T | null>): T[] => [
+  ...new Set(values.filter((value): value is T => value !== null)),
+];
+
 /**
  * The memos and collections of notifications that their recipient may still read, and the
  * people behind them who are now blocked either way.
@@ -122,13 +127,9 @@ export async function visibleSubjects(
   userId: number,
   rows: readonly Pick<EventRow, 'memo_id' | 'collection_id' | 'actor_user_id'>[],
 ): Promise<VisibleSubjects> {
-  const memoIds = [...new Set(rows.flatMap((r) => (r.memo_id === null ? [] : [r.memo_id])))];
-  const collectionIds = [
-    ...new Set(rows.flatMap((r) => (r.collection_id === null ? [] : [r.collection_id]))),
-  ];
-  const actorIds = [
-    ...new Set(rows.flatMap((r) => (r.actor_user_id === null ? [] : [r.actor_user_id]))),
-  ];
+  const memoIds = known(rows.map((r) => r.memo_id));
+  const collectionIds = known(rows.map((r) => r.collection_id));
+  const actorIds = known(rows.map((r) => r.actor_user_id));
   const viewer = { userId };
   // One round trip: the visible ones of both kinds and the blocked people, ids as text to
   // share a column.
@@ -175,10 +176,6 @@ export async function eventsByIds(db: Db, ids: readonly number[]): Promise<Event
     .orderBy('e.id', 'asc')
     .execute();
 }
-
-const known = <T>(values: Array<T | null>): T[] => [
-  ...new Set(values.filter((value): value is T => value !== null)),
-];
 
 /**
  * What `eventsByIds` answers, for events just written: their subjects (actor, memo,
