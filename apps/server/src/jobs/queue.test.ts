@@ -90,7 +90,9 @@ describeDb('durable job queue', () => {
       throw new Error(`boom ${runs}`);
     });
     const start = new Date();
-    const id = await queue.enqueue('flaky', {}, { maxAttempts: 3 });
+    // due at `start` itself: by default it would be due at the enqueue's own clock reading,
+    // which may already be a millisecond later
+    const id = await queue.enqueue('flaky', {}, { maxAttempts: 3, runAt: start });
 
     expect(await queue.runDue({ now: start })).toBe(1);
     let row = await job(id);
