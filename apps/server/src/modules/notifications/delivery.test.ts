@@ -141,6 +141,51 @@ describeDb('notification delivery', () => {
     expect(pushed[1]!.body).not.toBe(pushed[0]!.body);
   });
 
+  it('counts every unread type, and leaves out the groups a person hides in the app', async () => {
+    const actor = await createUser(t);
+    const plain = await createUser(t);
+    const hiding = await createUser(t);
+    await saveSettings(t.database.db, t.database.dialect, hiding.id, [
+      { group: 'followers', in_app: false },
+    ]);
+    const { db } = t.database;
+    const event = (type: string, recipientUserId: number) => ({
+      type,
+      actorUserId: actor.id,
+      recipientUserId,
+    });
+    // earlier, unread: a follower and a shared collection each; one more, reviewed
+    await recordActivities(db, [
+      event('new_follower', plain.id),
+      event('new_collection', plain.id),
+      event('new_follower', hiding.id),
+      event('new_collection', hiding.id),
+    ]);
+    const reviewed = await recordActivities(db, [
+      event('new_collection', plain.id),
+      event('new_collection', hiding.id),
+    ]);
+    await createNotificationService(ctx).review(plain.id, [reviewed[0]!]);
+    await createNotificationService(ctx).review(hiding.id, [reviewed[1]!]);
+    const ids = await recordActivities(db, [
+      event('new_collaboration', plain.id),
+      event('new_collaboration', hiding.id),
+    ]);
+    sent.length = 0;
+    await createDelivery(ctx, createEmailDigest(ctx, 60_000), push)(ids);
+    const counters = new Map(
+      sent
+        .filter((s) => s.message.message_type === 'unread_count')
+        .map((s) => [s.userIds[0], s.message.unread]),
+    );
+    expect(counters).toEqual(
+      new Map([
+        [plain.id, 3],
+        [hiding.id, 2],
+      ]),
+    );
+  });
+
   it('after review or delete the other tabs get the counter', async () => {
     const actor = await createUser(t);
     const me = await createUser(t);

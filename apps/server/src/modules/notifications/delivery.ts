@@ -6,13 +6,15 @@ import { sentenceOf, pathOf } from './describe.js';
 import type { EmailDigest } from './email.js';
 import { notificationTexts, shapeOf } from './live-text.js';
 import { presentNotification } from './present.js';
-import { channelEnabled, loadOverrides, type SettingsOverrides } from './settings.js';
+import { channelEnabled, hiddenGroups, loadOverrides, type SettingsOverrides } from './settings.js';
+import type { NotificationGroup } from './types.js';
 import type { WrittenEvent } from '../../events/activity.js';
 import {
+  countShown,
   disabledAmong,
   eventsByIds,
   recipientsOf,
-  unreadByType,
+  unreadPerRecipient,
   withSubjects,
   type EventRow,
 } from './store.js';
@@ -52,19 +54,26 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
   }
 
   /**
-   * The unread counters of these people, the types they turned off in the app not counted:
-   * counted and sent SEND_BATCH people at a time, yielding in between, so a thousand
-   * recipients never hold the event loop for one long count.
+   * The unread counters of these people: counted and sent SEND_BATCH people at a time,
+   * yielding in between, so a thousand recipients never hold the event loop for one long
+   * count. Most hide no group in the app and are counted together over the unread index;
+   * the few who do are counted one by one, their hidden types left out.
    */
   async function sendCounters(userIds: number[], overrides: Map<number, SettingsOverrides>) {
     for (let start = 0; start < userIds.length; start += SEND_BATCH) {
       if (start > 0) await nextTurn();
       const batch = userIds.slice(start, start + SEND_BATCH);
       const unread = new Map<number, number>(batch.map((id) => [id, 0]));
-      for (const c of await unreadByType(db, batch)) {
-        if (!channelEnabled(overrides.get(c.recipient_user_id), c.type, 'in_app')) continue;
-        unread.set(c.recipient_user_id, (unread.get(c.recipient_user_id) ?? 0) + readCount(c.n));
+      const hiding = new Map<number, NotificationGroup[]>();
+      for (const id of batch) {
+        const hidden = hiddenGroups(overrides.get(id));
+        if (hidden.length > 0) hiding.set(id, hidden);
       }
+      const plain = batch.filter((id) => !hiding.has(id));
+      for (const c of await unreadPerRecipient(db, plain)) {
+        unread.set(c.recipient_user_id, readCount(c.n));
+      }
+      for (const [id, hidden] of hiding) unread.set(id, await countShown(db, id, hidden, 'unread'));
       await ctx.realtime.sendEach(
         [...unread].map(([userId, count]) => ({
           userId,

@@ -31,7 +31,7 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
     return (
       eventsQuery(db)
         .where('e.recipient_user_id', '=', userId)
-        // reviewed ones are never mailed; unread ones are what activity_events_unread_type_idx holds
+        // reviewed ones are never mailed; unread ones are what activity_events_unread_recipient_idx holds
         .where('e.reviewed_at', 'is', null)
         .where('e.emailed_at', 'is', null)
         .where('e.created_at', '>=', dialect.time(new Date(now.getTime() - EMAIL_HORIZON_MS)))

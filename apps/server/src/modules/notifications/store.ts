@@ -42,16 +42,23 @@ export async function countShown(
   return readCount((await query.executeTakeFirst())?.n);
 }
 
-/** Unread notifications per recipient and type, for the counters sent with live messages. */
-export async function unreadByType(db: Db, userIds: readonly number[]) {
+/**
+ * Unread notifications per recipient, of every type: counted over the partial unread index
+ * alone (migration 0016), for the counters sent with live messages to people who hide no
+ * group in the app.
+ */
+export async function unreadPerRecipient(db: Db, userIds: readonly number[]) {
   if (userIds.length === 0) return [];
+  return unreadPerRecipientQuery(db, userIds).execute();
+}
+
+export function unreadPerRecipientQuery(db: Db, userIds: readonly number[]) {
   return db
     .selectFrom('activity_events')
-    .select((eb) => ['recipient_user_id', 'type', eb.fn.countAll().as('n')])
+    .select((eb) => ['recipient_user_id', eb.fn.countAll().as('n')])
     .where('recipient_user_id', 'in', [...userIds])
     .where('reviewed_at', 'is', null)
-    .groupBy(['recipient_user_id', 'type'])
-    .execute();
+    .groupBy('recipient_user_id');
 }
 
 /** Event rows with what a notification shows of its actor, memo, collection and documents. */
@@ -91,13 +98,22 @@ export async function listPage(
   hidden: readonly NotificationGroup[],
   page: { limit: number; offset: number },
 ): Promise<EventRow[]> {
+  return listPageQuery(db, userId, hidden, page).execute();
+}
+
+/** A page of the list, newest first: walks activity_events_list_idx (recipient, id). */
+export function listPageQuery(
+  db: Db,
+  userId: number,
+  hidden: readonly NotificationGroup[],
+  page: { limit: number; offset: number },
+) {
   return eventsQuery(db)
     .where('e.recipient_user_id', '=', userId)
     .where(shown(hidden, 'e.type'))
     .orderBy('e.id', 'desc')
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
 }
 
 /** The distinct ids among these, without the missing ones. */
