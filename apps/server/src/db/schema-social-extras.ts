@@ -71,10 +71,20 @@ export interface ActivityEventsTable {
   >;
 }
 
+/**
+ * Each person's unread notifications, kept by triggers on activity_events (SQLite only,
+ * migration 0017; PostgreSQL counts over its partial unread index).
+ */
+export interface NotificationUnreadCountsTable {
+  user_id: number;
+  unread: number;
+}
+
 export interface SocialExtrasTables {
   favourites: FavouritesTable;
   reports: ReportsTable;
   suggestion_excludes: SuggestionExcludesTable;
   connection_tokens: ConnectionTokensTable;
   activity_events: ActivityEventsTable;
+  notification_unread_counts: NotificationUnreadCountsTable;
 }

@@ -38,7 +38,7 @@ export async function recordActivity(
   const d = dialectOf(db);
   const row = await db
     .insertInto('activity_events')
-    .values(rowOf(d, event, new Date()))
+    .values(columnsOf(rowOf(d, event, d.time(new Date()))))
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -83,7 +83,7 @@ function insertText(dialect: DialectName, count: number): string {
  * An event as just written: its columns as the database holds them (the notifications
  * module reads the same values back), so delivery need not read a thousand rows again.
  */
-export type WrittenEvent = ReturnType<typeof rowOf> & { id: number; reviewed_at: null };
+export type WrittenEvent = ReturnType<typeof rowOf>;
 
 /** Writes several events (e.g. one per follower) in batches; answers them with their ids, in order. */
 export async function writeActivities(
@@ -91,15 +91,19 @@ export async function writeActivities(
   events: ActivityEvent[],
 ): Promise<WrittenEvent[]> {
   const d = dialectOf(db);
-  const now = new Date();
-  const written: WrittenEvent[] = [];
-  for (let start = 0; start < events.length; start += BATCH) {
-    const rows = events.slice(start, start + BATCH).map((event) => rowOf(d, event, now));
+  const now = d.time(new Date());
+  // each row is made once, whole, and gets its id in place: a fan-out to thousands copied
+  // each into a new object after the INSERT (2 ms per 1,000)
+  const written = events.map((event) => rowOf(d, event, now));
+  for (let start = 0; start < written.length; start += BATCH) {
+    const rows = written.slice(start, start + BATCH);
     const values = rows.flatMap((row) => COLUMNS.map((column) => row[column]));
     const result = await db.executeQuery<{ id: number }>(
       CompiledQuery.raw(insertText(d.name, rows.length), values),
     );
-    result.rows.forEach(({ id }, i) => written.push({ ...rows[i]!, id, reviewed_at: null }));
+    result.rows.forEach(({ id }, i) => {
+      rows[i]!.id = id;
+    });
   }
   return written;
 }
@@ -112,8 +116,16 @@ export async function recordActivities(
   return (await writeActivities(db, events)).map((event) => event.id);
 }
 
-function rowOf(d: DialectHelpers, event: ActivityEvent, now: Date) {
+/** The columns an INSERT writes (the id is the database's). */
+function columnsOf(row: WrittenEvent) {
+  const { id: _written, ...columns } = row;
+  return columns;
+}
+
+function rowOf(d: DialectHelpers, event: ActivityEvent, now: Date | string) {
   return {
+    /** set once written */
+    id: 0,
     type: event.type,
     actor_user_id: event.actorUserId,
     recipient_user_id: event.recipientUserId,
@@ -123,6 +135,7 @@ function rowOf(d: DialectHelpers, event: ActivityEvent, now: Date) {
     thread_id: event.threadId ?? null,
     attachment_id: event.attachmentId ?? null,
     payload: d.json(event.payload ?? {}),
-    created_at: d.time(event.at ?? now),
+    created_at: event.at ? d.time(event.at) : now,
+    reviewed_at: null,
   };
 }

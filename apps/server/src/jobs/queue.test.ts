@@ -167,6 +167,26 @@ describeDb('durable job queue', () => {
     expect(runs).toEqual([{ v: 3 }]);
   });
 
+  it('keeps the waiting job under a unique key when asked to', async () => {
+    const inAnHour = new Date(Date.now() + 60 * MINUTE);
+    const first = await queue.enqueue(
+      'digest',
+      { v: 1 },
+      { runAt: inAnHour, uniqueKey: 'digest:1', keepWaiting: true },
+    );
+    const second = await queue.enqueue(
+      'digest',
+      { v: 2 },
+      { runAt: new Date(Date.now() + 120 * MINUTE), uniqueKey: 'digest:1', keepWaiting: true },
+    );
+    expect(second).toBe(first);
+    expect(await jobCount()).toBe(1);
+    const row = await job(first);
+    expect(readJson(row.payload, null)).toEqual({ v: 1 });
+    expect(readTime(row.run_at)?.getTime()).toBe(inAnHour.getTime());
+    expect(await queue.cancel('digest:1')).toBe(1);
+  });
+
   it('lets a running job queue its own next run under the same key', async () => {
     queue.register('tick', async (payload: { n: number }) => {
       if (payload.n < 2) {

@@ -36,6 +36,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** at most one waiting job per key: enqueueing the key again replaces the waiting one */
   uniqueKey?: string;
+  /** with `uniqueKey`: a job already waiting under the key is kept as it is, not replaced */
+  keepWaiting?: boolean;
   /** the caller's transaction, so its rows and its job are written together or not at all */
   db?: Kysely<DatabaseSchema>;
 }
@@ -43,7 +45,7 @@ export interface EnqueueOptions {
 export interface JobQueue {
   readonly workerId: string;
   register<P>(type: string, handler: JobHandler<P>): void;
-  /** Queues a job and answers its id (a replaced job keeps its id). */
+  /** Queues a job and answers its id (a replaced or kept job answers its own id). */
   enqueue(type: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
   /** Removes the job waiting under `uniqueKey` (a running one finishes); answers how many. */
   cancel(uniqueKey: string, options?: { db?: Kysely<DatabaseSchema> }): Promise<number>;
@@ -215,6 +217,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         runAt,
         maxAttempts,
         uniqueKey: enqueue.uniqueKey ?? null,
+        keepWaiting: enqueue.keepWaiting ?? false,
       });
     },
 

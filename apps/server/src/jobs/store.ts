@@ -12,12 +12,15 @@ export interface NewJob {
   runAt: Date;
   maxAttempts: number;
   uniqueKey: string | null;
+  /** a job waiting under the same key is left as it is */
+  keepWaiting?: boolean;
 }
 
 /**
  * A new queued job. With a unique key, a job already waiting under that key is replaced
- * (type, payload, time and attempts) and keeps its id; the partial unique index makes this
- * one statement, safe against a concurrent enqueue of the same key.
+ * (type, payload, time and attempts) and keeps its id, or with `keepWaiting` left as it is;
+ * the partial unique index makes this one statement, safe against a concurrent enqueue of
+ * the same key.
  */
 export async function insertJob(db: Db, d: DialectHelpers, job: NewJob): Promise<number> {
   const now = d.time(new Date());
@@ -37,6 +40,23 @@ export async function insertJob(db: Db, d: DialectHelpers, job: NewJob): Promise
     finished_at: null,
   };
   let query = db.insertInto('jobs').values(values);
+  if (job.uniqueKey !== null && job.keepWaiting) {
+    const kept = await query
+      .onConflict((oc) =>
+        oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (kept) return kept.id;
+    const waiting = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('unique_key', '=', job.uniqueKey)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    // the waiting job started meanwhile: this one waits instead
+    return waiting?.id ?? insertJob(db, d, job);
+  }
   if (job.uniqueKey !== null) {
     query = query.onConflict((oc) =>
       oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doUpdateSet({

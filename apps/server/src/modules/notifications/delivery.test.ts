@@ -186,6 +186,60 @@ describeDb('notification delivery', () => {
     );
   });
 
+  it('keeps the unread count right through review, unreview, delete, bulk changes and account deletion', async () => {
+    const actor = await createUser(t);
+    const other = await createUser(t);
+    const me = await createUser(t);
+    const { db } = t.database;
+    const service = createNotificationService(ctx);
+    const event = (actorUserId: number) => ({
+      type: 'new_follower',
+      actorUserId,
+      recipientUserId: me.id,
+    });
+    const fresh = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('activity_events')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('recipient_user_id', '=', me.id)
+            .where('reviewed_at', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const expectUnread = async (n: number) => {
+      expect(await service.unread(me.id)).toBe(n);
+      expect(await fresh()).toBe(n);
+    };
+
+    await expectUnread(0);
+    const [a, b, c] = await recordActivities(db, [
+      event(actor.id),
+      event(actor.id),
+      event(other.id),
+    ]);
+    await expectUnread(3);
+    expect(await service.review(me.id, [a!])).toBe(2);
+    expect(await service.review(me.id, [a!])).toBe(2);
+    expect(await service.unreview(me.id, a!)).toBe(3);
+    expect(await service.unreview(me.id, a!)).toBe(3);
+    await service.review(me.id, [b!]);
+    // deleting a reviewed one leaves the count, an unread one lowers it
+    expect(await service.remove(me.id, b!)).toBe(2);
+    expect(await service.remove(me.id, c!)).toBe(1);
+    expect(await service.reviewAll(me.id)).toBe(0);
+    expect(await service.reviewAll(me.id)).toBe(0);
+    await recordActivities(db, [event(actor.id), event(other.id)]);
+    await expectUnread(2);
+    // the actor's account goes: the notifications about it go with it
+    await db.deleteFrom('users').where('id', '=', actor.id).execute();
+    await expectUnread(1);
+    expect(await service.removeAll(me.id)).toBe(0);
+    await recordActivity(db, event(other.id));
+    await expectUnread(1);
+  });
+
   it('after review or delete the other tabs get the counter', async () => {
     const actor = await createUser(t);
     const me = await createUser(t);

@@ -41,7 +41,7 @@ export interface PushSink {
  * so the slowest query of the fan-out does not stand before the notifications.
  */
 export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushSink) {
-  const { db } = ctx.database;
+  const { db, dialect } = ctx.database;
 
   async function sendLive(rows: EventRow[]): Promise<void> {
     for (let start = 0; start < rows.length; start += SEND_BATCH) {
@@ -56,7 +56,7 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
   /**
    * The unread counters of these people: counted and sent SEND_BATCH people at a time,
    * yielding in between, so a thousand recipients never hold the event loop for one long
-   * count. Most hide no group in the app and are counted together over the unread index;
+   * count. Most hide no group in the app and are counted together (store.ts unreadPerRecipient);
    * the few who do are counted one by one, their hidden types left out.
    */
   async function sendCounters(userIds: number[], overrides: Map<number, SettingsOverrides>) {
@@ -70,10 +70,11 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
         if (hidden.length > 0) hiding.set(id, hidden);
       }
       const plain = batch.filter((id) => !hiding.has(id));
-      for (const c of await unreadPerRecipient(db, plain)) {
+      for (const c of await unreadPerRecipient(db, dialect, plain)) {
         unread.set(c.recipient_user_id, readCount(c.n));
       }
-      for (const [id, hidden] of hiding) unread.set(id, await countShown(db, id, hidden, 'unread'));
+      for (const [id, hidden] of hiding)
+        unread.set(id, await countShown(db, dialect, id, hidden, 'unread'));
       await ctx.realtime.sendEach(
         [...unread].map(([userId, count]) => ({
           userId,

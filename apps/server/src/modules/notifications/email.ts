@@ -1,6 +1,5 @@
 import { isLocale } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { readTime } from '../../db/dialect.js';
 import { sentenceOf } from './describe.js';
 import { presentNotification } from './present.js';
 import { channelEnabled, loadOverrides } from './settings.js';
@@ -9,6 +8,11 @@ import { eventsQuery, recipientsOf, visibleSubjects } from './store.js';
 export const EMAIL_JOB = 'notifications.email';
 /** Events older than this are not mailed any more (e.g. after a long outage). */
 const EMAIL_HORIZON_MS = 24 * 60 * 60_000;
+/**
+ * A person's newest notifications a digest looks at: it runs minutes after the first of
+ * them, so more than this many new ones are not expected in between.
+ */
+const DIGEST_WINDOW = 500;
 /** Lines of one digest at most; the rest are only counted. */
 const DIGEST_LINES = 20;
 
@@ -20,8 +24,8 @@ export interface EmailDigest {
 }
 
 /**
- * The e-mail digest: a durable job per person (unique key), due `delayMs` after the oldest
- * notification not yet mailed. Each event is looked at once (emailed_at), whether it is
+ * The e-mail digest: a durable job per person (unique key), due `delayMs` after the
+ * notification that queued it; those after it join the waiting job. Each event is looked at once (emailed_at), whether it is
  * mailed or its type is not wanted by e-mail; reviewed ones are not mailed.
  */
 export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest {
@@ -31,7 +35,17 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
     return (
       eventsQuery(db)
         .where('e.recipient_user_id', '=', userId)
-        // reviewed ones are never mailed; unread ones are what activity_events_unread_recipient_idx holds
+        // only the person's newest notifications, read newest first over
+        // activity_events_list_idx, never the whole history
+        .where('e.id', 'in', (eb) =>
+          eb
+            .selectFrom('activity_events as w')
+            .select('w.id')
+            .where('w.recipient_user_id', '=', userId)
+            .orderBy('w.id', 'desc')
+            .limit(DIGEST_WINDOW),
+        )
+        // reviewed ones are never mailed
         .where('e.reviewed_at', 'is', null)
         .where('e.emailed_at', 'is', null)
         .where('e.created_at', '>=', dialect.time(new Date(now.getTime() - EMAIL_HORIZON_MS)))
@@ -39,21 +53,16 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
   }
 
   return {
+    // A delivery for a thousand people schedules a thousand digests: no query each, the
+    // job already waiting (due `delayMs` after the notification that queued it) is kept.
     async schedule(userId) {
-      const now = new Date();
-      const oldest = await pending(userId, now)
-        .clearSelect()
-        .select('e.created_at')
-        .orderBy('e.id', 'asc')
-        .limit(1)
-        .executeTakeFirst();
-      const from = readTime(oldest?.created_at) ?? now;
       await ctx.jobs.enqueue(
         EMAIL_JOB,
         { userId },
         {
           uniqueKey: `${EMAIL_JOB}:${userId}`,
-          runAt: new Date(Math.max(now.getTime(), from.getTime() + delayMs)),
+          runAt: new Date(Date.now() + delayMs),
+          keepWaiting: true,
         },
       );
     },

@@ -34,7 +34,7 @@ export function createNotificationService(ctx: AppContext) {
   }
 
   async function unread(userId: number): Promise<number> {
-    return countShown(db, userId, await hiddenFor(userId), 'unread');
+    return countShown(db, dialect, userId, await hiddenFor(userId), 'unread');
   }
 
   /** Tells every open tab of the person the new counter; a failure only delays it. */
@@ -70,7 +70,7 @@ export function createNotificationService(ctx: AppContext) {
       const hidden = await hiddenFor(userId);
       const [rows, total] = await Promise.all([
         listPage(db, userId, hidden, page),
-        countShown(db, userId, hidden, 'all'),
+        countShown(db, dialect, userId, hidden, 'all'),
       ]);
       return { members: await present(userId, rows), total };
     },

@@ -29,10 +29,15 @@ function shown(hidden: readonly NotificationGroup[], column = 'type'): RawBuilde
 /** How many notifications the user's list shows, or only the unread ones of them. */
 export async function countShown(
   db: Db,
+  dialect: DialectHelpers,
   userId: number,
   hidden: readonly NotificationGroup[],
   which: 'all' | 'unread',
 ): Promise<number> {
+  if (which === 'unread' && hidden.length === 0) {
+    const [row] = await unreadPerRecipient(db, dialect, [userId]);
+    return readCount(row?.n);
+  }
   let query = db
     .selectFrom('activity_events')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -43,19 +48,33 @@ export async function countShown(
 }
 
 /**
- * Unread notifications per recipient, of every type: counted over the partial unread index
- * alone (migration 0016), for the counters sent with live messages to people who hide no
- * group in the app.
+ * Unread notifications per recipient, of every type (for people who hide no group in the
+ * app): on SQLite the counters its triggers keep (migration 0017), on PostgreSQL a count over
+ * the partial unread index alone (migration 0016). People with none may be left out.
  */
-export async function unreadPerRecipient(db: Db, userIds: readonly number[]) {
+export async function unreadPerRecipient(
+  db: Db,
+  dialect: DialectHelpers,
+  userIds: readonly number[],
+): Promise<Array<{ recipient_user_id: number; n: number | string | bigint }>> {
   if (userIds.length === 0) return [];
-  return unreadPerRecipientQuery(db, userIds).execute();
+  return unreadPerRecipientQuery(db, dialect, userIds).execute();
 }
 
-export function unreadPerRecipientQuery(db: Db, userIds: readonly number[]) {
+export function unreadPerRecipientQuery(
+  db: Db,
+  dialect: DialectHelpers,
+  userIds: readonly number[],
+) {
+  if (dialect.name === 'sqlite') {
+    return db
+      .selectFrom('notification_unread_counts')
+      .select(['user_id as recipient_user_id', 'unread as n'])
+      .where('user_id', 'in', [...userIds]);
+  }
   return db
     .selectFrom('activity_events')
-    .select((eb) => ['recipient_user_id', eb.fn.countAll().as('n')])
+    .select((eb) => ['recipient_user_id', eb.fn.countAll<number | string | bigint>().as('n')])
     .where('recipient_user_id', 'in', [...userIds])
     .where('reviewed_at', 'is', null)
     .groupBy('recipient_user_id');
