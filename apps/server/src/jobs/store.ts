@@ -48,14 +48,8 @@ export async function insertJob(db: Db, d: DialectHelpers, job: NewJob): Promise
       .returning('id')
       .executeTakeFirst();
     if (kept) return kept.id;
-    const waiting = await db
-      .selectFrom('jobs')
-      .select('id')
-      .where('unique_key', '=', job.uniqueKey)
-      .where('status', '=', 'queued')
-      .executeTakeFirst();
     // the waiting job started meanwhile: this one waits instead
-    return waiting?.id ?? insertJob(db, d, job);
+    return (await waitingJobId(db, job.uniqueKey)) ?? insertJob(db, d, job);
   }
   if (job.uniqueKey !== null) {
     query = query.onConflict((oc) =>
@@ -72,6 +66,17 @@ export async function insertJob(db: Db, d: DialectHelpers, job: NewJob): Promise
   }
   const row = await query.returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The job waiting under `uniqueKey`, if one is. */
+async function waitingJobId(db: Db, uniqueKey: string): Promise<number | undefined> {
+  const waiting = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('unique_key', '=', uniqueKey)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return waiting?.id;
 }
 
 /** Removes the job waiting under `uniqueKey`; a running one finishes. */
@@ -250,14 +255,8 @@ export async function requeueFailed(
   const now = d.time(new Date());
   const requeued: number[] = [];
   for (const job of failed) {
-    if (job.unique_key !== null) {
-      const waiting = await db
-        .selectFrom('jobs')
-        .select('id')
-        .where('unique_key', '=', job.unique_key)
-        .where('status', '=', 'queued')
-        .executeTakeFirst();
-      if (waiting) continue;
+    if (job.unique_key !== null && (await waitingJobId(db, job.unique_key)) !== undefined) {
+      continue;
     }
     await db
       .updateTable('jobs')

@@ -73,8 +73,9 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
       for (const c of await unreadPerRecipient(db, dialect, plain)) {
         unread.set(c.recipient_user_id, readCount(c.n));
       }
-      for (const [id, hidden] of hiding)
+      for (const [id, hidden] of hiding) {
         unread.set(id, await countShown(db, dialect, id, hidden, 'unread'));
+      }
       await ctx.realtime.sendEach(
         [...unread].map(([userId, count]) => ({
           userId,

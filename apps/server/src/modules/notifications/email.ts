@@ -25,8 +25,9 @@ export interface EmailDigest {
 
 /**
  * The e-mail digest: a durable job per person (unique key), due `delayMs` after the
- * notification that queued it; those after it join the waiting job. Each event is looked at once (emailed_at), whether it is
- * mailed or its type is not wanted by e-mail; reviewed ones are not mailed.
+ * notification that queued it; those after it join the waiting job. Each event is looked at
+ * once (emailed_at), whether it is mailed or its type is not wanted by e-mail; reviewed
+ * ones are not mailed.
  */
 export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest {
   const { db, dialect } = ctx.database;
