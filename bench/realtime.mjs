@@ -13,8 +13,9 @@
 // Without --data-dir a small database (sockets + 1 users) is generated in a temporary folder.
 // --via comment: the readers follow the author and watch the memo's comments; each round the
 // author posts a comment and what is timed is its notification (new_comment_watcher_
-// notification) reaching every socket; the unread counter follows it (unread_count), timed
-// apart and checked to have gone up by one on every socket.
+// notification) reaching every socket; the unread counter, which comes inside that message
+// (older builds sent it apart, an unread_count message after it), is timed apart and checked to have
+// gone up by one on every socket.
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -195,7 +196,11 @@ try {
           tab.arrivedAt = at;
           tab.onArrival?.();
         }
-        if (viaComment && message.message_type === 'unread_count') {
+        // the count comes inside the notification (builds before stop 13: apart, after it)
+        const counter =
+          message.message_type === 'unread_count' ||
+          (message.message_type === 'notification' && message.unread !== undefined);
+        if (viaComment && counter) {
           tab.counterAt = at;
           tab.unread = message.unread;
           tab.onCounter?.();

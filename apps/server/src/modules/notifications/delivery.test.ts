@@ -2,9 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { recordActivities, recordActivity, writeActivities } from '../../events/index.js';
 import { insertCollection } from '../memos/test-world.js';
-import type { RealtimeHub, RealtimeMessage } from '../../realtime/hub.js';
+import {
+  SEND_BATCH,
+  type PersonalMessage,
+  type RealtimeHub,
+  type RealtimeMessage,
+} from '../../realtime/hub.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { createUser } from '../../test/factories.js';
+import { insertAccount } from '../users/store.js';
 import { createDelivery, type PushSink } from './delivery.js';
 import { EMAIL_JOB, createEmailDigest } from './email.js';
 import { createNotificationService } from './service.js';
@@ -42,13 +48,26 @@ describeDb('notification delivery', () => {
   });
   afterAll(() => t.close());
 
+  /** SQLite reads a count by key and sends it inside the notification (delivery.ts). */
+  const countsRideAlong = () => t.database.dialect.name === 'sqlite';
+  /**
+   * Each person's last unread count as their sockets got it: inside the notification, or
+   * in `unread_count` after it.
+   */
+  const countsIn = (messages: typeof sent) =>
+    new Map(
+      messages
+        .filter((s) => s.message.unread !== undefined)
+        .map((s) => [s.userIds[0], s.message.unread]),
+    );
+
   const push: PushSink = {
     enqueue: async (userIds, message) => {
       pushed.push({ userIds, body: message.body, url: message.url });
     },
   };
 
-  it('sends each notification live, then the counter, pushes it and schedules the digest, per settings', async () => {
+  it('sends each notification live with the new counter, pushes it and schedules the digest, per settings', async () => {
     const actor = await createUser(t, { name: 'Ada' });
     const me = await createUser(t, { name: 'Me', locale: 'de' });
     const muted = await createUser(t, { name: 'Muted' });
@@ -76,7 +95,6 @@ describeDb('notification delivery', () => {
     const deliver = createDelivery(ctx, createEmailDigest(ctx, 60_000), push);
     expect(await deliver(ids)).toEqual(new Set([me.id]));
 
-    expect(sent).toHaveLength(2);
     expect(sent[0]!.userIds).toEqual([me.id]);
     expect(sent[0]!.message).toMatchObject({
       message_type: 'notification',
@@ -87,10 +105,18 @@ describeDb('notification delivery', () => {
         from_user: { id: actor.id, name: 'Ada' },
       },
     });
-    expect(sent[1]).toEqual({
-      userIds: [me.id],
-      message: { message_type: 'unread_count', unread: 2 },
-    });
+    if (countsRideAlong()) {
+      // one message: the notification with the count in it
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.message.unread).toBe(2);
+    } else {
+      expect(sent).toHaveLength(2);
+      expect(sent[0]!.message.unread).toBeUndefined();
+      expect(sent[1]).toEqual({
+        userIds: [me.id],
+        message: { message_type: 'unread_count', unread: 2 },
+      });
+    }
     expect(older).toBeLessThan(ids[0]!);
     expect(pushed).toEqual([
       { userIds: [me.id], body: 'Ada folgt dir jetzt', url: `/profile/${actor.id}` },
@@ -173,16 +199,96 @@ describeDb('notification delivery', () => {
     ]);
     sent.length = 0;
     await createDelivery(ctx, createEmailDigest(ctx, 60_000), push)(ids);
-    const counters = new Map(
-      sent
-        .filter((s) => s.message.message_type === 'unread_count')
-        .map((s) => [s.userIds[0], s.message.unread]),
-    );
+    const counters = countsIn(sent);
     expect(counters).toEqual(
       new Map([
         [plain.id, 3],
         [hiding.id, 2],
       ]),
+    );
+  });
+
+  /** Accounts straight in the database (no password to hash): enough for a fan-out. */
+  async function manyReaders(count: number): Promise<number[]> {
+    const people: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const { userId } = await insertAccount(t.database.db, t.database.dialect, {
+        usermail: `reader-${i}-${crypto.randomUUID()}@example.test`,
+        passwordHash: 'not used',
+        name: `Reader ${i}`,
+        locale: 'en',
+        country: 'BE',
+        isActive: true,
+      });
+      people.push(userId);
+    }
+    return people;
+  }
+
+  it('a fan-out of several batches gives everyone their own count', async () => {
+    const { db } = t.database;
+    const actor = await createUser(t);
+    const people = await manyReaders(SEND_BATCH * 2 + 3);
+    const event = (recipientUserId: number) => ({
+      type: 'new_follower',
+      actorUserId: actor.id,
+      recipientUserId,
+    });
+    // person i already has i % 3 unread notifications
+    await recordActivities(
+      db,
+      people.flatMap((id, i) => Array.from({ length: i % 3 }, () => event(id))),
+    );
+    const ids = await recordActivities(db, people.map(event));
+    const calls: number[] = [];
+    const counting: AppContext = {
+      ...ctx,
+      realtime: {
+        ...realtime,
+        sendEach: async (messages: readonly PersonalMessage[]) => {
+          calls.push(messages.length);
+          await realtime.sendEach(messages);
+        },
+      },
+    } as unknown as AppContext;
+    sent.length = 0;
+    const told = await createDelivery(counting, createEmailDigest(counting, 60_000))(ids);
+    expect(told).toEqual(new Set(people));
+    const notifications = sent.filter((s) => s.message.message_type === 'notification');
+    expect(notifications.map((s) => s.userIds[0])).toEqual(people);
+    if (countsRideAlong()) {
+      expect(calls).toEqual([SEND_BATCH, SEND_BATCH, 3]);
+      expect(sent).toEqual(notifications);
+    } else {
+      expect(calls).toEqual([SEND_BATCH, SEND_BATCH, 3, SEND_BATCH, SEND_BATCH, 3]);
+      expect(sent.slice(people.length).map((s) => s.userIds[0])).toEqual(people);
+    }
+    expect(countsIn(sent)).toEqual(new Map(people.map((id, i) => [id, (i % 3) + 1])));
+  });
+
+  it('a send that fails ends the fan-out with its error', async () => {
+    const { db } = t.database;
+    const actor = await createUser(t);
+    const people = await manyReaders(SEND_BATCH + 1);
+    const ids = await recordActivities(
+      db,
+      people.map((recipientUserId) => ({
+        type: 'new_follower',
+        actorUserId: actor.id,
+        recipientUserId,
+      })),
+    );
+    const failing = {
+      ...ctx,
+      realtime: {
+        ...realtime,
+        sendEach: async () => {
+          throw new Error('broker gone');
+        },
+      },
+    } as unknown as AppContext;
+    await expect(createDelivery(failing, createEmailDigest(failing, 60_000))(ids)).rejects.toThrow(
+      'broker gone',
     );
   });
 

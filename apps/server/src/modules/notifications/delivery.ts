@@ -33,49 +33,78 @@ export interface PushSink {
 
 /**
  * The activity handler (ctx.activity.setHandler): for each committed event, per recipient
- * and their settings, a live socket message, then the new unread counter, a web push, and
- * the e-mail digest scheduled. Answers the people the live message went to.
+ * and their settings, a live socket message and the recipient's new unread count, a web
+ * push, and the e-mail digest scheduled. Answers the people the live message went to.
  *
- * An event may have a thousand recipients: the live messages go first, in batches of
- * SEND_BATCH (one hub call each), and only then is the counter read and sent (`unread_count`),
- * so the slowest query of the fan-out does not stand before the notifications.
+ * An event may have a thousand recipients: the live messages go in batches of SEND_BATCH
+ * (one hub call each). Where a count is a key lookup (SQLite's counter rows, migration
+ * 0017) it rides in the notification message: one write per socket instead of two, and the
+ * badge changes with the list; a batch's counts are read while the batch before it is sent.
+ * Where it is counted over the unread index (PostgreSQL, migration 0016), a query that
+ * grows with what people leave unread, the notifications go first and the counts follow
+ * as `unread_count`, so that query never stands before them.
  */
 export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushSink) {
   const { db, dialect } = ctx.database;
+  const countsRideAlong = dialect.name === 'sqlite';
 
-  async function sendLive(rows: EventRow[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += SEND_BATCH) {
-      const batch = rows.slice(start, start + SEND_BATCH);
+  /**
+   * The unread counts of these people, after the events were written. Most hide no group in
+   * the app and are counted together (store.ts unreadPerRecipient); the few who do are
+   * counted one by one, their hidden types left out.
+   */
+  async function unreadOf(
+    userIds: number[],
+    overrides: Map<number, SettingsOverrides>,
+  ): Promise<Map<number, number>> {
+    const unread = new Map<number, number>(userIds.map((id) => [id, 0]));
+    const hiding = new Map<number, NotificationGroup[]>();
+    for (const id of userIds) {
+      const hidden = hiddenGroups(overrides.get(id));
+      if (hidden.length > 0) hiding.set(id, hidden);
+    }
+    const plain = userIds.filter((id) => !hiding.has(id));
+    for (const c of await unreadPerRecipient(db, dialect, plain)) {
+      unread.set(c.recipient_user_id, readCount(c.n));
+    }
+    for (const [id, hidden] of hiding) {
+      unread.set(id, await countShown(db, dialect, id, hidden, 'unread'));
+    }
+    return unread;
+  }
+
+  const recipientsIn = (rows: readonly EventRow[]) => [
+    ...new Set(rows.map((row) => row.recipient_user_id)),
+  ];
+
+  /** The notifications, each with its recipient's count (SQLite). */
+  async function sendWithCounts(batches: EventRow[][], overrides: Map<number, SettingsOverrides>) {
+    const countsOf = (batch: EventRow[] | undefined) =>
+      batch ? unreadOf(recipientsIn(batch), overrides) : undefined;
+    let unread = await countsOf(batches[0]);
+    for (const [index, batch] of batches.entries()) {
+      const texts = notificationTexts(batch, unread);
+      const [following] = await Promise.all([
+        countsOf(batches[index + 1]),
+        ctx.realtime.sendEach(
+          batch.map((row, i) => ({ userId: row.recipient_user_id, message: texts[i]! })),
+        ),
+      ]);
+      unread = following;
+    }
+  }
+
+  /** The notifications, then the counts as `unread_count`, 200 people a query (PostgreSQL). */
+  async function sendThenCount(batches: EventRow[][], overrides: Map<number, SettingsOverrides>) {
+    for (const batch of batches) {
       const texts = notificationTexts(batch);
       await ctx.realtime.sendEach(
         batch.map((row, i) => ({ userId: row.recipient_user_id, message: texts[i]! })),
       );
     }
-  }
-
-  /**
-   * The unread counters of these people: counted and sent SEND_BATCH people at a time,
-   * yielding in between, so a thousand recipients never hold the event loop for one long
-   * count. Most hide no group in the app and are counted together (store.ts unreadPerRecipient);
-   * the few who do are counted one by one, their hidden types left out.
-   */
-  async function sendCounters(userIds: number[], overrides: Map<number, SettingsOverrides>) {
-    for (let start = 0; start < userIds.length; start += SEND_BATCH) {
-      if (start > 0) await nextTurn();
-      const batch = userIds.slice(start, start + SEND_BATCH);
-      const unread = new Map<number, number>(batch.map((id) => [id, 0]));
-      const hiding = new Map<number, NotificationGroup[]>();
-      for (const id of batch) {
-        const hidden = hiddenGroups(overrides.get(id));
-        if (hidden.length > 0) hiding.set(id, hidden);
-      }
-      const plain = batch.filter((id) => !hiding.has(id));
-      for (const c of await unreadPerRecipient(db, dialect, plain)) {
-        unread.set(c.recipient_user_id, readCount(c.n));
-      }
-      for (const [id, hidden] of hiding) {
-        unread.set(id, await countShown(db, dialect, id, hidden, 'unread'));
-      }
+    const people = recipientsIn(batches.flat());
+    for (let start = 0; start < people.length; start += SEND_BATCH) {
+      const unread = await unreadOf(people.slice(start, start + SEND_BATCH), overrides);
       await ctx.realtime.sendEach(
         [...unread].map(([userId, count]) => ({
           userId,
@@ -83,6 +112,14 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
         })),
       );
     }
+  }
+
+  async function sendLive(rows: EventRow[], overrides: Map<number, SettingsOverrides>) {
+    const batches: EventRow[][] = [];
+    for (let start = 0; start < rows.length; start += SEND_BATCH) {
+      batches.push(rows.slice(start, start + SEND_BATCH));
+    }
+    await (countsRideAlong ? sendWithCounts : sendThenCount)(batches, overrides);
   }
 
   return async function deliver(
@@ -101,9 +138,8 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
     const live = wanted.filter((row) =>
       channelEnabled(overrides.get(row.recipient_user_id), row.type, 'in_app'),
     );
-    await sendLive(live);
+    await sendLive(live, overrides);
     const told = new Set(live.map((row) => row.recipient_user_id));
-    await sendCounters([...told], overrides);
 
     // locales only for the pushes, read after the live messages are out
     const pushed = push

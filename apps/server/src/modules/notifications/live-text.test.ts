@@ -47,4 +47,30 @@ describe('notification texts of a fan-out (no database)', () => {
     });
     expect(JSON.parse(notificationTexts(rows)[6]!).notification.from_user.picture).toBeNull();
   });
+
+  it('carry the unread count of each recipient, and leave it out for one not counted', () => {
+    const rows = [
+      row({ id: 201 }),
+      row({ id: 202, recipient_user_id: 11 }),
+      row({ id: 203, recipient_user_id: 12 }),
+    ];
+    const unread = new Map([
+      [10, 4],
+      [11, 0],
+    ]);
+    const texts = notificationTexts(rows, unread);
+    expect(texts).toEqual([
+      JSON.stringify({
+        message_type: 'notification',
+        notification: presentNotification(rows[0]!),
+        unread: 4,
+      }),
+      JSON.stringify({
+        message_type: 'notification',
+        notification: presentNotification(rows[1]!),
+        unread: 0,
+      }),
+      JSON.stringify({ message_type: 'notification', notification: presentNotification(rows[2]!) }),
+    ]);
+  });
 });

@@ -29,14 +29,18 @@ export function shapeOf(row: EventRow): string {
 const idPart = (id: number) => `"id":${id},"@id":"/api/notification/${id}"`;
 
 /**
- * The socket text (`notification` message) of each row. The rows of one change (a comment
- * for a thousand watchers) differ only in their id and recipient, so the text is built and
- * serialised once per shape and the id written into it: the same text `JSON.stringify`
- * gives for each row on its own.
+ * The socket text (`notification` message) of each row, with its recipient's unread count
+ * when `unread` knows it. The rows of one change (a comment for a thousand watchers) differ
+ * only in their id, recipient and count, so the text is built and serialised once per shape
+ * and those written into it: the same text `JSON.stringify` gives for each message on its own.
  */
-export function notificationTexts(rows: readonly EventRow[]): string[] {
+export function notificationTexts(
+  rows: readonly EventRow[],
+  unread: ReadonlyMap<number, number> = new Map(),
+): string[] {
   const templates = new Map<string, [string, string] | null>();
   return rows.map((row) => {
+    const count = unread.get(row.recipient_user_id);
     const shape = shapeOf(row);
     let template = templates.get(shape);
     if (template === undefined) {
@@ -45,18 +49,20 @@ export function notificationTexts(rows: readonly EventRow[]): string[] {
         notification: presentNotification({ ...row, id: PLACEHOLDER }),
       });
       // The id is the first field of the notification; quotes inside strings are escaped,
-      // so the first match is the id itself.
+      // so the first match is the id itself. The closing brace is left for the count.
       const cut = text.indexOf(idPart(PLACEHOLDER));
       template =
-        cut < 0 ? null : [text.slice(0, cut), text.slice(cut + idPart(PLACEHOLDER).length)];
+        cut < 0 ? null : [text.slice(0, cut), text.slice(cut + idPart(PLACEHOLDER).length, -1)];
       templates.set(shape, template);
     }
     if (!template) {
       return JSON.stringify({
         message_type: 'notification',
         notification: presentNotification(row),
+        ...(count === undefined ? {} : { unread: count }),
       });
     }
-    return template[0] + idPart(row.id) + template[1];
+    const tail = count === undefined ? '}' : `,"unread":${count}}`;
+    return template[0] + idPart(row.id) + template[1] + tail;
   });
 }
