@@ -39,7 +39,8 @@ export interface PushSink {
  * An event may have a thousand recipients: the live messages go in batches of SEND_BATCH
  * (one hub call each). Where a count is a key lookup (SQLite's counter rows, migration
  * 0017) it rides in the notification message: one write per socket instead of two, and the
- * badge changes with the list; a batch's counts are read while the batch before it is sent.
+ * badge changes with the list. The next batch's counts are asked for as a batch goes out
+ * (they overlap only where the hub's sends wait on a broker; SQLite reads synchronously).
  * Where it is counted over the unread index (PostgreSQL, migration 0016), a query that
  * grows with what people leave unread, the notifications go first and the counts follow
  * as `unread_count`, so that query never stands before them.
