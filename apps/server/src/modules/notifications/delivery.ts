@@ -78,18 +78,23 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
     ...new Set(rows.map((row) => row.recipient_user_id)),
   ];
 
+  /** One batch of notifications (with each recipient's count when `unread` has it). */
+  function sendBatch(batch: EventRow[], unread?: ReadonlyMap<number, number>) {
+    const texts = notificationTexts(batch, unread);
+    return ctx.realtime.sendEach(
+      batch.map((row, i) => ({ userId: row.recipient_user_id, message: texts[i]! })),
+    );
+  }
+
   /** The notifications, each with its recipient's count (SQLite). */
   async function sendWithCounts(batches: EventRow[][], overrides: Map<number, SettingsOverrides>) {
     const countsOf = (batch: EventRow[] | undefined) =>
       batch ? unreadOf(recipientsIn(batch), overrides) : undefined;
     let unread = await countsOf(batches[0]);
     for (const [index, batch] of batches.entries()) {
-      const texts = notificationTexts(batch, unread);
       const [following] = await Promise.all([
         countsOf(batches[index + 1]),
-        ctx.realtime.sendEach(
-          batch.map((row, i) => ({ userId: row.recipient_user_id, message: texts[i]! })),
-        ),
+        sendBatch(batch, unread),
       ]);
       unread = following;
     }
@@ -97,12 +102,7 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
 
   /** The notifications, then the counts as `unread_count`, 200 people a query (PostgreSQL). */
   async function sendThenCount(batches: EventRow[][], overrides: Map<number, SettingsOverrides>) {
-    for (const batch of batches) {
-      const texts = notificationTexts(batch);
-      await ctx.realtime.sendEach(
-        batch.map((row, i) => ({ userId: row.recipient_user_id, message: texts[i]! })),
-      );
-    }
+    for (const batch of batches) await sendBatch(batch);
     const people = recipientsIn(batches.flat());
     for (let start = 0; start < people.length; start += SEND_BATCH) {
       const unread = await unreadOf(people.slice(start, start + SEND_BATCH), overrides);
