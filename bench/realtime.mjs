@@ -5,11 +5,14 @@
 // their sockets in batches. Measured: from the request leaving the client to the message
 // reaching every socket. Then every user opens a second tab (2N sockets held by one process),
 // the same is measured at 2N, the sockets are held through a heartbeat, and the API must keep
-// answering meanwhile. A Fastify hello-world is measured in the same run as the reference.
+// answering meanwhile. A Fastify hello-world is measured in the same run as the reference,
+// and so is a bare `ws` server (bench/ws-fanout.mjs) sending the product's message to N
+// sockets of the same clients: the floor under the product's fan-out on this machine.
 //
 //   npm run build -w apps/server && node bench/realtime.mjs
 //   options: --sockets 1000 --rounds 30 --hold 30 [--data-dir DIR] [--database-url postgres://…]
 //            [--redis-url redis://127.0.0.1:6379]   (deliver through Redis pub/sub)
+//            [--floor-processes 2]   (the bare reference's sockets over 2 cluster workers)
 // Without --data-dir a small database (sockets + 1 users) is generated in a temporary folder.
 // --via comment: the readers follow the author and watch the memo's comments; each round the
 // author posts a comment and what is timed is its notification (new_comment_watcher_
@@ -37,6 +40,8 @@ const { values } = parseArgs({
     // edit: the author edits the memo (memo_changed); comment: the author comments on it and
     // every reader, a follower watching its comments, gets the notification
     via: { type: 'string', default: 'edit' },
+    // the bare `ws` reference's sockets spread over this many processes (bench/ws-fanout.mjs)
+    'floor-processes': { type: 'string', default: '1' },
   },
 });
 const viaComment = values.via === 'comment';
@@ -103,6 +108,11 @@ const helloPort = await freePort();
 const hello = fork(join(root, 'bench/hello-world.mjs'), {
   env: { ...process.env, PORT: String(helloPort) },
 });
+const floorPort = await freePort();
+const floorProcesses = Number(values['floor-processes']);
+const floor = fork(join(root, 'bench/ws-fanout.mjs'), {
+  env: { ...process.env, PORT: String(floorPort), PROCESSES: String(floorProcesses) },
+});
 const port = await freePort();
 const { base, stop } = await startServer(port, {
   DATA_DIR: dataDir,
@@ -114,6 +124,7 @@ const open = [];
 
 try {
   await waitFor(`http://127.0.0.1:${helloPort}/`);
+  await waitFor(`http://127.0.0.1:${floorPort}/`);
   const login = async (n) => {
     const answer = await json(
       await fetch(`${base}/api/login`, {
@@ -181,18 +192,24 @@ try {
       ? message.message_type === 'notification'
       : message.message_type === 'memo_changed' && message.memo_id === memo.id;
 
+  // one message as the product sent it, for the bare fan-out to send (same size and text)
+  let sampleText;
+
   /** Opens one socket per reader; each records when the memo's change reached it. */
-  async function openTabs() {
+  async function openTabs(
+    addressOf = (reader) =>
+      `ws://127.0.0.1:${port}/api/ws?user_id=${reader.id}&token=${encodeURIComponent(reader.token)}`,
+  ) {
     const tabs = [];
     await inParallel(readers, 50, async (reader) => {
-      const socket = new WebSocket(
-        `ws://127.0.0.1:${port}/api/ws?user_id=${reader.id}&token=${encodeURIComponent(reader.token)}`,
-      );
+      const socket = new WebSocket(addressOf(reader));
       const tab = { socket, arrivedAt: undefined, closed: false };
       socket.on('message', (data) => {
         const at = performance.now();
-        const message = JSON.parse(String(data));
+        const text = String(data);
+        const message = JSON.parse(text);
         if (arrives(message)) {
+          sampleText ??= text;
           tab.arrivedAt = at;
           tab.onArrival?.();
         }
@@ -219,14 +236,37 @@ try {
     return tabs;
   }
 
-  /** One edit; answers ms from the request to the first, median, last socket, and the response. */
-  async function round(tabs, title) {
+  const writeOnce = (title) =>
+    viaComment
+      ? fetch(`${base}/api/memo/comment`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ memo: `/api/memo/${memo.id}`, description: title }),
+        })
+      : fetch(`${base}/api/memo/${memo.id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({
+            title,
+            memos_per_collection: [`/api/collection/${collection.id}`],
+          }),
+        });
+  // the bare `ws` server sends the product's message as it is (its unread count is not checked)
+  const floorOnce = () =>
+    fetch(`http://127.0.0.1:${floorPort}/`, { method: 'POST', body: sampleText });
+
+  /**
+   * One write (an edit or a comment; `floorOnce` for the reference); answers ms from the
+   * request to the first, median, last socket, and the response.
+   */
+  async function round(tabs, title, write = writeOnce) {
+    const counts = viaComment && write === writeOnce;
     let waiting = tabs.length;
     let allArrived;
     const arrived = new Promise((resolve) => {
       allArrived = resolve;
     });
-    let counting = viaComment ? tabs.length : 0;
+    let counting = counts ? tabs.length : 0;
     let allCounted;
     const counted = new Promise((resolve) => {
       allCounted = resolve;
@@ -247,20 +287,7 @@ try {
       };
     }
     const start = performance.now();
-    const response = viaComment
-      ? await fetch(`${base}/api/memo/comment`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ memo: `/api/memo/${memo.id}`, description: title }),
-        })
-      : await fetch(`${base}/api/memo/${memo.id}`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({
-            title,
-            memos_per_collection: [`/api/collection/${collection.id}`],
-          }),
-        });
+    const response = await write(title);
     const answered = performance.now() - start;
     if (!response.ok) throw new Error(`write ${response.status} ${await response.text()}`);
     await Promise.race([
@@ -271,7 +298,7 @@ try {
     ]);
     const times = tabs.map((tab) => tab.arrivedAt - start).sort((a, b) => a - b);
     let countersLast = NaN;
-    if (viaComment) {
+    if (counts) {
       await Promise.race([
         counted,
         sleep(10_000).then(() => {
@@ -294,11 +321,11 @@ try {
     };
   }
 
-  async function series(tabs, label) {
-    for (let i = 0; i < 3; i += 1) await round(tabs, `warm-up ${i}`);
+  async function series(tabs, label, write = writeOnce) {
+    for (let i = 0; i < 3; i += 1) await round(tabs, `warm-up ${i}`, write);
     const results = [];
     for (let i = 0; i < rounds; i += 1) {
-      results.push(await round(tabs, `${label} round ${i}`));
+      results.push(await round(tabs, `${label} round ${i}`, write));
       await sleep(50);
     }
     const lasts = results.map((r) => r.last).sort((a, b) => a - b);
@@ -326,6 +353,17 @@ try {
   const firstTabs = await openTabs();
   console.log(`${firstTabs.length} sockets open in ${Math.round(performance.now() - t0)} ms`);
   const single = await series(firstTabs, `${sockets} users, 1 socket each`);
+
+  // The floor: the same message, clients and rounds, from a bare `ws` server (bench/ws-fanout.mjs)
+  t0 = performance.now();
+  const floorTabs = await openTabs(() => `ws://127.0.0.1:${floorPort}/`);
+  console.log(`${floorTabs.length} bare sockets open in ${Math.round(performance.now() - t0)} ms`);
+  const bare = await series(
+    floorTabs,
+    `bare \`ws\` fan-out (reference), ${sockets} sockets${floorProcesses > 1 ? ` over ${floorProcesses} processes` : ''}`,
+    floorOnce,
+  );
+  for (const tab of floorTabs) tab.socket.terminate();
 
   t0 = performance.now();
   const secondTabs = await openTabs();
@@ -360,9 +398,10 @@ try {
     `| sockets | request → all sockets p50 ms | p99 ms | max ms | per socket p50 ms | per socket p99 ms | request → first socket p50 ms | first → last socket p50 ms | HTTP answer p50 ms |${counterColumn}`,
   );
   console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|${viaComment ? '---:|' : ''}`);
-  for (const row of [single, double]) {
+  for (const row of [single, double, bare]) {
+    const counters = row === bare ? '–' : ms(row.countersP50);
     console.log(
-      `| ${row.label} | ${ms(row.allP50)} | ${ms(row.allP99)} | ${ms(row.allMax)} | ${ms(row.socketP50)} | ${ms(row.socketP99)} | ${ms(row.firstP50)} | ${ms(row.spreadP50)} | ${ms(row.answerP50)} |${viaComment ? ` ${ms(row.countersP50)} |` : ''}`,
+      `| ${row.label} | ${ms(row.allP50)} | ${ms(row.allP99)} | ${ms(row.allMax)} | ${ms(row.socketP50)} | ${ms(row.socketP99)} | ${ms(row.firstP50)} | ${ms(row.spreadP50)} | ${ms(row.answerP50)} |${viaComment ? ` ${counters} |` : ''}`,
     );
   }
   console.log(
@@ -372,6 +411,7 @@ try {
 } finally {
   for (const tab of open) tab.socket.terminate();
   hello.kill();
+  floor.kill();
   await stop();
   if (ownData) rmSync(dataDir, { recursive: true, force: true });
 }
