@@ -2,6 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { de } from '../../apps/web/src/i18n/locales/de.js';
 import { en } from '../../apps/web/src/i18n/locales/en.js';
 import { es } from '../../apps/web/src/i18n/locales/es.js';
+import { feed as feedEn } from '../../apps/web/src/i18n/locales/feed/en.js';
 import { fr_be } from '../../apps/web/src/i18n/locales/fr_be.js';
 import { nl } from '../../apps/web/src/i18n/locales/nl.js';
 import { pl } from '../../apps/web/src/i18n/locales/pl.js';
@@ -97,4 +98,51 @@ test("a visitor's language choice on the welcome panel changes the page and is r
   await expect(page.getByRole('heading', { name: pl.auth.signup.title })).toBeVisible();
   await expect(welcome.getByTestId('language-select')).toHaveValue('pl');
   expect(await languageCookie(context)).toBe('pl');
+});
+
+test('a language changed on another device replaces the remembered one while a screen loads its texts', async ({
+  browser,
+  page,
+  context,
+  request,
+}) => {
+  const usermail = uniqueEmail('hedwig');
+  await seedActivatedUser(request, 'Hedwig Kiesekamp', usermail);
+  await submitLogin(page, usermail, STRONG_PASSWORD);
+  await expectSideMenuIn(page, 'en');
+  const origin = new URL(page.url()).origin;
+  // This browser still remembers German (the profile was set to English elsewhere since).
+  const signedIn = await context.storageState();
+  for (const entry of signedIn.origins.flatMap((o) => o.localStorage)) {
+    if (entry.name !== 'settings') continue;
+    const settings = JSON.parse(entry.value) as { user: { locale: string } };
+    settings.user.locale = 'de';
+    entry.value = JSON.stringify(settings);
+  }
+
+  // The app starts in German and fetches the screen's texts, then the profile arrives and
+  // switches it to English halfway. The screens' texts come slowly, as on a poor connection:
+  // the German ones after the profile, the English ones after the screen's data. (The core
+  // texts, which the first paint needs, come at once.)
+  for (const [path, heading] of [
+    ['/feed', feedEn.feed.title],
+    ['/discover', feedEn.discover.title],
+  ] as const) {
+    const visit = await browser.newContext({ storageState: signedIn });
+    await visit.addCookies([{ name: 'language', value: 'de', url: origin }]);
+    const tab = await visit.newPage();
+    await tab.route(/\/assets\/(en|de)-[\w-]+\.js$/, async (route) => {
+      const body = await (await route.fetch()).text();
+      if (!body.includes('skipToContent')) await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    });
+    await tab.goto(`${origin}${path}`);
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expectSideMenuIn(tab, 'en');
+    // no text shown as its key (feed.feed.title, memos.card.by, …)
+    await expect(tab.getByRole('main')).not.toContainText(
+      /\b(feed|memos|engagement|collections|notifications)\.[a-z]+\.[A-Za-z]+/,
+    );
+    await visit.close();
+  }
 });

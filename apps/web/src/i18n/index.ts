@@ -76,6 +76,18 @@ function loadNamespace(locale: Locale, name: Namespace): Promise<void> {
 export async function loadNamespaces(...names: Namespace[]): Promise<void> {
   const locale = currentLocale();
   await Promise.all(names.map((name) => loadNamespace(locale, name)));
+  // The language changed meanwhile (the profile's language applied after sign-in): the
+  // screen shows the new one, so it needs that one's texts before it renders.
+  if (currentLocale() !== locale) await loadNamespaces(...names);
+}
+
+/** The namespaces of `locale` loaded or on their way. */
+function requestedNamespaces(locale: string): Namespace[] {
+  const onTheirWay = [...pending.keys()]
+    .filter((id) => id.startsWith(`${locale}/`))
+    .map((id) => id.slice(locale.length + 1))
+    .filter(isNamespace);
+  return [...new Set([...loadedNamespaces(locale), ...onTheirWay])];
 }
 
 // A key of a namespace nobody asked for: fetch it now, the text follows when it arrives.
@@ -118,9 +130,9 @@ export function currentLocale(): Locale {
 /** Switches the interface language and remembers it in the `language` cookie. */
 export async function changeLocale(locale: Locale): Promise<void> {
   writeLanguageCookie(locale);
-  const namespaces = loadedNamespaces(activeLanguage());
+  const namespaces = requestedNamespaces(activeLanguage());
   if (currentLocale() === locale && hasBundle(locale)) return;
-  // The new language gets the namespaces the open screens already show.
+  // The new language gets the namespaces the open screens show or are loading.
   await ensureLoaded(locale, namespaces);
   setLanguage(locale);
   document.documentElement.lang = locale.replace('_', '-');

@@ -1,9 +1,19 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { en } from './locales/en';
-import { addBundle, setLanguage, t, useTranslation, type TranslationKey } from './translate';
+import { feed } from './locales/feed/en';
+import {
+  addBundle,
+  addNamespace,
+  setLanguage,
+  t,
+  useTranslation,
+  type TranslationKey,
+} from './translate';
 
 afterEach(() => {
+  // unmount the hooks first: the language set back below would render them outside act()
+  cleanup();
   addBundle('en', en);
   setLanguage('en');
 });
@@ -62,5 +72,16 @@ describe('t', () => {
     act(() => setLanguage('nl'));
     expect(result.current.t('common.save')).toBe('Opslaan');
     expect(result.current.i18n.language).toBe('nl');
+  });
+
+  it('useTranslation renders again when a namespace arrives after its key was shown', () => {
+    addBundle('es', en);
+    setLanguage('es');
+    const { result } = renderHook(() => useTranslation());
+    expect(result.current.t('feed.feed.title')).toBe('feed.feed.title');
+    const before = result.current;
+    act(() => addNamespace('es', 'feed', { ...feed, feed: { ...feed.feed, title: 'Noticias' } }));
+    expect(result.current).not.toBe(before);
+    expect(result.current.t('feed.feed.title')).toBe('Noticias');
   });
 });

@@ -31,6 +31,8 @@ const bundles = new Map<string, CoreShape>();
 const namespaceBundles = new Map<string, Partial<NamespacesShape>>();
 const listeners = new Set<() => void>();
 let language = '';
+/** Replaced whenever texts change (a language switch, a namespace arriving): what hooks watch. */
+let texts = { language };
 let onMissingNamespace: ((locale: string, name: string) => void) | undefined;
 
 function lookup(key: string): string | undefined {
@@ -128,20 +130,27 @@ export function setLanguage(locale: string): void {
 }
 
 function notify() {
+  texts = { language };
   for (const listener of listeners) listener();
 }
+
+const currentTexts = () => texts;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The translation hook: `const { t } = useTranslation()`; renders again on a language switch. */
+/**
+ * The translation hook: `const { t } = useTranslation()`. Renders again on a language switch
+ * and when a namespace arrives, so a text first shown as its key (a namespace still on its way,
+ * e.g. while the language was switched) is replaced once its strings are there.
+ */
 export function useTranslation(): { t: TFunction; i18n: { language: string } } {
-  const current = useSyncExternalStore(subscribe, activeLanguage, activeLanguage);
-  // A new `t` per language, so memoised values that depend on it follow the switch.
+  const current = useSyncExternalStore(subscribe, currentTexts, currentTexts);
+  // A new `t` per change, so memoised values that depend on it follow it.
   return useMemo(
-    () => ({ t: (key, values) => t(key, values), i18n: { language: current } }),
+    () => ({ t: (key, values) => t(key, values), i18n: { language: current.language } }),
     [current],
   );
 }
