@@ -27,16 +27,16 @@ const TEXTS: Record<Locale, DigestTexts> = {
   de: {
     subject: (n) =>
       n === 1
-        ? 'Du hast eine neue Benachrichtigung auf Memoria'
-        : `Du hast ${n} neue Benachrichtigungen auf Memoria`,
+        ? 'Sie haben eine neue Benachrichtigung auf Memoria'
+        : `Sie haben ${n} neue Benachrichtigungen auf Memoria`,
     greeting: (name) => `Hallo ${name},`,
     intro: (n) =>
       n === 1
-        ? 'Das ist passiert, während du weg warst:'
-        : `Diese ${n} Dinge sind passiert, während du weg warst:`,
+        ? 'Das ist passiert, während Sie weg waren:'
+        : `Diese ${n} Dinge sind passiert, während Sie weg waren:`,
     action: 'Memoria öffnen',
     footer:
-      'In den Benachrichtigungseinstellungen wählst du, welche Benachrichtigungen dich per E-Mail erreichen. — Memoria',
+      'In den Benachrichtigungseinstellungen wählen Sie, welche Benachrichtigungen Sie per E-Mail erreichen. — Memoria',
   },
   es: {
     subject: (n) =>

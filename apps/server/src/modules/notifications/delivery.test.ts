@@ -119,7 +119,7 @@ describeDb('notification delivery', () => {
     }
     expect(older).toBeLessThan(ids[0]!);
     expect(pushed).toEqual([
-      { userIds: [me.id], body: 'Ada folgt dir jetzt', url: `/profile/${actor.id}` },
+      { userIds: [me.id], body: 'Ada folgt Ihnen jetzt', url: `/profile/${actor.id}` },
     ]);
     // following is not mailed by default: no digest waits for either
     const jobs = await db
@@ -163,7 +163,7 @@ describeDb('notification delivery', () => {
     pushed.length = 0;
     await createDelivery(ctx, createEmailDigest(ctx, 60_000), push)(ids);
     expect(pushed.map((p) => p.userIds)).toEqual([[first.id, second.id], [third.id]]);
-    expect(pushed[0]!.body).toBe('Ada folgt dir jetzt');
+    expect(pushed[0]!.body).toBe('Ada folgt Ihnen jetzt');
     expect(pushed[1]!.body).not.toBe(pushed[0]!.body);
   });
 

@@ -3,22 +3,22 @@ import type { LocaleShape } from '../en';
 export const feed: LocaleShape['feed'] = {
   feed: {
     title: 'Aktualności',
-    label: 'Memo w twoich aktualnościach',
+    label: 'Notatki w twoich aktualnościach',
     over: 'Wszystko przejrzane.',
     emptyTitle: 'Twoje aktualności są puste',
     emptyText:
-      'Tutaj pojawiają się memo osób, które obserwujesz lub z którymi masz połączenie. Odkryj osoby, które warto obserwować.',
+      'Tutaj pojawiają się notatki osób, które obserwujesz lub z którymi masz połączenie. Odkryj osoby, które warto obserwować.',
     discoverPeople: 'Odkryj osoby',
-    newContent: 'Nowe memo — pokaż je',
+    newContent: 'Nowe notatki — pokaż je',
     search: 'Szukaj w aktualnościach',
     searchTitle: 'Przeszukaj swoje aktualności',
     searchLabel: 'Szukane słowa',
     searchPlaceholder: 'Tytuły, teksty i tagi',
-    searchHint: 'Zacznij pisać, aby przeszukać memo w aktualnościach.',
+    searchHint: 'Zacznij pisać, aby przeszukać notatki w aktualnościach.',
     noResults: 'Nic w twoich aktualnościach nie pasuje do „{{search}}”.',
     visitorTitle: 'Twoje aktualności czekają',
     visitorText:
-      'Aktualności pokazują memo osób, które obserwujesz lub z którymi masz połączenie. Zaloguj się, aby je zobaczyć, albo przeglądaj publiczne wpisy.',
+      'Aktualności pokazują notatki osób, które obserwujesz lub z którymi masz połączenie. Zaloguj się, aby je zobaczyć, albo przeglądaj publiczne wpisy.',
     signIn: 'Zaloguj się',
     signUp: 'Załóż konto',
     browse: 'Przeglądaj publiczne wpisy',

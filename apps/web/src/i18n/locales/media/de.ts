@@ -14,7 +14,7 @@ export const media: LocaleShape['media'] = {
     retry: 'Hochladen von {{name}} erneut versuchen',
     cancel: 'Hochladen von {{name}} abbrechen',
     remove: '{{name}} entfernen',
-    waiting: 'Warte, bis die Uploads fertig sind',
+    waiting: 'Warten Sie, bis die Uploads fertig sind',
   },
   editor: {
     section: 'Anhänge',

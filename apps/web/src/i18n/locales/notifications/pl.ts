@@ -72,7 +72,7 @@ export const notifications: LocaleShape['notifications'] = {
     new_comment_mention: '{{actor}} wspomniał(a) o tobie w komentarzu do „{{memo}}”',
     others_comments: '{{actor}} również skomentował(a) „{{memo}}”',
     new_comment_watcher_notification:
-      'Nowy komentarz od {{actor}} do „{{memo}}”, które obserwujesz',
+      'Nowy komentarz od {{actor}} do „{{memo}}”, którą obserwujesz',
     new_reaction: '{{actor}} zareagował(a) na „{{memo}}”',
     new_document_added_to_memo: '{{actor}} dodał(a) dokument do „{{memo}}”',
     document_replaced_in_memo: '{{actor}} zastąpił(a) dokument w „{{memo}}”',

@@ -72,7 +72,7 @@ export const notifications: LocaleShape['notifications'] = {
     new_comment_mention: '{{actor}} згадує вас у коментарі до «{{memo}}»',
     others_comments: '{{actor}} також коментує «{{memo}}»',
     new_comment_watcher_notification:
-      'Новий коментар від {{actor}} до «{{memo}}», яке ви відстежуєте',
+      'Новий коментар від {{actor}} до «{{memo}}», яку ви відстежуєте',
     new_reaction: '{{actor}} реагує на «{{memo}}»',
     new_document_added_to_memo: '{{actor}} додає документ до «{{memo}}»',
     document_replaced_in_memo: '{{actor}} замінює документ у «{{memo}}»',
