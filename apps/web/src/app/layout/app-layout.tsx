@@ -53,26 +53,30 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Brand />
-          <Group gap="xs" wrap="nowrap">
-            {signedIn && !desktop && <NotificationBell testId="notification-bell-header" />}
-            {!signedIn && (
-              <Button component={Link} to="/auth" size="xs">
-                {t('welcome.login')}
-              </Button>
-            )}
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-              aria-expanded={opened}
-              data-testid="menu-toggle"
-            />
+      {/* From lg the header is collapsed (moved above the screen): not rendered then, so its
+          links and menu button are no Tab stops and nothing assistive tech reads. */}
+      {!desktop && (
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Brand />
+            <Group gap="xs" wrap="nowrap">
+              {signedIn && <NotificationBell testId="notification-bell-header" />}
+              {!signedIn && (
+                <Button component={Link} to="/auth" size="xs">
+                  {t('welcome.login')}
+                </Button>
+              )}
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+                aria-expanded={opened}
+                data-testid="menu-toggle"
+              />
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
+        </AppShell.Header>
+      )}
       <AppShell.Navbar>
         {signedIn && user ? (
           <SideMenu user={user} onNavigate={close} />

@@ -1,11 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BREAKPOINTS } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
 import { readLanguageCookie } from '../../i18n/language';
 import { initI18n } from '../../i18n';
 
+const phoneMatchMedia = window.matchMedia;
+
+/** From lg (1100 px) on: the media query the layout asks for matches. */
+function desktopWidth() {
+  const desktop = `(min-width: ${BREAKPOINTS.lg / 16}em)`;
+  window.matchMedia = (query: string) => ({
+    ...phoneMatchMedia(query),
+    matches: query === desktop,
+  });
+}
+
 afterEach(async () => {
+  window.matchMedia = phoneMatchMedia;
   vi.unstubAllGlobals();
   await initI18n('en');
 });
@@ -53,6 +66,33 @@ describe('layout', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/discover'));
     expect(calls.length).toBeGreaterThan(0);
   }, 15000);
+
+  it('at desktop width the collapsed phone header has no Tab stops', async () => {
+    desktopWidth();
+    signIn();
+    mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
+    await renderApp('/');
+    await screen.findByTestId('side-menu');
+    expect(screen.queryByTestId('menu-toggle')).toBeNull();
+    expect(screen.queryByTestId('notification-bell-header')).toBeNull();
+    expect(document.querySelector('header')).toBeNull();
+    // the one "Memoria" link left is the side menu's
+    expect(screen.getAllByRole('link', { name: 'Memoria' })).toHaveLength(1);
+  });
+
+  it('on a phone the header and its menu button work by keyboard', async () => {
+    signIn();
+    mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
+    await renderApp('/');
+    const toggle = await screen.findByTestId('menu-toggle');
+    expect(
+      within(document.querySelector('header')!).getByRole('link', { name: 'Memoria' }),
+    ).toBeInTheDocument();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
 
   it('hides workspaces unless the rules allow them', async () => {
     signIn();

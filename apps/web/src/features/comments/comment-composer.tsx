@@ -114,11 +114,13 @@ export function CommentComposer({
         if (person) pick(person);
         return;
       }
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        setDismissed(query?.start ?? null);
-        return;
-      }
+    }
+    // Escape closes the popup first, with or without suggestions ("No connection matches."),
+    // and only that: a second Escape cancels the edit or the answer.
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setDismissed(query.start);
+      return;
     }
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { MemoComment } from '@memoria/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
@@ -15,8 +15,8 @@ export interface CommentItemProps {
   comment: MemoComment;
   memoId: number;
   canComment: boolean;
-  /** answering: the thread's top comment answers (replies join it) */
-  onReply?: (comment: MemoComment) => void;
+  /** answering: the thread's top comment answers (replies join it); opener: the button */
+  onReply?: (comment: MemoComment, opener?: HTMLElement) => void;
   onDelete: (comment: MemoComment) => void;
   /** the thread under a top-level comment: answers, and the box to write one */
   replyOpen?: boolean;
@@ -44,6 +44,28 @@ export function CommentItem({
   const edit = useEditComment(memoId);
   const isTop = comment.parent === null;
   const replies = useReplies(memoId, comment.id, isTop && (showReplies || replyOpen));
+  const menuButton = useRef<HTMLButtonElement>(null);
+  /** set when the edit box closes: the actions menu button (rendered again) takes the focus */
+  const focusMenu = useRef(false);
+  /** the "Answer" button that opened this thread's reply box: it takes the focus back */
+  const replyOpener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (editing || !focusMenu.current) return;
+    focusMenu.current = false;
+    menuButton.current?.focus();
+  }, [editing]);
+
+  const stopEditing = () => {
+    focusMenu.current = true;
+    setEditing(false);
+  };
+  const answer = (target: MemoComment, opener?: HTMLElement) => {
+    replyOpener.current = opener ?? null;
+    onReply?.(target, opener);
+  };
+  const focusReplyOpener = () => {
+    if (replyOpener.current?.isConnected) replyOpener.current.focus();
+  };
 
   return (
     <Stack gap={6} data-testid="comment" data-comment-id={comment.id}>
@@ -69,11 +91,11 @@ export function CommentItem({
               busy={edit.isPending}
               autoFocus
               testId="comment-edit"
-              onCancel={() => setEditing(false)}
+              onCancel={stopEditing}
               onSubmit={(description) =>
                 edit.mutateAsync(
                   { id: comment.id, description },
-                  { onSuccess: () => setEditing(false), onError: showApiError },
+                  { onSuccess: stopEditing, onError: showApiError },
                 )
               }
             />
@@ -86,7 +108,7 @@ export function CommentItem({
                 <Button
                   variant="subtle"
                   size="compact-xs"
-                  onClick={() => onReply(comment)}
+                  onClick={(event) => answer(comment, event.currentTarget)}
                   data-testid="comment-reply"
                 >
                   {t('engagement.comments.reply')}
@@ -112,6 +134,7 @@ export function CommentItem({
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon
+                ref={menuButton}
                 variant="subtle"
                 color="gray"
                 aria-label={t('engagement.comments.actions')}
@@ -134,7 +157,11 @@ export function CommentItem({
                 <Menu.Item
                   color="red"
                   leftSection={<IconTrash size={14} />}
-                  onClick={() => onDelete(comment)}
+                  onClick={() => {
+                    // the confirmation returns the focus to what had it when it opened
+                    menuButton.current?.focus();
+                    onDelete(comment);
+                  }}
                   data-testid="comment-delete-action"
                 >
                   {t('engagement.comments.delete')}
@@ -153,7 +180,7 @@ export function CommentItem({
                 comment={reply}
                 memoId={memoId}
                 canComment={canComment}
-                onReply={onReply}
+                onReply={onReply && answer}
                 onDelete={onDelete}
               />
             ))}
@@ -164,10 +191,14 @@ export function CommentItem({
               busy={replyBusy}
               autoFocus
               testId="reply-composer"
-              onCancel={onReplyCancel}
+              onCancel={() => {
+                focusReplyOpener();
+                onReplyCancel?.();
+              }}
               onSubmit={async (text) => {
                 await onReplySubmit(text);
                 setShowReplies(true);
+                focusReplyOpener();
               }}
             />
           )}

@@ -50,6 +50,9 @@ function server(comments: MemoComment[]) {
     if (url.startsWith('/api/memo/comment/') && method === 'DELETE') {
       return new Response(null, { status: 204 });
     }
+    if (url.startsWith('/api/memo/comment/') && method === 'PATCH') {
+      return json(200, commentFixture({ description: 'Edited', edited: true }));
+    }
     return undefined;
   });
 }
@@ -105,6 +108,75 @@ describe('comments section', { timeout: 20_000 }, () => {
         true,
       ),
     );
+  });
+
+  it('Escape closes the "no match" popup alone; a second Escape cancels the edit', async () => {
+    signIn();
+    server([commentFixture()]);
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('comment-menu'));
+    await user.click(await screen.findByTestId('comment-edit-action'));
+    const edit = await screen.findByTestId('comment-edit');
+    await user.keyboard('{Control>}{End}{/Control} @Zz');
+    const popup = await screen.findByTestId('mention-suggestions');
+    expect(popup).toHaveTextContent('No connection matches.');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('mention-suggestions')).toBeNull();
+    expect(edit).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('comment-edit')).toBeNull();
+  });
+
+  it('gives the focus back to the actions menu after an edit is saved or cancelled', async () => {
+    signIn();
+    const calls = server([commentFixture()]);
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('comment-menu'));
+    await user.click(await screen.findByTestId('comment-edit-action'));
+    await screen.findByTestId('comment-edit');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByTestId('comment-menu')).toHaveFocus());
+
+    await user.click(screen.getByTestId('comment-menu'));
+    await user.click(await screen.findByTestId('comment-edit-action'));
+    await screen.findByTestId('comment-edit');
+    await user.keyboard('!{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(screen.queryByTestId('comment-edit')).toBeNull());
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('comment-menu')).toHaveFocus());
+  });
+
+  it('gives the focus back to the actions menu when the delete confirmation is cancelled', async () => {
+    signIn();
+    const calls = server([commentFixture()]);
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
+    const user = userEvent.setup();
+    const menu = await screen.findByTestId('comment-menu');
+    await user.click(menu);
+    await user.click(await screen.findByTestId('comment-delete-action'));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    await waitFor(() => expect(menu).toHaveFocus());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+
+  it('gives the focus back to the answer button when the reply box is closed', async () => {
+    signIn();
+    server([commentFixture()]);
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
+    const user = userEvent.setup();
+    const answer = await screen.findByTestId('comment-reply');
+    await user.click(answer);
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('reply-composer')).getByTestId('comment-input'),
+      ).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('reply-composer')).toBeNull();
+    await waitFor(() => expect(answer).toHaveFocus());
   });
 
   it('says why there is no text box when the viewer may not comment', async () => {

@@ -1,5 +1,5 @@
 import { ActionIcon, Indicator } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useFocusReturn } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
 import { loadChunk } from '../../app/lazy-page';
@@ -24,6 +24,9 @@ export function NotificationBell({ testId = 'notification-bell' }: { testId?: st
   // mounted from the first opening on, so closing still plays the drawer's transition
   const [wanted, setWanted] = useState(false);
   const count = useUnreadCount().data ?? 0;
+  // Focus goes back to the bell when the drawer closes. The drawer cannot do it on the first
+  // opening: it mounts (lazily) already open, so it never sees the element focused before.
+  useFocusReturn({ opened });
   return (
     <>
       <Indicator
@@ -52,7 +55,7 @@ export function NotificationBell({ testId = 'notification-bell' }: { testId?: st
       </Indicator>
       {wanted && (
         <Suspense fallback={null}>
-          <NotificationsDrawer opened={opened} onClose={close} />
+          <NotificationsDrawer opened={opened} onClose={close} returnFocus={false} />
         </Suspense>
       )}
     </>

@@ -55,6 +55,7 @@ export function NotificationItem({
       gap="sm"
       p="xs"
       data-testid="notification-item"
+      data-notification-id={n.id}
       data-unread={unread ? 'true' : 'false'}
       style={{
         borderRadius: 'var(--mantine-radius-md)',

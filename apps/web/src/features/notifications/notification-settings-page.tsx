@@ -26,7 +26,8 @@ export function NotificationSettingsPage() {
   return (
     <Container size="sm" px={0}>
       <Stack gap="md">
-        <Title order={1} size="h2">
+        {/* long words (German compounds) break instead of widening a phone's page */}
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
           {t('notifications.settings.title')}
         </Title>
         <Text c="dimmed" size="sm">

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconChecks, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
@@ -22,7 +22,14 @@ import type { AppNotification } from './types';
  * unreview / delete per item, review all and delete all, further pages by scrolling or
  * the "more" button, empty and error states.
  */
-export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
+export function NotificationsPanel({
+  onNavigate,
+  onLayerChange,
+}: {
+  onNavigate: () => void;
+  /** told whether a layer over the panel (the delete-all confirmation) is open */
+  onLayerChange?: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const list = useNotificationList();
   const review = useReview();
@@ -32,8 +39,32 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const deleteAll = useDeleteAll();
   const sticky = useStickyNotifications();
   const [confirming, setConfirming] = useState(false);
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
   const firstPageAt = list.data?.pages.length ? list.dataUpdatedAt : 0;
+  const panel = useRef<HTMLDivElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  /** a notification being deleted, and the one whose menu button then takes the focus */
+  const focusAfterDelete = useRef<{ deleted: number; next: number | null } | null>(null);
+
+  useEffect(() => {
+    onLayerChange?.(confirming);
+    return () => onLayerChange?.(false);
+  }, [confirming, onLayerChange]);
+
+  // The deleted row took the focus with it: give it to the next row (or the previous one, or
+  // the empty list), unless the focus went somewhere else meanwhile.
+  useEffect(() => {
+    const pending = focusAfterDelete.current;
+    if (!pending || items.some((n) => n.id === pending.deleted)) return;
+    focusAfterDelete.current = null;
+    const active = document.activeElement;
+    if (active && active !== document.body && document.contains(active)) return;
+    const menu = (id: number | null) =>
+      panel.current?.querySelector<HTMLElement>(
+        `${id === null ? '' : `[data-notification-id="${id}"] `}[data-testid="notification-menu"]`,
+      );
+    (menu(pending.next) ?? menu(null) ?? empty.current)?.focus();
+  }, [items]);
 
   // Page 1 loaded: the tab icon is no longer marked (spec part 1 §4 Notification).
   useEffect(() => {
@@ -49,14 +80,25 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
     };
   const onReview = act((n) => review.mutateAsync([n.id]), t('notifications.sticky.reviewed'));
   const onUnreview = act((n) => unreview.mutateAsync(n.id), t('notifications.sticky.unreviewed'));
-  const onDelete = act((n) => remove.mutateAsync(n.id), t('notifications.sticky.deleted'));
+  const onDelete = (n: AppNotification) => {
+    const at = items.findIndex((item) => item.id === n.id);
+    const next = items[at + 1] ?? items[at - 1] ?? null;
+    focusAfterDelete.current = { deleted: n.id, next: next?.id ?? null };
+    remove.mutateAsync(n.id).then(
+      () => sticky.show(n.id, 'success', t('notifications.sticky.deleted')),
+      () => {
+        focusAfterDelete.current = null;
+        sticky.show(n.id, 'error', t('notifications.sticky.failed'));
+      },
+    );
+  };
   const onOpen = (n: AppNotification) => {
     if (n.reviewed_at === null) review.mutate([n.id]);
     onNavigate();
   };
 
   return (
-    <Stack gap="sm" data-testid="notifications-panel">
+    <Stack ref={panel} gap="sm" data-testid="notifications-panel">
       <Group gap="xs" justify="space-between">
         <Group gap="xs">
           <Button
@@ -101,7 +143,14 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
         overText={t('notifications.over')}
         testId="notifications-list"
         empty={
-          <Text c="dimmed" ta="center" py="xl" data-testid="notifications-empty">
+          <Text
+            ref={empty}
+            tabIndex={-1}
+            c="dimmed"
+            ta="center"
+            py="xl"
+            data-testid="notifications-empty"
+          >
             {t('notifications.empty')}
           </Text>
         }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n';
 import { json, mockApi, signIn } from '../../test/render';
 import { renderWithProviders } from '../connections/test-render';
+import { NotificationBell } from './bell';
 import { linkOf, sentenceOf } from './describe';
 import { setTabIconActive, tabIconActive, titleWithCount, withDot } from './live';
 import { NotificationSettingsPage } from './notification-settings-page';
@@ -193,6 +194,43 @@ describe('notifications panel', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ ids: [5] });
   });
 
+  it('after a delete from the keyboard the focus goes to the next row, the previous, then the empty list', async () => {
+    signIn();
+    let items = [1, 2, 3].map((id) => notification({ id, memo: { id, title: `Memo ${id}` } }));
+    mockApi((url, init) => {
+      if (url.startsWith('/api/notifications?')) return page(items);
+      const deleted = /^\/api\/notification\/(\d+)$/.exec(url);
+      if (deleted && init.method === 'DELETE') {
+        items = items.filter((n) => n.id !== Number(deleted[1]));
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    await screen.findAllByTestId('notification-item');
+    const user = userEvent.setup();
+    const menuOf = (id: number) =>
+      within(document.querySelector<HTMLElement>(`[data-notification-id="${id}"]`)!).getByTestId(
+        'notification-menu',
+      );
+    const deleteWithKeyboard = async (id: number) => {
+      menuOf(id).focus();
+      await user.keyboard('{Enter}');
+      const remove = await screen.findByTestId('notification-delete');
+      remove.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() =>
+        expect(document.querySelector(`[data-notification-id="${id}"]`)).toBeNull(),
+      );
+    };
+    await deleteWithKeyboard(2);
+    await waitFor(() => expect(menuOf(3)).toHaveFocus());
+    await deleteWithKeyboard(3);
+    await waitFor(() => expect(menuOf(1)).toHaveFocus());
+    await deleteWithKeyboard(1);
+    await waitFor(() => expect(screen.getByTestId('notifications-empty')).toHaveFocus());
+  });
+
   it('empty list', async () => {
     signIn();
     mockApi((url) => (url.startsWith('/api/notifications?') ? page([]) : undefined));
@@ -264,6 +302,53 @@ describe('notifications drawer', () => {
   });
 });
 
+describe('notifications drawer focus and layers', () => {
+  function server() {
+    mockApi((url) => {
+      if (url === '/api/notifications/unread') return json(200, { count: 1 });
+      if (url.startsWith('/api/notifications?')) return page([notification()]);
+      return undefined;
+    });
+  }
+
+  it('Escape returns the focus to the bell, from the first opening on', async () => {
+    signIn();
+    server();
+    await renderWithProviders(<NotificationBell />);
+    const bell = screen.getByTestId('notification-bell');
+    const user = userEvent.setup();
+    for (let opening = 1; opening <= 2; opening++) {
+      await user.click(bell);
+      await screen.findByTestId('notification-item');
+      expect(bell).not.toHaveFocus();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByTestId('notifications-panel')).toBeNull());
+      await waitFor(() => expect(bell).toHaveFocus());
+    }
+  });
+
+  it('Escape in the delete-all confirmation closes only that, and focuses "Delete all" again', async () => {
+    signIn();
+    server();
+    const onClose = vi.fn();
+    await renderWithProviders(<NotificationsDrawer opened onClose={onClose} />);
+    await screen.findByTestId('notification-item');
+    const deleteAll = screen.getByTestId('notifications-delete-all');
+    const user = userEvent.setup();
+    await user.click(deleteAll);
+    expect(await screen.findByTestId('notifications-delete-all-confirm')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByTestId('notifications-delete-all-confirm')).toBeNull(),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(deleteAll).toHaveFocus());
+    // with the confirmation gone, Escape closes the drawer again
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('notification settings', () => {
   it('shows each group with its channels and saves a switch', async () => {
     signIn();
@@ -278,6 +363,8 @@ describe('notification settings', () => {
       return undefined;
     });
     await renderWithProviders(<NotificationSettingsPage />);
+    // long titles (German) break instead of widening a phone's page (layout itself: no jsdom)
+    expect(screen.getByRole('heading', { level: 1 }).style.overflowWrap).toBe('anywhere');
     const email = await screen.findByTestId('setting-followers-email');
     expect(email).not.toBeChecked();
     expect(screen.getByText('Followers')).toBeInTheDocument();
