@@ -75,7 +75,7 @@ export const es: MessageCatalogue = {
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Usuario no encontrado.',
   'social.collectionNotFound': 'Colección no encontrada.',
-  'social.memoNotFound': 'Memo no encontrado.',
+  'social.memoNotFound': 'Nota no encontrada.',
   'connections.notFound': 'Conexión no encontrada.',
   'connections.ownEmail': 'No puedes conectar contigo mismo.',
   'connections.alreadyConnected': 'Ya estás conectado con esta persona.',

@@ -96,7 +96,7 @@ export const SENTENCES: Record<Locale, Record<string, string>> = {
     removed_from_thread: '{actor} te quitó de una conversación',
     fallback: 'Tienes una notificación nueva',
     someone: 'Alguien',
-    deleted_memo: 'un memo',
+    deleted_memo: 'una nota',
     deleted_collection: 'una colección',
   },
   fr_be: {

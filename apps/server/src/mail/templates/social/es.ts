@@ -19,7 +19,7 @@ export const es: SocialTemplates = {
     greeting: 'Hola:',
     paragraphs: withMessage(
       [
-        `${p.sender} quiere conectar contigo en Memoria, donde la gente guarda memos en colecciones y los comparte con sus contactos.`,
+        `${p.sender} quiere conectar contigo en Memoria, donde la gente guarda notas en colecciones y las comparte con sus contactos.`,
       ],
       p.message && `Su mensaje: «${p.message}»`,
       [

@@ -3,22 +3,22 @@ import type { LocaleShape } from '../en';
 export const feed: LocaleShape['feed'] = {
   feed: {
     title: 'Novedades',
-    label: 'Memos de tus novedades',
+    label: 'Notas de tus novedades',
     over: 'Ya estás al día.',
     emptyTitle: 'Tus novedades están vacías',
     emptyText:
-      'Aquí aparecen los memos de las personas a las que sigues o con las que estás conectado. Descubre personas a las que seguir.',
+      'Aquí aparecen las notas de las personas a las que sigues o con las que estás conectado. Descubre personas a las que seguir.',
     discoverPeople: 'Descubrir personas',
-    newContent: 'Memos nuevos: mostrarlos',
+    newContent: 'Notas nuevas: mostrarlas',
     search: 'Buscar en las novedades',
     searchTitle: 'Buscar en tus novedades',
     searchLabel: 'Palabras de búsqueda',
     searchPlaceholder: 'Títulos, textos y etiquetas',
-    searchHint: 'Escribe para buscar entre los memos de tus novedades.',
+    searchHint: 'Escribe para buscar entre las notas de tus novedades.',
     noResults: 'Nada en tus novedades coincide con «{{search}}».',
     visitorTitle: 'Tus novedades te esperan',
     visitorText:
-      'Las novedades muestran los memos de las personas a las que sigues o con las que estás conectado. Inicia sesión para verlas o explora las publicaciones públicas.',
+      'Las novedades muestran las notas de las personas a las que sigues o con las que estás conectado. Inicia sesión para verlas o explora las publicaciones públicas.',
     signIn: 'Iniciar sesión',
     signUp: 'Crear una cuenta',
     browse: 'Ver publicaciones públicas',

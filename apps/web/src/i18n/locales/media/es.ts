@@ -38,7 +38,7 @@ export const media: LocaleShape['media'] = {
     previous: 'Anterior',
     next: 'Siguiente',
     position: '{{index}} / {{total}}',
-    notFound: 'Este elemento ya no está en la memo.',
+    notFound: 'Este elemento ya no está en la nota.',
     videoPlayError: 'No se puede reproducir el vídeo',
   },
   photoEditor: {
