@@ -87,4 +87,62 @@ describeDb('activity events', () => {
     });
     expect(await recordActivities(t.database.db, [])).toEqual([]);
   });
+
+  it('writes every column of a batch as given: nulls, odd text in the payload, set times', async () => {
+    const actor = await createUser(t);
+    const recipient = await createUser(t);
+    const at = new Date('2026-03-04T05:06:07.089Z');
+    const odd = {
+      quote: 'a "quoted" \\ back\\slash',
+      braces: '{1,2} (x, y) NULL',
+      list: [1, 'two', null, { nested: true }],
+      text: 'Ünïcödé ✓ 𝄞',
+    };
+    const events = [
+      {
+        type: 'new_comment',
+        actorUserId: actor.id,
+        recipientUserId: recipient.id,
+        memoId: 7,
+        collectionId: 'AbCd,{}"1',
+        threadId: 3,
+        attachmentId: 4,
+        connectionId: 5,
+        payload: odd,
+        at,
+      },
+      { type: 'new_follower', actorUserId: null, recipientUserId: recipient.id },
+    ];
+    const ids = await recordActivities(t.database.db, events);
+    const stored = await t.database.db
+      .selectFrom('activity_events')
+      .selectAll()
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.id)).toEqual(ids);
+    expect(stored[0]).toMatchObject({
+      type: 'new_comment',
+      actor_user_id: actor.id,
+      recipient_user_id: recipient.id,
+      memo_id: 7,
+      collection_id: 'AbCd,{}"1',
+      thread_id: 3,
+      attachment_id: 4,
+      connection_id: 5,
+      reviewed_at: null,
+    });
+    expect(readJson(stored[0]!.payload, null)).toEqual(odd);
+    expect(readTime(stored[0]!.created_at)?.toISOString()).toBe(at.toISOString());
+    expect(stored[1]).toMatchObject({
+      type: 'new_follower',
+      actor_user_id: null,
+      memo_id: null,
+      collection_id: null,
+      thread_id: null,
+      attachment_id: null,
+      connection_id: null,
+    });
+    expect(readJson(stored[1]!.payload, null)).toEqual({});
+  });
 });

@@ -60,23 +60,57 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-/** The INSERT of a full batch, per engine, written once. */
-const fullBatchInserts = new Map<DialectName, string>();
+/** The column types PostgreSQL gets each column's array as (`insertColumns`). */
+const ARRAY_TYPES: Record<(typeof COLUMNS)[number], string> = {
+  type: 'varchar[]',
+  actor_user_id: 'integer[]',
+  recipient_user_id: 'integer[]',
+  connection_id: 'integer[]',
+  memo_id: 'integer[]',
+  collection_id: 'varchar[]',
+  thread_id: 'integer[]',
+  attachment_id: 'integer[]',
+  payload: 'jsonb[]',
+  created_at: 'timestamptz[]',
+};
 
 /**
- * The INSERT … RETURNING id of `count` events. Written as text rather than built with
+ * PostgreSQL: one array per column, unnested into rows (in order, so the ids come back in
+ * the rows' order). Ten parameters instead of ten per row: with 500 rows of five thousand
+ * values, binding and planning the statement cost about a third of the INSERT.
+ */
+const INSERT_COLUMNS = `insert into activity_events (${COLUMNS.join(', ')})
+  select * from unnest(${COLUMNS.map((column, i) => `$${i + 1}::${ARRAY_TYPES[column]}`).join(', ')})
+  returning id`;
+
+/** The SQLite INSERT of a full batch, written once. */
+let fullBatchInsert: string | undefined;
+
+/**
+ * SQLite: the INSERT … RETURNING id of `count` events. Written as text rather than built with
  * Kysely: compiling 500 rows of ten values took 0.8 ms per batch, a sixth of the whole
  * write of a comment's thousand notifications.
  */
-function insertText(dialect: DialectName, count: number): string {
-  const kept = count === BATCH ? fullBatchInserts.get(dialect) : undefined;
-  if (kept) return kept;
-  let n = 0;
-  const placeholder = dialect === 'postgres' ? () => `$${++n}` : () => '?';
-  const tuples = Array.from({ length: count }, () => `(${COLUMNS.map(placeholder).join(', ')})`);
+function insertRows(count: number): string {
+  if (count === BATCH && fullBatchInsert) return fullBatchInsert;
+  const tuples = Array.from({ length: count }, () => `(${COLUMNS.map(() => '?').join(', ')})`);
   const text = `insert into activity_events (${COLUMNS.join(', ')}) values ${tuples.join(', ')} returning id`;
-  if (count === BATCH) fullBatchInserts.set(dialect, text);
+  if (count === BATCH) fullBatchInsert = text;
   return text;
+}
+
+/** The statement writing `rows` and its parameters, per engine. */
+function insertOf(dialect: DialectName, rows: readonly WrittenEvent[]): CompiledQuery {
+  if (dialect === 'postgres') {
+    return CompiledQuery.raw(
+      INSERT_COLUMNS,
+      COLUMNS.map((column) => rows.map((row) => row[column])),
+    );
+  }
+  return CompiledQuery.raw(
+    insertRows(rows.length),
+    rows.flatMap((row) => COLUMNS.map((column) => row[column])),
+  );
 }
 
 /**
@@ -97,10 +131,7 @@ export async function writeActivities(
   const written = events.map((event) => rowOf(d, event, now));
   for (let start = 0; start < written.length; start += BATCH) {
     const rows = written.slice(start, start + BATCH);
-    const values = rows.flatMap((row) => COLUMNS.map((column) => row[column]));
-    const result = await db.executeQuery<{ id: number }>(
-      CompiledQuery.raw(insertText(d.name, rows.length), values),
-    );
+    const result = await db.executeQuery<{ id: number }>(insertOf(d.name, rows));
     result.rows.forEach(({ id }, i) => {
       rows[i]!.id = id;
     });
