@@ -1,4 +1,5 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PREPARED_MARK } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -86,7 +87,13 @@ export async function loadEngagementMemo(
 /**
  * Of `candidates`, those who may read the memo and see its comments (the author, or a
  * connection or follower of the author who is in the memo's audience), are not blocked
- * with `actorId` either way and are not the actor. One query per 500 candidates.
+ * with `actorId` either way and are not the actor.
+ *
+ * SQLite: one query per 500 candidates (bound values in a list). PostgreSQL: one query for
+ * all, the candidates one array, so its text is the same for any number of them and it is
+ * prepared (database.ts PREPARED_MARK): planning these audience conditions took about 4 ms
+ * of the 9 each query of 500 cost, and the kept plan does not depend on who the candidates
+ * are (each is looked up by key).
  */
 export async function engagedAudience(
   db: Db,
@@ -96,25 +103,56 @@ export async function engagedAudience(
   actorId: number,
 ): Promise<number[]> {
   const unique = [...new Set(candidates)].filter((id) => id !== actorId);
+  if (unique.length === 0) return [];
+  if (d.name === 'postgres') {
+    const query = audienceQuery(
+      db,
+      d,
+      memoId,
+      sql<SqlBool>`cu.id = any(${unique}::integer[])`,
+      actorId,
+    );
+    const { sql: text, parameters } = query.compile();
+    const { rows } = await db.executeQuery<{ id: number }>(
+      CompiledQuery.raw(PREPARED_MARK + text, [...parameters]),
+    );
+    return rows.map((row) => row.id);
+  }
   const found: number[] = [];
   for (let start = 0; start < unique.length; start += 500) {
     const chunk = unique.slice(start, start + 500);
-    // The audience rules are written for one viewer; here the viewer is the candidate row.
-    const who = sql.ref('cu.id') as unknown as number;
-    const author = sql.ref('m.user_id');
-    const rows = await db
-      .selectFrom('users as cu')
-      .innerJoin('memos as m', (join) => join.on('m.id', '=', memoId))
-      .select('cu.id')
-      .where('cu.id', 'in', chunk)
-      .where('cu.disabled_at', 'is', null)
-      .where(memoVisible('m', { userId: who }, d))
-      .where(
-        sql<SqlBool>`(${author} = cu.id or ${isContactOf(author, who)} or ${followsUser(who, author)})`,
-      )
-      .where(sql<SqlBool>`not ${blockedBetween(sql.ref('cu.id'), actorId)}`)
-      .execute();
+    const rows = await audienceQuery(
+      db,
+      d,
+      memoId,
+      sql<SqlBool>`cu.id in (${sql.join(chunk)})`,
+      actorId,
+    ).execute();
     for (const row of rows) found.push(row.id);
   }
   return found;
+}
+
+/** The candidates (`among`, a condition on cu.id) who may see the memo's comments. */
+function audienceQuery(
+  db: Db,
+  d: DialectHelpers,
+  memoId: number,
+  among: RawBuilder<SqlBool>,
+  actorId: number,
+) {
+  // The audience rules are written for one viewer; here the viewer is the candidate row.
+  const who = sql.ref('cu.id') as unknown as number;
+  const author = sql.ref('m.user_id');
+  return db
+    .selectFrom('users as cu')
+    .innerJoin('memos as m', (join) => join.on('m.id', '=', memoId))
+    .select('cu.id')
+    .where(among)
+    .where('cu.disabled_at', 'is', null)
+    .where(memoVisible('m', { userId: who }, d))
+    .where(
+      sql<SqlBool>`(${author} = cu.id or ${isContactOf(author, who)} or ${followsUser(who, author)})`,
+    )
+    .where(sql<SqlBool>`not ${blockedBetween(sql.ref('cu.id'), actorId)}`);
 }
