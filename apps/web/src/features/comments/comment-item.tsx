@@ -47,7 +47,7 @@ export function CommentItem({
   const menuButton = useRef<HTMLButtonElement>(null);
   /** set when the edit box closes: the actions menu button (rendered again) takes the focus */
   const focusMenu = useRef(false);
-  /** the "Answer" button that opened this thread's reply box: it takes the focus back */
+  /** the "Reply" button that opened this thread's reply box: it takes the focus back */
   const replyOpener = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (editing || !focusMenu.current) return;

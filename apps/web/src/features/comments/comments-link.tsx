@@ -6,11 +6,16 @@ import { currentLocale, useTranslation } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import { useMemoLive } from './live';
 
-/** On a memo card: the number of comments, opening the memo at its comments. */
+/**
+ * On a memo card: the number of comments ("1 comment", "1.5k comments": large numbers in the
+ * large-number format), opening the memo at its comments. Without comments it reads
+ * "Comments", named "0 comments" for screen readers.
+ */
 export function CommentsLink({ memo }: { memo: Memo }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   useMemoLive(memo.id, 'comment');
+  const count = memo.comments_number;
   return (
     <Button
       component={Link}
@@ -18,11 +23,11 @@ export function CommentsLink({ memo }: { memo: Memo }) {
       variant="subtle"
       size="compact-sm"
       leftSection={<IconMessageCircle size={16} aria-hidden />}
-      aria-label={t('engagement.comments.count', { count: memo.comments_number })}
+      aria-label={count > 0 ? undefined : t('engagement.comments.count', { count })}
       data-testid="memo-comments-link"
     >
-      {memo.comments_number > 0
-        ? formatCount(memo.comments_number, locale)
+      {count > 0
+        ? t('engagement.comments.link', { count, shown: formatCount(count, locale) })
         : t('engagement.comments.open')}
     </Button>
   );

@@ -162,7 +162,91 @@ describe('comments section', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
-  it('gives the focus back to the answer button when the reply box is closed', async () => {
+  it('after a confirmed delete the focus goes to the next comment, the previous, then the text box', async () => {
+    signIn();
+    let comments = [11, 12, 13].map((id) => commentFixture({ id, description: `Comment ${id}` }));
+    mockApi((url, init) => {
+      if (url.startsWith('/api/memo/1/comments')) return json(200, hydra(comments));
+      const deleted = /^\/api\/memo\/comment\/(\d+)$/.exec(url);
+      if (deleted && init.method === 'DELETE') {
+        comments = comments.filter((c) => c.id !== Number(deleted[1]));
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 3 })} />);
+    await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(3));
+    const user = userEvent.setup();
+    const menuOf = (id: number) =>
+      within(document.querySelector<HTMLElement>(`[data-comment-id="${id}"]`)!).getByTestId(
+        'comment-menu',
+      );
+    const deleteConfirmed = async (id: number) => {
+      await user.click(menuOf(id));
+      await user.click(await screen.findByTestId('comment-delete-action'));
+      await user.click(await screen.findByTestId('confirm-action'));
+      await waitFor(() => expect(document.querySelector(`[data-comment-id="${id}"]`)).toBeNull());
+      await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    };
+    await deleteConfirmed(12);
+    await waitFor(() => expect(menuOf(13)).toHaveFocus());
+    // and it stays there once the confirmation has finished giving the focus back
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(menuOf(13)).toHaveFocus();
+    await deleteConfirmed(13);
+    await waitFor(() => expect(menuOf(11)).toHaveFocus());
+    await deleteConfirmed(11);
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('comment-composer')).getByTestId('comment-input'),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('after deleting the last comment where one may not write, the heading takes the focus', async () => {
+    signIn();
+    let comments = [commentFixture()];
+    mockApi((url, init) => {
+      if (url.startsWith('/api/memo/1/comments')) return json(200, hydra(comments));
+      if (url === '/api/memo/comment/11' && init.method === 'DELETE') {
+        comments = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    await renderWidget(
+      <CommentsSection memo={memoFixture({ comments_number: 1, can_comment: false })} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('comment-menu'));
+    await user.click(await screen.findByTestId('comment-delete-action'));
+    await user.click(await screen.findByTestId('confirm-action'));
+    await screen.findByTestId('comments-empty');
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: /Comments/ })).toHaveFocus(),
+    );
+  });
+
+  it('speaks of replies: "Reply", "Show 1 reply", "Hide replies"', async () => {
+    signIn();
+    const reply = commentFixture({ id: 21, description: 'Agreed', parent: '/api/memo/comment/11' });
+    mockApi((url) => {
+      if (url.startsWith('/api/memo/1/comments')) {
+        return json(200, hydra([commentFixture({ replies_count: 1 })]));
+      }
+      if (url.startsWith('/api/comment/11/reply')) return json(200, hydra([reply]));
+      return undefined;
+    });
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 2 })} />);
+    const toggle = await screen.findByTestId('comment-toggle-replies');
+    expect(toggle).toHaveTextContent('Show 1 reply');
+    expect(screen.getByTestId('comment-reply')).toHaveTextContent('Reply');
+    await userEvent.setup().click(toggle);
+    expect(await screen.findByText('Agreed')).toBeInTheDocument();
+    expect(toggle).toHaveTextContent('Hide replies');
+  });
+
+  it('gives the focus back to the reply button when the reply box is closed', async () => {
     signIn();
     server([commentFixture()]);
     await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);

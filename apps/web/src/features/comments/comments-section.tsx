@@ -39,13 +39,63 @@ export function CommentsSection({ memo }: { memo: Memo }) {
   useMemoLive(memo.id, 'comment');
   const { hash } = useLocation();
   const section = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** watches for a deleted comment to leave the page, to move the focus on (see focusOnAfter) */
+  const deleteWatch = useRef<MutationObserver | null>(null);
   const loaded = comments.isSuccess;
   // Opened from a card's comments link (/memo/{id}#comments): show the comments.
   useEffect(() => {
     if (hash === '#comments' && loaded) section.current?.scrollIntoView?.({ block: 'start' });
   }, [hash, loaded]);
+  useEffect(() => () => deleteWatch.current?.disconnect(), []);
 
   if (!memo.can_see_engagement) return null;
+
+  /**
+   * A deleted comment takes its actions menu button, which had the focus, with it when the
+   * list comes back without it: the focus then goes to the next comment's menu button, else
+   * the previous one's, else the box to write a comment, else the heading.
+   */
+  const focusOnAfter = (deleted: number) => {
+    const root = section.current;
+    const item = () => root?.querySelector(`[data-comment-id="${deleted}"]`) ?? null;
+    const gone = item();
+    if (!root || !gone) return;
+    const commentOf = (menu: Element) => menu.closest('[data-comment-id]');
+    const menus = [...root.querySelectorAll<HTMLElement>('[data-testid="comment-menu"]')].filter(
+      (menu) => !gone.contains(menu),
+    );
+    const follows = (menu: Element) =>
+      Boolean(gone.compareDocumentPosition(menu) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const order = [
+      ...menus.filter(follows),
+      ...menus.filter((menu) => !follows(menu)).reverse(),
+    ].map((menu) => commentOf(menu)?.getAttribute('data-comment-id'));
+    deleteWatch.current?.disconnect();
+    const watch = new MutationObserver(() => {
+      if (item()) return;
+      watch.disconnect();
+      // Left alone if the focus went elsewhere meanwhile (not lost, nor in the confirmation).
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected;
+      if (!lost && !active.closest('[role="dialog"]')) return;
+      const menuOf = (id: string | null | undefined) => {
+        const menu = root.querySelector<HTMLElement>(
+          `[data-comment-id="${id}"] [data-testid="comment-menu"]`,
+        );
+        return menu && commentOf(menu)?.getAttribute('data-comment-id') === id ? menu : null;
+      };
+      const next =
+        order.map(menuOf).find((menu) => menu !== null) ??
+        root.querySelector<HTMLElement>(
+          '[data-testid="comment-composer"] [data-testid="comment-input"]',
+        ) ??
+        heading.current;
+      next?.focus();
+    });
+    watch.observe(root, { childList: true, subtree: true });
+    deleteWatch.current = watch;
+  };
 
   const askDelete = (comment: MemoComment) =>
     setConfirm({
@@ -54,7 +104,10 @@ export function CommentsSection({ memo }: { memo: Memo }) {
       confirmLabel: t('engagement.comments.delete'),
       onConfirm: () =>
         remove.mutateAsync(comment, {
-          onSuccess: () => showSuccess(t('engagement.comments.deleted')),
+          onSuccess: () => {
+            focusOnAfter(comment.id);
+            showSuccess(t('engagement.comments.deleted'));
+          },
           onError: showApiError,
         }),
     });
@@ -75,7 +128,7 @@ export function CommentsSection({ memo }: { memo: Memo }) {
     >
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h4">
+          <Title ref={heading} tabIndex={-1} order={2} size="h4">
             {t('engagement.comments.title')}
             {memo.comments_number > 0 && (
               <Text component="span" c="dimmed" size="sm" ml="xs" data-testid="comments-count">

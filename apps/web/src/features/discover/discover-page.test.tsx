@@ -71,6 +71,11 @@ describe('discover page', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('link', { name: 'View the profile of Bruno' }).getAttribute('href'),
     ).toBe('/p/profile/3');
+    // the name is cut short when too long; its title holds it in full
+    expect(screen.getByRole('link', { name: 'View the profile of Bruno' })).toHaveAttribute(
+      'title',
+      'Bruno',
+    );
     expect(screen.getByRole('link', { name: 'Sign in to follow' })).toBeTruthy();
     const discoverCalls = calls.filter((call) => call.url.startsWith('/api/discover'));
     expect(discoverCalls.length).toBe(2);

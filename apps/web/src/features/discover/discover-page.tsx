@@ -113,6 +113,8 @@ function PersonCard({ person, visitor }: { person: PublicProfile; visitor: boole
               to={to}
               fw={600}
               truncate
+              // a long name is cut short ("…") on a phone: the full name shows on hover
+              title={person.name}
               aria-label={t('feed.discover.viewProfile', { name: person.name })}
             >
               {person.name}

@@ -45,6 +45,8 @@ export function NotificationsPanel({
   const empty = useRef<HTMLParagraphElement>(null);
   /** a notification being deleted, and the one whose menu button then takes the focus */
   const focusAfterDelete = useRef<{ deleted: number; next: number | null } | null>(null);
+  /** set when "Delete all" was confirmed: the empty list takes the focus once shown */
+  const focusEmptyAfterDeleteAll = useRef(false);
 
   useEffect(() => {
     onLayerChange?.(confirming);
@@ -65,6 +67,14 @@ export function NotificationsPanel({
       );
     (menu(pending.next) ?? menu(null) ?? empty.current)?.focus();
   }, [items]);
+
+  // "Delete all" confirmed: the confirmation would give the focus back to "Delete all", now
+  // disabled, so the focus would fall out of the drawer; the empty list takes it instead.
+  useEffect(() => {
+    if (confirming || !focusEmptyAfterDeleteAll.current || items.length > 0) return;
+    focusEmptyAfterDeleteAll.current = false;
+    empty.current?.focus();
+  }, [confirming, items]);
 
   // Page 1 loaded: the tab icon is no longer marked (spec part 1 §4 Notification).
   useEffect(() => {
@@ -180,7 +190,14 @@ export function NotificationsPanel({
             color="red"
             loading={deleteAll.isPending}
             data-testid="notifications-delete-all-confirm"
-            onClick={() => deleteAll.mutate(undefined, { onSettled: () => setConfirming(false) })}
+            onClick={() =>
+              deleteAll.mutate(undefined, {
+                onSuccess: () => {
+                  focusEmptyAfterDeleteAll.current = true;
+                },
+                onSettled: () => setConfirming(false),
+              })
+            }
           >
             {t('notifications.deleteAll')}
           </Button>

@@ -347,6 +347,31 @@ describe('notifications drawer focus and layers', () => {
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('after "Delete all" is confirmed, the focus goes to the empty list, not out of the drawer', async () => {
+    signIn();
+    const calls = mockApi((url, init) => {
+      if (url === '/api/notifications/unread') return json(200, { count: 1 });
+      if (url.startsWith('/api/notifications?')) return page([notification()]);
+      if (url === '/api/notifications/bulk/delete' && init.method === 'DELETE')
+        return new Response(null, { status: 204 });
+      return undefined;
+    });
+    await renderWithProviders(<NotificationsDrawer opened onClose={() => {}} />);
+    await screen.findByTestId('notification-item');
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('notifications-delete-all'));
+    await user.click(await screen.findByTestId('notifications-delete-all-confirm'));
+    await waitFor(() =>
+      expect(screen.queryByTestId('notifications-delete-all-confirm')).toBeNull(),
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('notifications-empty')).toHaveFocus());
+    expect(screen.getByTestId('notifications-delete-all')).toBeDisabled();
+    // and it stays there once the confirmation has finished giving the focus back
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('notifications-empty')).toHaveFocus();
+  });
 });
 
 describe('notification settings', () => {
