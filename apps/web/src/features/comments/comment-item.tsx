@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { MemoComment } from '@memoria/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
@@ -45,6 +45,9 @@ export function CommentItem({
   const isTop = comment.parent === null;
   const replies = useReplies(memoId, comment.id, isTop && (showReplies || replyOpen));
   const menuButton = useRef<HTMLButtonElement>(null);
+  // the menu buttons all say "Actions for this comment": each is described by its comment
+  const authorId = useId();
+  const textId = useId();
   /** set when the edit box closes: the actions menu button (rendered again) takes the focus */
   const focusMenu = useRef(false);
   /** the "Reply" button that opened this thread's reply box: it takes the focus back */
@@ -75,7 +78,13 @@ export function CommentItem({
         </Avatar>
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} wrap="wrap">
-            <Anchor component={Link} to={`/profile/${comment.author.id}`} size="sm" fw={600}>
+            <Anchor
+              id={authorId}
+              component={Link}
+              to={`/profile/${comment.author.id}`}
+              size="sm"
+              fw={600}
+            >
               {comment.author.name}
             </Anchor>
             <Text size="xs" c="dimmed">
@@ -100,7 +109,7 @@ export function CommentItem({
               }
             />
           ) : (
-            <CommentText text={comment.description} />
+            <CommentText id={textId} text={comment.description} />
           )}
           {!editing && (
             <Group gap={4}>
@@ -138,6 +147,7 @@ export function CommentItem({
                 variant="subtle"
                 color="gray"
                 aria-label={t('engagement.comments.actions')}
+                aria-describedby={`${authorId} ${textId}`}
                 data-testid="comment-menu"
               >
                 <IconDots size={16} />

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { commentParts } from './mention-text';
 
 /** A comment's text: line breaks kept, mentions as links to /profile/{id}. */
-export function CommentText({ text }: { text: string }) {
+export function CommentText({ text, id }: { text: string; id?: string }) {
   return (
     <Text
+      id={id}
       size="sm"
       style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       data-testid="comment-text"

@@ -162,6 +162,21 @@ describe('comments section', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
+  it('describes each actions menu by its comment, so the buttons can be told apart', async () => {
+    signIn();
+    const comments = [11, 12].map((id) => commentFixture({ id, description: `Comment ${id}` }));
+    mockApi((url) => {
+      if (url.startsWith('/api/memo/1/comments')) return json(200, hydra(comments));
+      return undefined;
+    });
+    await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 2 })} />);
+    await waitFor(() => expect(screen.getAllByTestId('comment-menu')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('comment-menu');
+    expect(first).toHaveAccessibleName('Actions for this comment');
+    expect(first).toHaveAccessibleDescription('Cy Critic Comment 11');
+    expect(second).toHaveAccessibleDescription('Cy Critic Comment 12');
+  });
+
   it('after a confirmed delete the focus goes to the next comment, the previous, then the text box', async () => {
     signIn();
     let comments = [11, 12, 13].map((id) => commentFixture({ id, description: `Comment ${id}` }));

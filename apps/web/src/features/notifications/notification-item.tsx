@@ -7,6 +7,7 @@ import {
   IconMailOpened,
   IconTrash,
 } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
@@ -37,8 +38,11 @@ export function NotificationItem({
   const unread = n.reviewed_at === null;
   const sentence = sentenceOf(t, n);
   const to = linkOf(n);
+  // the menu buttons all say "Actions for this notification": each is described by its text
+  const textId = useId();
   const text = (
     <Text
+      id={textId}
       size="sm"
       fw={unread ? 600 : 400}
       c={n.unavailable ? 'dimmed' : undefined}
@@ -122,6 +126,7 @@ export function NotificationItem({
             variant="subtle"
             color="gray"
             aria-label={t('notifications.actions')}
+            aria-describedby={textId}
             data-testid="notification-menu"
           >
             <IconDots size={18} aria-hidden />

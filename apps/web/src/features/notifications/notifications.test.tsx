@@ -133,6 +133,14 @@ describe('notifications panel', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveAttribute('data-unread', 'true');
     expect(within(rows[0]!).getByText('Ada Lovelace added “Minutes” to Team')).toBeInTheDocument();
+    // every menu button says the same; each is described by its notification
+    const menus = rows.map((row) => within(row).getByTestId('notification-menu'));
+    expect(menus[0]).toHaveAccessibleName('Actions for this notification');
+    expect(menus[0]).toHaveAccessibleDescription('Ada Lovelace added “Minutes” to Team');
+    expect(menus[1]).toHaveAccessibleDescription(
+      within(rows[1]!).getByTestId('notification-text').textContent ?? '',
+    );
+    expect(menus[1]).not.toHaveAccessibleDescription('');
 
     const user = userEvent.setup();
     await user.click(within(rows[0]!).getByTestId('notification-menu'));
