@@ -51,6 +51,23 @@ export async function createUser(
   return { id: userId, profileId, usermail, password };
 }
 
+/** Many active accounts straight in the database (no password to hash): enough for a fan-out. */
+export async function insertAccounts(t: TestApp, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { userId } = await insertAccount(t.database.db, t.database.dialect, {
+      usermail: uniqueEmail('bulk'),
+      passwordHash: 'not used',
+      name: `Person ${i}`,
+      locale: 'en',
+      country: 'BE',
+      isActive: true,
+    });
+    ids.push(userId);
+  }
+  return ids;
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function login(t: TestApp, user: TestUser, code?: string): Promise<TokenPair> {

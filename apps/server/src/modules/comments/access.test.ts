@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { createUser, signedInUser } from '../../test/factories.js';
-import { insertAccount } from '../users/store.js';
+import { createUser, insertAccounts, signedInUser } from '../../test/factories.js';
 import { engagedAudience } from './access.js';
 import { postMemo } from './test-support.js';
 
@@ -27,15 +26,7 @@ describeDb('who of many may see a memo’s comments (engagedAudience)', () => {
     const now = dialect.time(new Date());
     const expected: number[] = [];
     const candidates: number[] = [actor.id];
-    for (let i = 0; i < 610; i += 1) {
-      const { userId } = await insertAccount(db, dialect, {
-        usermail: `candidate-${i}-${crypto.randomUUID()}@example.test`,
-        passwordHash: 'not used',
-        name: `Candidate ${i}`,
-        locale: 'en',
-        country: 'BE',
-        isActive: true,
-      });
+    for (const [i, userId] of (await insertAccounts(t, 610)).entries()) {
       candidates.push(userId, userId);
       const kind = i % 5;
       // 3: neither a connection nor a follower of the author

@@ -9,8 +9,7 @@ import {
   type RealtimeMessage,
 } from '../../realtime/hub.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { createUser } from '../../test/factories.js';
-import { insertAccount } from '../users/store.js';
+import { createUser, insertAccounts } from '../../test/factories.js';
 import { createDelivery, type PushSink } from './delivery.js';
 import { EMAIL_JOB, createEmailDigest } from './email.js';
 import { createNotificationService } from './service.js';
@@ -208,27 +207,10 @@ describeDb('notification delivery', () => {
     );
   });
 
-  /** Accounts straight in the database (no password to hash): enough for a fan-out. */
-  async function manyReaders(count: number): Promise<number[]> {
-    const people: number[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const { userId } = await insertAccount(t.database.db, t.database.dialect, {
-        usermail: `reader-${i}-${crypto.randomUUID()}@example.test`,
-        passwordHash: 'not used',
-        name: `Reader ${i}`,
-        locale: 'en',
-        country: 'BE',
-        isActive: true,
-      });
-      people.push(userId);
-    }
-    return people;
-  }
-
   it('a fan-out of several batches gives everyone their own count', async () => {
     const { db } = t.database;
     const actor = await createUser(t);
-    const people = await manyReaders(SEND_BATCH * 2 + 3);
+    const people = await insertAccounts(t, SEND_BATCH * 2 + 3);
     const event = (recipientUserId: number) => ({
       type: 'new_follower',
       actorUserId: actor.id,
@@ -269,7 +251,7 @@ describeDb('notification delivery', () => {
   it('a send that fails ends the fan-out with its error', async () => {
     const { db } = t.database;
     const actor = await createUser(t);
-    const people = await manyReaders(SEND_BATCH + 1);
+    const people = await insertAccounts(t, SEND_BATCH + 1);
     const ids = await recordActivities(
       db,
       people.map((recipientUserId) => ({

@@ -90,18 +90,15 @@ export function NotificationsPanel({
     };
   const onReview = act((n) => review.mutateAsync([n.id]), t('notifications.sticky.reviewed'));
   const onUnreview = act((n) => unreview.mutateAsync(n.id), t('notifications.sticky.unreviewed'));
-  const onDelete = (n: AppNotification) => {
+  const onDelete = act((n) => {
     const at = items.findIndex((item) => item.id === n.id);
     const next = items[at + 1] ?? items[at - 1] ?? null;
     focusAfterDelete.current = { deleted: n.id, next: next?.id ?? null };
-    remove.mutateAsync(n.id).then(
-      () => sticky.show(n.id, 'success', t('notifications.sticky.deleted')),
-      () => {
-        focusAfterDelete.current = null;
-        sticky.show(n.id, 'error', t('notifications.sticky.failed'));
-      },
-    );
-  };
+    return remove.mutateAsync(n.id).catch((error: unknown) => {
+      focusAfterDelete.current = null;
+      throw error;
+    });
+  }, t('notifications.sticky.deleted'));
   const onOpen = (n: AppNotification) => {
     if (n.reviewed_at === null) review.mutate([n.id]);
     onNavigate();
