@@ -53,4 +53,33 @@ describe('live notifications', () => {
     await waitFor(() => expect(badge).toHaveAttribute('data-count', '0'));
     expect(document.title).toBe('Discover · Memoria');
   });
+
+  it('a count pushed while the first read is under way is not undone by that read', async () => {
+    signIn();
+    let answerFirst: (response: Response) => void = () => undefined;
+    let reads = 0;
+    mockApi((url) => {
+      if (url !== '/api/notifications/unread') return undefined;
+      reads += 1;
+      if (reads > 1) return json(200, { count: 2 });
+      // held: the test answers it after the push, with what it read before
+      return new Promise<Response>((resolve) => {
+        answerFirst = resolve;
+      }) as unknown as Response;
+    });
+    await renderWithProviders(<Live />);
+    const badge = await screen.findByTestId('notification-bell-badge');
+    await waitFor(() => expect(reads).toBe(1));
+
+    act(() => {
+      handlers.get('notification')!({
+        message_type: 'notification',
+        unread: 2,
+        notification: { id: 10, type: 'new_follower' },
+      });
+    });
+    answerFirst(json(200, { count: 1 }));
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(badge).toHaveAttribute('data-count', '2'));
+  });
 });

@@ -68,9 +68,25 @@ export function useNotificationList(enabled = true) {
 }
 
 /** The counter the server answered or pushed; never below 0 (spec part 1 §4). */
+/**
+ * Puts a newer value into a cached query. A read of it still under way may have been
+ * answered before that value existed and would overwrite it on arrival: it is cancelled
+ * (keeping `write`'s value) and the query read again.
+ */
+function writeNewer(client: QueryClient, queryKey: readonly string[], write: () => void): void {
+  const reading = client.isFetching({ queryKey, exact: true }) > 0;
+  write();
+  if (!reading) return;
+  void client
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => client.invalidateQueries({ queryKey, exact: true }));
+}
+
 export function setUnread(client: QueryClient, unread: unknown): void {
   if (typeof unread === 'number' && Number.isFinite(unread)) {
-    client.setQueryData(notificationKeys.unread, Math.max(0, unread));
+    writeNewer(client, notificationKeys.unread, () =>
+      client.setQueryData(notificationKeys.unread, Math.max(0, unread)),
+    );
   }
 }
 
@@ -92,18 +108,22 @@ function patchList(client: QueryClient, change: (items: AppNotification[]) => Ap
 
 /** A notification pushed over the socket goes on top of the first page. */
 export function prependNotification(client: QueryClient, notification: AppNotification): void {
-  client.setQueryData<ListData>(notificationKeys.list, (data) => {
-    if (!data || data.pages.length === 0) return data;
-    if (data.pages.some((page) => page.items.some((n) => n.id === notification.id))) return data;
-    const [first, ...rest] = data.pages;
-    return {
-      ...data,
-      pages: [
-        { ...first!, items: [notification, ...first!.items], total: first!.total + 1 },
-        ...rest.map((page) => ({ ...page, total: page.total + 1 })),
-      ],
-    };
-  });
+  writeNewer(client, notificationKeys.list, () =>
+    client.setQueryData<ListData>(notificationKeys.list, (data) => {
+      if (!data || data.pages.length === 0) return data;
+      if (data.pages.some((page) => page.items.some((n) => n.id === notification.id))) {
+        return data;
+      }
+      const [first, ...rest] = data.pages;
+      return {
+        ...data,
+        pages: [
+          { ...first!, items: [notification, ...first!.items], total: first!.total + 1 },
+          ...rest.map((page) => ({ ...page, total: page.total + 1 })),
+        ],
+      };
+    }),
+  );
 }
 
 function useNotificationMutation<V>(
