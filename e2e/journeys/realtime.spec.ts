@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import {
   api,
   apiCollection,
@@ -57,4 +57,56 @@ test('memo edits and deletions reach the open screens of those who may see the m
 
   await bobPage.context().close();
   await adaPage.context().close();
+});
+
+test('what happened while the connection was down reaches the screen when it is back', async ({
+  browser,
+  request,
+}) => {
+  const ada: Member = await newMember(request, 'Ada Yonath');
+  const bob: Member = await newMember(request, 'Bob Taylor');
+  await connectMembers(request, ada, bob);
+  const shared = await apiCollection(request, ada, { name: 'Lab notes', type: 'all_contacts' });
+  const memo = await apiMemo(request, ada, shared.id, { title: 'Sample list' });
+
+  // Bob's socket goes through the test: it can cut the line and keep it down a while.
+  const bobPage = await pageFor(browser, bob);
+  let down = false;
+  let line: WebSocketRoute | undefined;
+  await bobPage.routeWebSocket(/\/api\/ws/, (socket) => {
+    if (down) {
+      void socket.close({ code: 4000, reason: 'network down' });
+      return;
+    }
+    socket.connectToServer();
+    line = socket;
+  });
+  await bobPage.goto(`/collections/${shared.id}`);
+  const card = bobPage.locator(`[data-testid="memo-card"][data-memo-id="${memo.id}"]`);
+  await expect(card.getByTestId('memo-card-title')).toHaveText('Sample list');
+  const bell = bobPage.getByTestId('notification-bell-badge');
+  await expect(bell).toHaveAttribute('data-count', /^\d+$/);
+  await expect.poll(() => line !== undefined).toBe(true);
+  const before = Number(await bell.getAttribute('data-count'));
+
+  // The line drops; meanwhile Ada renames the memo and shares a collection with Bob.
+  down = true;
+  await line!.close({ code: 4000, reason: 'network down' });
+  await api(request, ada, 'PUT', `/api/memo/${memo.id}`, {
+    title: 'Sample list, revised',
+    memos_per_collection: [`/api/collection/${shared.id}`],
+  });
+  await apiCollection(request, ada, {
+    name: 'Reading group',
+    type: 'selected_contacts',
+    users_per_collection: [`/api/user/${bob.id}`],
+  });
+
+  // Back up: the screen and the counter catch up without a reload.
+  down = false;
+  await expect(card.getByTestId('memo-card-title')).toHaveText('Sample list, revised', {
+    timeout: 15_000,
+  });
+  await expect(bell).toHaveAttribute('data-count', String(before + 1));
+  await bobPage.context().close();
 });

@@ -7,6 +7,7 @@ import {
   SILENCE_LIMIT_MS,
   claimsOf,
   connectSocket,
+  onSocketOpen,
   reconnectDelay,
   socketOpen,
   subscribeSocket,
@@ -173,6 +174,38 @@ describe('socket client', () => {
     latest().end(1006);
     await vi.advanceTimersByTimeAsync(1000);
     expect(FakeSocket.all).toHaveLength(6);
+  });
+
+  it('tells open listeners of each open, and whether it is a reconnect for the same account', async () => {
+    const opened: boolean[] = [];
+    const stop = onSocketOpen(({ reconnected }) => opened.push(reconnected));
+    signIn(1);
+    release = connectSocket();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened).toEqual([]);
+    latest().accept();
+    expect(opened).toEqual([false]);
+    latest().end(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    latest().accept();
+    expect(opened).toEqual([false, true]);
+
+    // another account's first socket is no reconnect, nor is one after signing out and in
+    signIn(2);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().accept();
+    clearSession();
+    await vi.advanceTimersByTimeAsync(0);
+    signIn(2);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().accept();
+    expect(opened).toEqual([false, true, false, false]);
+
+    stop();
+    latest().end(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    latest().accept();
+    expect(opened).toHaveLength(4);
   });
 
   it('does not retry a normal close', async () => {

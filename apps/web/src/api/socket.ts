@@ -51,6 +51,23 @@ export function useSocketMessage(messageType: string, handler: SocketHandler): v
   );
 }
 
+/** `reconnected`: this tab had a socket open for the same account before this one. */
+export type SocketOpenListener = (opened: { reconnected: boolean }) => void;
+
+const openListeners = new Set<SocketOpenListener>();
+
+/**
+ * Calls `listener` each time a socket opens. What happened while no socket was open (before
+ * the first one, or between a drop and the reconnect) was pushed to nobody: listeners read
+ * it again. Answers the function that stops it.
+ */
+export function onSocketOpen(listener: SocketOpenListener): () => void {
+  openListeners.add(listener);
+  return () => {
+    openListeners.delete(listener);
+  };
+}
+
 function dispatch(data: unknown): void {
   if (typeof data !== 'string') return;
   let message: unknown;
@@ -110,6 +127,8 @@ export function socketUrl(userId: number, token: string): string {
 let socket: WebSocket | null = null;
 /** the account the open (or opening) socket is for */
 let socketUser: number | null = null;
+/** the account whose socket was last open in this tab (kept across drops, not sign-out) */
+let openedFor: number | null = null;
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let silenceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -193,6 +212,15 @@ async function connect(): Promise<void> {
   next.onopen = () => {
     failures = 0;
     watchSilence();
+    const reconnected = openedFor === claims.userId;
+    openedFor = claims.userId;
+    for (const listener of [...openListeners]) {
+      try {
+        listener({ reconnected });
+      } catch (error) {
+        console.error(error);
+      }
+    }
   };
   next.onmessage = (event: MessageEvent) => {
     watchSilence();
@@ -225,6 +253,7 @@ function sync(): void {
     clearTimers();
     drop();
     failures = 0;
+    openedFor = null;
     return;
   }
   if (socket && socketUser === claims.userId) return;
@@ -253,6 +282,7 @@ export function connectSocket(): () => void {
     clearTimers();
     drop();
     failures = 0;
+    openedFor = null;
   };
 }
 

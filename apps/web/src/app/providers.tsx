@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useProfile } from '../features/profile/queries';
+import { notificationKeys } from '../features/notifications/queries';
 import type { SocketMessage } from '../api/socket';
 import { queryClient } from './query-client';
 import { useSession } from './use-session';
@@ -79,6 +80,13 @@ function LiveUpdates() {
       const unsubscribe = [
         socket.subscribeSocket('memo_changed', onChange),
         socket.subscribeSocket('notification', onChange),
+        // What was pushed while no socket was open reached nobody: the notifications since the
+        // screen first loaded them, and after a dropped connection whatever is on screen.
+        socket.onSocketOpen(({ reconnected }) => {
+          void queryClient.invalidateQueries(
+            reconnected ? undefined : { queryKey: notificationKeys.all },
+          );
+        }),
       ];
       release = () => {
         for (const off of unsubscribe) off();
