@@ -29,6 +29,9 @@ test('a connection comments, mentions the author and reacts; the author sees it 
   const reader = await newMember(request, 'Bruno Reader');
   const stranger = await newMember(request, 'Sid Stranger');
   await connectMembers(request, author, reader);
+  // a connection of the reader's only: the author's comments are not for them
+  const outsider = await newMember(request, 'Alan Outside');
+  await connectMembers(request, reader, outsider);
   const collection = await apiCollection(request, author, { name: 'Open notes', type: 'public' });
   const memo = await apiMemo(request, author, collection.id, {
     title: 'Weekend hike plans',
@@ -47,6 +50,8 @@ test('a connection comments, mentions the author and reacts; the author sees it 
   await input.pressSequentially('Count me in @Al');
   const option = readerPage.getByTestId('mention-option').filter({ hasText: 'Alma Author' });
   await expect(option).toBeVisible();
+  // the outsider would not see the comment, nor hear of the mention: not suggested
+  await expect(readerPage.getByTestId('mention-option')).toHaveCount(1);
   await input.press('Enter');
   await input.pressSequentially('bring the map please');
   await input.press('Control+Enter');

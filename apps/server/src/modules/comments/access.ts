@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { PREPARED_MARK } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readBool, type DialectHelpers } from '../../db/dialect.js';
+import { readBool, readCount, type DialectHelpers } from '../../db/dialect.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
   blockedBetween,
@@ -10,6 +10,7 @@ import {
   memoVisible,
   type Viewer,
 } from '../audience/index.js';
+import { textMatches } from '../profiles/people.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -131,6 +132,44 @@ export async function engagedAudience(
     for (const row of rows) found.push(row.id);
   }
   return found;
+}
+
+/**
+ * The viewer's active connections who would see a comment on the memo, and so may be
+ * mentioned in one to any effect (a mention of someone outside the comments' audience
+ * notifies nobody): by name, paged; `search` matches the name anywhere, case-insensitive.
+ */
+export async function mentionablePeople(
+  db: Db,
+  d: DialectHelpers,
+  memoId: number,
+  viewerId: number,
+  page: { search?: string; limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  const connected = sql<SqlBool>`cu.id in (select case when c.user_outbound_id = ${viewerId}
+      then c.user_inbound_id else c.user_outbound_id end
+    from connections c where c.status = 'active'
+      and (c.user_outbound_id = ${viewerId} or c.user_inbound_id = ${viewerId}))`;
+  let people = audienceQuery(db, d, memoId, connected, viewerId).innerJoin(
+    'user_profiles as cp',
+    'cp.user_id',
+    'cu.id',
+  );
+  const search = page.search?.trim();
+  if (search) people = people.where(textMatches('cp.name', search));
+  const [rows, count] = await Promise.all([
+    people
+      .orderBy(sql`lower(cp.name)`)
+      .orderBy('cu.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    people
+      .clearSelect()
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return { ids: rows.map((row) => row.id), total: readCount(count?.n) };
 }
 
 /** The candidates (`among`, a condition on cu.id) who may see the memo's comments. */

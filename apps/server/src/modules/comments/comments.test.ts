@@ -3,7 +3,13 @@ import { createLocalHub } from '../../realtime/hub.js';
 import type { AppContext } from '../../context.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser } from '../../test/factories.js';
-import { buildMemoWorld, type MemoWorld, type ViewerKind } from '../memos/test-world.js';
+import { blockUser, connectUsers, followUser } from '../../test/social.js';
+import {
+  buildMemoWorld,
+  insertCollection,
+  type MemoWorld,
+  type ViewerKind,
+} from '../memos/test-world.js';
 import { saveSettings } from '../notifications/settings.js';
 import { announceMemoChange } from './announce.js';
 import { HYDRA, comment, countRows, eventsOf, postMemo, setFlags } from './test-support.js';
@@ -241,6 +247,68 @@ describeDb('comments on memos', () => {
           .statusCode,
       ).toBe(422);
       expect(await countRows(t, 'memo_comments')).toBe(before);
+    });
+  });
+
+  describe('whom a comment may mention', () => {
+    it("answers the viewer's connections who see the memo's comments, by name, searched and paged", async () => {
+      const viewer = await signedInUser(t, { name: 'Vera Viewer' });
+      const follower = await signedInUser(t, { name: 'Finn Follower' });
+      const outsider = await signedInUser(t, { name: 'Otto Outsider' });
+      const blocking = await signedInUser(t, { name: 'Bea Blocking' });
+      await connectUsers(t, w.author.id, viewer.id);
+      for (const friend of [follower, outsider, blocking]) {
+        await connectUsers(t, viewer.id, friend.id);
+      }
+      await followUser(t, follower.id, w.author.id);
+      await connectUsers(t, w.author.id, blocking.id);
+      await blockUser(t, blocking.id, viewer.id);
+      const mentionable = (memoId: number, query = '', headers = viewer.headers) =>
+        t.app.inject({
+          url: `/api/memo/${memoId}/mentionable${query}`,
+          headers: { ...headers, ...HYDRA },
+        });
+      const names = (res: Awaited<ReturnType<typeof mentionable>>) =>
+        (res.json()['hydra:member'] as Array<{ name: string }>).map((p) => p.name);
+
+      // the outsider is outside the author's circle, the blocking friend blocked the viewer
+      const all = await mentionable(publicMemo);
+      expect(all.statusCode).toBe(200);
+      expect(names(all)).toEqual(['Ada Author', 'Finn Follower']);
+      expect(all.json()['hydra:totalItems']).toBe(2);
+      expect(all.json()['hydra:member'][1]).toMatchObject({
+        id: follower.id,
+        '@id': `/api/user/${follower.id}`,
+      });
+
+      const searched = await mentionable(publicMemo, '?search=FINN');
+      expect(names(searched)).toEqual(['Finn Follower']);
+      expect(searched.json()['hydra:totalItems']).toBe(1);
+      const second = await mentionable(publicMemo, '?itemsPerPage=1&page=2');
+      expect(names(second)).toEqual(['Finn Follower']);
+      expect(second.json()['hydra:totalItems']).toBe(2);
+
+      // on a memo for selected people, only those selected see its comments
+      const selected = await insertCollection(t, w.author.id, 'selected_contacts', {
+        selected: [viewer.id],
+      });
+      const selectedMemo = await postMemo(t, w.author.headers, selected);
+      expect(names(await mentionable(selectedMemo))).toEqual(['Ada Author']);
+    });
+
+    it('is refused like the comments themselves', async () => {
+      const ask = (memoId: number, headers: Record<string, string>) =>
+        t.app.inject({ url: `/api/memo/${memoId}/mentionable`, headers });
+      expect((await ask(publicMemo, w.headers.stranger)).statusCode).toBe(403);
+      expect((await ask(publicMemo, w.headers.visitor)).statusCode).toBe(401);
+      expect((await ask(publicMemo, w.headers.blocked)).statusCode).toBe(404);
+      expect((await ask(privateMemo, w.headers.follower)).statusCode).toBe(403);
+      expect((await ask(987654, w.headers.follower)).statusCode).toBe(404);
+      const searchTooLong = await t.app.inject({
+        url: `/api/memo/${publicMemo}/mentionable?search=${'x'.repeat(101)}`,
+        headers: w.headers.follower,
+      });
+      expect(searchTooLong.statusCode).toBe(422);
     });
   });
 

@@ -6,6 +6,7 @@ import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { userSummaryAnswer } from '../memos/answers.js';
 import { commentAnswer, listOf } from './answers.js';
 import type { CommentService } from './service.js';
 
@@ -18,6 +19,11 @@ const pagingQuery = z.object({
   offset: z.string().max(20).optional(),
 });
 const PAGING = { defaultItemsPerPage: PAGE_SIZES.comments, maxItemsPerPage: PAGE_SIZES.comments };
+// the composer takes them all at once, as it took the connections list before
+const MENTIONABLE_PAGING = {
+  defaultItemsPerPage: PAGE_SIZES.connections,
+  maxItemsPerPage: PAGE_SIZES.connections,
+};
 
 const memoIdOf = (raw: unknown) => intIdFromIri(raw, 'memo') ?? notFoundMemo();
 const commentIdOf = (raw: unknown) => intIdFromIri(raw, 'memo/comment') ?? notFoundComment();
@@ -79,6 +85,32 @@ export function registerCommentRoutes(
       const memoId = memoIdOf(request.params.id);
       const { itemsPerPage, offset } = parsePaging(request.query, PAGING);
       const { members, total } = await comments.list(request.auth?.userId ?? null, memoId, {
+        limit: itemsPerPage,
+        offset,
+      });
+      return sendCollection(request, reply, members, total);
+    },
+  );
+
+  app.get(
+    '/api/memo/:id/mentionable',
+    {
+      preParsing: guard.required,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Whom you may mention in a comment on this memo: your connections who see its comments, by name',
+        params: idParams,
+        querystring: pagingQuery.extend({ search: z.string().max(100).optional() }),
+        response: { 200: listOf(userSummaryAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const memoId = memoIdOf(request.params.id);
+      const { itemsPerPage, offset } = parsePaging(request.query, MENTIONABLE_PAGING);
+      const { members, total } = await comments.mentionable(authOf(request).userId, memoId, {
+        search: request.query.search,
         limit: itemsPerPage,
         offset,
       });

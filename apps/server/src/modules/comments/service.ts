@@ -1,10 +1,15 @@
-import type { MemoComment } from '@memoria/domain';
+import type { MemoComment, UserSummary } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
 import { writeActivities, type ActivityEvent, type WrittenEvent } from '../../events/activity.js';
 import { ApiError, notFound, violation } from '../../http/errors.js';
-import { loadPeople } from '../profiles/people.js';
-import { engagedAudience, loadEngagementMemo, type EngagementMemo } from './access.js';
+import { loadPeople, summaryOf } from '../profiles/people.js';
+import {
+  engagedAudience,
+  loadEngagementMemo,
+  mentionablePeople,
+  type EngagementMemo,
+} from './access.js';
 import { announceMemoChange } from './announce.js';
 import { resolveMentions } from './mentions.js';
 import { mentionIds, peopleOf, presentComment } from './present.js';
@@ -166,6 +171,26 @@ export function createCommentService(ctx: AppContext) {
       const memo = await loadEngagementMemo(db, dialect, { userId: viewerId }, parent.memo_id);
       const { rows, total } = await listComments(db, viewerId, { parentId: parent.id }, page);
       return { members: await present(viewerId, memo, rows), total };
+    },
+
+    /**
+     * Whom the viewer may mention in a comment on this memo: their connections who see its
+     * comments (the composer's suggestions). Asked like the comments list: visitors and
+     * people outside the author's circle are refused.
+     */
+    async mentionable(
+      viewerId: number,
+      memoId: number,
+      page: { search?: string; limit: number; offset: number },
+    ): Promise<{ members: UserSummary[]; total: number }> {
+      const memo = await loadEngagementMemo(db, dialect, { userId: viewerId }, memoId);
+      const { ids, total } = await mentionablePeople(db, dialect, memo.id, viewerId, page);
+      const people = await loadPeople(db, ids);
+      const members = ids.flatMap((id) => {
+        const person = people.get(id);
+        return person ? [summaryOf(person)] : [];
+      });
+      return { members, total };
     },
 
     /** The writer of a comment changes its text; newly mentioned people are told. */

@@ -2,8 +2,8 @@ import { Avatar, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } f
 import { COMMENT_MAX, type UserSummary } from '@memoria/domain';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { useMentionPeople } from '../memos/editor/editor-queries';
 import { fromDraft, mentionQuery, toDraft } from './mention-text';
+import { useMentionable } from './queries';
 import classes from './comments.module.css';
 
 const SUGGESTIONS_SHOWN = 6;
@@ -19,6 +19,8 @@ function matching(people: UserSummary[], query: string): UserSummary[] {
 }
 
 export interface CommentComposerProps {
+  /** the memo commented on: its suggestions are the viewer's connections who see its comments */
+  memoId: number;
   /** the stored text when editing */
   initial?: string;
   placeholder: string;
@@ -33,10 +35,11 @@ export interface CommentComposerProps {
 
 /**
  * The comment text box: typing @ and at least two letters suggests the viewer's
- * connections (arrows move, Enter or Tab picks, Escape closes); a picked person shows as
+ * connections who would see the comment (arrows move, Enter or Tab picks, Escape closes); a picked person shows as
  * @Name and is sent as a mention. Ctrl+Enter (or ⌘+Enter) sends.
  */
 export function CommentComposer({
+  memoId,
   initial = '',
   placeholder,
   submitLabel,
@@ -64,7 +67,7 @@ export function CommentComposer({
     box.current.setSelectionRange(position, position);
   });
   const listId = useId();
-  const people = useMentionPeople().data ?? [];
+  const people = useMentionable(memoId).data ?? [];
 
   const query = mentionQuery(draft, caret);
   const open = query !== null && dismissed !== query.start;

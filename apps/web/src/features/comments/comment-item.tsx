@@ -94,6 +94,7 @@ export function CommentItem({
           </Group>
           {editing ? (
             <CommentComposer
+              memoId={memoId}
               initial={comment.description}
               placeholder={t('engagement.comments.placeholder')}
               submitLabel={t('engagement.comments.save')}
@@ -196,6 +197,7 @@ export function CommentItem({
             ))}
           {replyOpen && onReplySubmit && (
             <CommentComposer
+              memoId={memoId}
               placeholder={t('engagement.comments.replyPlaceholder')}
               submitLabel={t('engagement.comments.send')}
               busy={replyBusy}

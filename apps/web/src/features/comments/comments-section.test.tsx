@@ -41,8 +41,9 @@ function server(comments: MemoComment[]) {
   return mockApi((url, init) => {
     const method = init.method ?? 'GET';
     if (url.startsWith('/api/memo/1/comments')) return json(200, hydra(comments));
-    if (url.startsWith('/api/user/connection')) {
-      return json(200, hydra([{ id: 1, user: userSummary(8, 'Bo Builder') }]));
+    // the viewer's connections who see this memo's comments
+    if (url.startsWith('/api/memo/1/mentionable')) {
+      return json(200, hydra([userSummary(8, 'Bo Builder')]));
     }
     if (url === '/api/memo/comment' && method === 'POST') {
       return json(201, commentFixture({ id: 12, description: 'x' }));

@@ -155,6 +155,7 @@ export function CommentsSection({ memo }: { memo: Memo }) {
 
         {memo.can_comment ? (
           <CommentComposer
+            memoId={memo.id}
             placeholder={t('engagement.comments.placeholder')}
             submitLabel={t('engagement.comments.send')}
             busy={create.isPending && replyTo === null}

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZES, type HydraCollection, type Memo, type MemoComment } from '@memoria/domain';
+import {
+  PAGE_SIZES,
+  type HydraCollection,
+  type Memo,
+  type MemoComment,
+  type UserSummary,
+} from '@memoria/domain';
 import { api } from '../../api/client';
 import { hydraMembers } from '../../api/hydra';
 import { memoCache } from '../memos/queries';
@@ -37,6 +43,26 @@ export function useReplies(memoId: number, commentId: number, enabled: boolean) 
         ),
       ),
     enabled,
+  });
+}
+
+/**
+ * Whom a comment on this memo may mention: the viewer's connections who see its comments
+ * (a mention of anyone else would reach nobody). Kept apart from the comments' keys, which
+ * every new comment invalidates.
+ */
+export function useMentionable(memoId: number) {
+  return useQuery({
+    queryKey: ['mentionable', memoId] as const,
+    queryFn: async ({ signal }): Promise<UserSummary[]> =>
+      hydraMembers(
+        await api.get<HydraCollection<UserSummary> | UserSummary[]>(
+          `/api/memo/${memoId}/mentionable`,
+          { hydra: true, query: { itemsPerPage: PAGE_SIZES.connections }, signal },
+        ),
+      ),
+    staleTime: 5 * 60_000,
+    retry: false,
   });
 }
 
