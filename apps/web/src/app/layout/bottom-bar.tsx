@@ -36,13 +36,17 @@ export function BottomBar({ onReload }: { onReload: () => void }) {
                 alignItems: 'center',
                 justifyContent: 'center',
                 gap: 2,
+                minWidth: 0,
+                paddingInline: 2,
                 color: active
                   ? 'var(--mantine-primary-color-filled)'
                   : 'var(--mantine-color-dimmed)',
               }}
             >
               <item.icon size={22} aria-hidden />
-              <Text size="xs" fw={active ? 700 : 500} inherit>
+              {/* the label's own small size (not the link's), cut short rather than run into
+                  its neighbour where a language's word is long */}
+              <Text size="xs" fw={active ? 700 : 500} c="inherit" truncate="end" maw="100%">
                 {t(item.label)}
               </Text>
             </UnstyledButton>
