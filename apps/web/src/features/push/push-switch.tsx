@@ -49,6 +49,12 @@ export function PushSwitch() {
         <Text size="sm" c="dimmed" id="push-switch-hint">
           {hint}
         </Text>
+        {/* the Push switches per kind are the account's, not this device's */}
+        {state !== null && state !== 'enabled' && (
+          <Text size="sm" c="dimmed" data-testid="push-elsewhere">
+            {t('push.switch.elsewhere')}
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -213,6 +213,10 @@ describe('PushSwitch', () => {
     expect(toggle).toBeDisabled();
     expect(toggle).not.toBeChecked();
     expect(toggle).toHaveAccessibleDescription('This browser cannot receive push notifications.');
+    // the switches per kind still matter on the person's other devices
+    expect(await screen.findByTestId('push-elsewhere')).toHaveTextContent(
+      'The Push choices below still apply on your other devices where push is on.',
+    );
   });
 
   it('turns push on and off from the keyboard', async () => {
@@ -225,6 +229,7 @@ describe('PushSwitch', () => {
     await userEvent.keyboard(' ');
     await waitFor(() => expect(toggle).toBeChecked());
     expect(await screen.findByText('Push notifications are on for this device.')).toBeVisible();
+    expect(screen.queryByTestId('push-elsewhere')).toBeNull();
     expect(calls.filter((c) => c.url === '/api/push_token')).toHaveLength(1);
     await userEvent.keyboard(' ');
     await waitFor(() => expect(toggle).not.toBeChecked());

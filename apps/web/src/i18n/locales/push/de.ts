@@ -10,5 +10,7 @@ export const push: LocaleShape['push'] = {
       'Benachrichtigungen sind für Memoria in diesem Browser blockiert. Erlauben Sie sie in den Website-Einstellungen, um Push einzuschalten.',
     enabled: 'Push-Benachrichtigungen sind auf diesem Gerät eingeschaltet.',
     disabled: 'Push-Benachrichtigungen sind auf diesem Gerät ausgeschaltet.',
+    elsewhere:
+      'Die Push-Einstellungen unten gelten weiterhin auf Ihren anderen Geräten, auf denen Push eingeschaltet ist.',
   },
 };

@@ -8,5 +8,6 @@ export const push = {
       'Notifications are blocked for Memoria in this browser. Allow them in the site settings to turn push on.',
     enabled: 'Push notifications are on for this device.',
     disabled: 'Push notifications are off for this device.',
+    elsewhere: 'The Push choices below still apply on your other devices where push is on.',
   },
 };

@@ -9,5 +9,7 @@ export const push: LocaleShape['push'] = {
       'Les notifications de Memoria sont bloquées dans ce navigateur. Autorisez-les dans les paramètres du site pour activer le push.',
     enabled: 'Les notifications push sont activées sur cet appareil.',
     disabled: 'Les notifications push sont désactivées sur cet appareil.',
+    elsewhere:
+      'Les choix « Push » ci-dessous restent valables sur vos autres appareils où le push est activé.',
   },
 };

@@ -9,5 +9,6 @@ export const push: LocaleShape['push'] = {
       'Meldingen van Memoria zijn geblokkeerd in deze browser. Sta ze toe in de website-instellingen om push aan te zetten.',
     enabled: 'Pushmeldingen staan aan op dit apparaat.',
     disabled: 'Pushmeldingen staan uit op dit apparaat.',
+    elsewhere: 'De pushkeuzes hieronder blijven gelden op je andere apparaten waar push aanstaat.',
   },
 };

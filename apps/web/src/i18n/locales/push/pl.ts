@@ -9,5 +9,7 @@ export const push: LocaleShape['push'] = {
       'Powiadomienia Memorii są zablokowane w tej przeglądarce. Zezwól na nie w ustawieniach witryny, aby włączyć push.',
     enabled: 'Powiadomienia push są włączone na tym urządzeniu.',
     disabled: 'Powiadomienia push są wyłączone na tym urządzeniu.',
+    elsewhere:
+      'Poniższe ustawienia push nadal obowiązują na Twoich innych urządzeniach z włączonymi powiadomieniami push.',
   },
 };
