@@ -50,7 +50,10 @@ export async function startServer(port, env = {}) {
   // A given DATA_DIR is the caller's and is kept; otherwise a temporary one is made and removed.
   const ownsDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'memoria-bench-'));
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // (node refuses --cpu-prof in NODE_OPTIONS, which would profile the bench's clients too)
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
