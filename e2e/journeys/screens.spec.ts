@@ -97,6 +97,9 @@ test('screens at desktop and mobile size, in the light and the dark theme', asyn
   browser,
   request,
 }) => {
+  // 24 screens loaded and shot: about 45 s alone, near the default minute when CI's two cores
+  // are busy (it timed out once there, between two steps that each took 2 s)
+  test.setTimeout(150_000);
   mkdirSync(SCREENS_DIR, { recursive: true });
   const usermail = uniqueEmail('ada-screens');
   await seedActivatedUser(request, 'Ada Lovelace', usermail);
@@ -168,6 +171,8 @@ test('every language fits at 375 px, German and Ukrainian at both sizes (screens
   browser,
   request,
 }) => {
+  // seven languages' screens: about 35 s alone, like the test above
+  test.setTimeout(150_000);
   mkdirSync(SCREENS_DIR, { recursive: true });
   const usermail = uniqueEmail('lise-screens');
   await seedActivatedUser(request, 'Lise Meitner', usermail);
