@@ -78,11 +78,15 @@ function dispatch(data: unknown): void {
   }
   const type = (message as { message_type?: unknown } | null)?.message_type;
   if (typeof type !== 'string') return;
-  for (const handler of [...(handlers.get(type) ?? [])]) {
+  callEach(handlers.get(type), message as SocketMessage);
+}
+
+/** Calls every listener with `value`; one failing must not keep it from the others. */
+function callEach<T>(listeners: Iterable<(value: T) => void> | undefined, value: T): void {
+  for (const listener of [...(listeners ?? [])]) {
     try {
-      handler(message as SocketMessage);
+      listener(value);
     } catch (error) {
-      // One feature's handler failing must not keep the message from the others.
       console.error(error);
     }
   }
@@ -214,13 +218,7 @@ async function connect(): Promise<void> {
     watchSilence();
     const reconnected = openedFor === claims.userId;
     openedFor = claims.userId;
-    for (const listener of [...openListeners]) {
-      try {
-        listener({ reconnected });
-      } catch (error) {
-        console.error(error);
-      }
-    }
+    callEach(openListeners, { reconnected });
   };
   next.onmessage = (event: MessageEvent) => {
     watchSilence();

@@ -146,10 +146,7 @@ export async function mentionablePeople(
   viewerId: number,
   page: { search?: string; limit: number; offset: number },
 ): Promise<{ ids: number[]; total: number }> {
-  const connected = sql<SqlBool>`cu.id in (select case when c.user_outbound_id = ${viewerId}
-      then c.user_inbound_id else c.user_outbound_id end
-    from connections c where c.status = 'active'
-      and (c.user_outbound_id = ${viewerId} or c.user_inbound_id = ${viewerId}))`;
+  const connected = isContactOf(sql`${viewerId}`, sql.ref('cu.id'));
   let people = audienceQuery(db, d, memoId, connected, viewerId).innerJoin(
     'user_profiles as cp',
     'cp.user_id',

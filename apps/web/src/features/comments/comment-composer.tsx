@@ -35,8 +35,8 @@ export interface CommentComposerProps {
 
 /**
  * The comment text box: typing @ and at least two letters suggests the viewer's
- * connections who would see the comment (arrows move, Enter or Tab picks, Escape closes); a picked person shows as
- * @Name and is sent as a mention. Ctrl+Enter (or ⌘+Enter) sends.
+ * connections who would see the comment (arrows move, Enter or Tab picks, Escape closes); a
+ * picked person shows as @Name and is sent as a mention. Ctrl+Enter (or ⌘+Enter) sends.
  */
 export function CommentComposer({
   memoId,
