@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canCollaborate,
-  canCreatePublicCollection,
   checkCollectionRules,
   normaliseCollectionForm,
   type CollectionRuleContext,
   type CollectionRuleFields,
 } from './collection-rules.js';
+import { canCollaborate, canCreatePublicCollection } from './permissions.js';
 import { COLLECTION_TYPES, type CollectionType } from './collection.js';
 
 const form = (overrides: Partial<CollectionRuleFields> = {}): CollectionRuleFields => ({
@@ -20,15 +19,16 @@ const form = (overrides: Partial<CollectionRuleFields> = {}): CollectionRuleFiel
   ...overrides,
 });
 
-const free: CollectionRuleContext = { rules: {}, userType: 'normal', otherPublicCount: 0 };
+const free: CollectionRuleContext = {
+  account: { user_type: 'normal', rules: {} },
+  otherPublicCount: 0,
+};
 const bronze: CollectionRuleContext = {
-  rules: { has_subscription: true, bronze: true },
-  userType: 'normal',
+  account: { user_type: 'normal', rules: { has_subscription: true, bronze: true } },
   otherPublicCount: 0,
 };
 const silver: CollectionRuleContext = {
-  rules: { has_subscription: true, silver: true },
-  userType: 'normal',
+  account: { user_type: 'normal', rules: { has_subscription: true, silver: true } },
   otherPublicCount: 0,
 };
 
@@ -81,8 +81,10 @@ describe('checkCollectionRules', () => {
       'is_collaboration:collection.collaborationNeedsSubscription',
     ]);
     expect(paths({ is_collaboration: true }, bronze)).toEqual([]);
-    expect(paths({ is_collaboration: true }, { ...free, userType: 'workspace' })).toEqual([]);
-    expect(canCollaborate({ has_subscription: false }, 'main')).toBe(false);
+    expect(
+      paths({ is_collaboration: true }, { ...free, account: { user_type: 'workspace' } }),
+    ).toEqual([]);
+    expect(canCollaborate({ user_type: 'main', rules: { has_subscription: false } })).toBe(false);
   });
 
   it('keeps collaboration that was already on after the plan ended', () => {
@@ -160,7 +162,13 @@ describe('checkCollectionRules', () => {
     expect(canCreatePublicCollection({ public_profile: false })).toBe(false);
     expect(canCreatePublicCollection({ collections: false })).toBe(false);
     expect(
-      paths({ type: 'public' }, { ...silver, rules: { silver: true, collections: false } }),
+      paths(
+        { type: 'public' },
+        {
+          ...silver,
+          account: { user_type: 'normal', rules: { silver: true, collections: false } },
+        },
+      ),
     ).toEqual(['type:collection.publicNotAllowed']);
   });
 

@@ -1,8 +1,13 @@
 import { COLLABORATIVE_TYPES, type CollectionType } from './collection.js';
 import { LIMITS } from './constants.js';
 import type { MessageKey } from './messages/index.js';
-import { ruleAllows, type UserRules } from './rules.js';
-import type { UserType } from './user.js';
+import {
+  canCollaborate,
+  canCreatePublicCollection,
+  canShareWithFollowers,
+  withinPublicLimit,
+  type AccountFacts,
+} from './permissions.js';
 
 /**
  * The audience and collaboration rules of a collection (spec part 1 §4 "Collection
@@ -25,8 +30,8 @@ export interface CollectionRuleFields {
 
 /** What the rules need to know about the person saving the collection. */
 export interface CollectionRuleContext {
-  rules: UserRules | null | undefined;
-  userType: UserType;
+  /** the account's type, plan and rule flags (see permissions.ts) */
+  account: AccountFacts;
   /** the user's public collections, not counting the one being edited */
   otherPublicCount: number;
   /** the stored values when editing; null or absent when creating */
@@ -45,35 +50,6 @@ export interface CollectionRuleViolation {
   propertyPath: CollectionRuleField;
   key: MessageKey;
   params?: Record<string, number>;
-}
-
-/** user_can_create_public_collection: allowed unless the public_profile or collections rule is off. */
-export function canCreatePublicCollection(rules: UserRules | null | undefined): boolean {
-  return (
-    ruleAllows(rules ?? undefined, 'public_profile') &&
-    ruleAllows(rules ?? undefined, 'collections')
-  );
-}
-
-/** The followers audience needs the has_subscription rule. */
-export function canShareWithFollowers(rules: UserRules | null | undefined): boolean {
-  return rules?.has_subscription === true;
-}
-
-/**
- * Collaboration needs a subscription or a workspace account (the workspace's active order
- * is checked once workspaces land).
- */
-export function canCollaborate(rules: UserRules | null | undefined, userType: UserType): boolean {
-  return rules?.has_subscription === true || userType === 'workspace';
-}
-
-/** Another public collection is allowed: the silver rule, or fewer than the free limit. */
-export function withinPublicLimit(
-  rules: UserRules | null | undefined,
-  otherPublicCount: number,
-): boolean {
-  return rules?.silver === true || otherPublicCount < LIMITS.publicCollectionsWithoutSilver;
 }
 
 export function isCollaborativeType(type: CollectionType): boolean {
@@ -110,7 +86,7 @@ export function checkCollectionRules<T extends CollectionRuleFields>(
 ): { value: T; violations: CollectionRuleViolation[] } {
   const value = { ...submitted };
   const violations: CollectionRuleViolation[] = [];
-  const { rules, original } = context;
+  const { account, original } = context;
 
   if (value.type === 'selected_contacts' && value.users_per_collection.length === 0) {
     value.type = 'private';
@@ -123,9 +99,9 @@ export function checkCollectionRules<T extends CollectionRuleFields>(
 
   const typeChanges = original?.type !== value.type;
   if (value.type === 'public' && typeChanges) {
-    if (!canCreatePublicCollection(rules)) {
+    if (!canCreatePublicCollection(account.rules)) {
       violations.push({ propertyPath: 'type', key: 'collection.publicNotAllowed' });
-    } else if (!withinPublicLimit(rules, context.otherPublicCount)) {
+    } else if (!withinPublicLimit(account, context.otherPublicCount)) {
       violations.push({
         propertyPath: 'type',
         key: 'collection.publicLimit',
@@ -133,7 +109,7 @@ export function checkCollectionRules<T extends CollectionRuleFields>(
       });
     }
   }
-  if (value.type === 'all_contacts_followers' && typeChanges && !canShareWithFollowers(rules)) {
+  if (value.type === 'all_contacts_followers' && typeChanges && !canShareWithFollowers(account)) {
     violations.push({ propertyPath: 'type', key: 'collection.followersNeedSubscription' });
   }
 
@@ -143,7 +119,7 @@ export function checkCollectionRules<T extends CollectionRuleFields>(
         propertyPath: 'is_collaboration',
         key: 'collection.collaborationUnavailable',
       });
-    } else if (original?.is_collaboration !== true && !canCollaborate(rules, context.userType)) {
+    } else if (original?.is_collaboration !== true && !canCollaborate(account)) {
       violations.push({
         propertyPath: 'is_collaboration',
         key: 'collection.collaborationNeedsSubscription',

@@ -12,6 +12,7 @@ export * from './attachment.js';
 export * from './media.js';
 export * from './collection.js';
 export * from './collection-rules.js';
+export * from './permissions.js';
 export * from './memo.js';
 export * from './social.js';
 export * from './engagement.js';

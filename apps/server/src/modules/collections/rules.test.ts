@@ -188,6 +188,34 @@ describeDb('collections: rules on creation', () => {
       expect((await create(user, { name: 'Public 4', type: 'public' })).statusCode).toBe(201);
     });
 
+    it('a workspace account counts as Silver: more than 3 public collections, and its rules say so', async () => {
+      const workspace = await signedInUser(t);
+      await t.database.db
+        .updateTable('users')
+        .set({ user_type: 'workspace', workspace_type: 'workspace' })
+        .where('id', '=', workspace.id)
+        .execute();
+      for (let i = 1; i <= 5; i += 1) {
+        const res = await create(workspace, { name: `Public ${i}`, type: 'public' });
+        expect([i, res.statusCode]).toEqual([i, 201]);
+      }
+      expect(await countOf(workspace)).toBe(5);
+      // the flags the web app gates its controls with agree with what was just allowed
+      const profile = await t.app.inject({ url: '/api/profile', headers: workspace.headers });
+      expect(profile.json()).toMatchObject({
+        user_type: 'workspace',
+        user_has_professional_subscription: false,
+        rules: { silver: true, has_subscription: true, bronze: false },
+      });
+      const free = await signedInUser(t);
+      const freeProfile = await t.app.inject({ url: '/api/profile', headers: free.headers });
+      expect(freeProfile.json().rules).toMatchObject({
+        silver: false,
+        has_subscription: false,
+        bronze: false,
+      });
+    });
+
     it('public collections need user_can_create_public_collection', async () => {
       const user = await signedInUser(t);
       await t.database.db
@@ -210,7 +238,7 @@ describeDb('collections: rules on creation', () => {
       expect(theirs.json().user_can_create_public_collection).toBe(true);
     });
 
-    it('collaboration and followers open with a subscription or, for collaboration, a workspace', async () => {
+    it('collaboration and followers open with a subscription, which a workspace account has', async () => {
       const subscriber = await signedInUser(t);
       await grantRules(t, subscriber.id, { has_subscription: true, bronze: true });
       for (const payload of [
@@ -245,9 +273,17 @@ describeDb('collections: rules on creation', () => {
         allow_replace_documents: true,
         preserve_documents_version: true,
       });
+      // a workspace account is Silver, so it has a subscription: followers are open to it
+      // (see docs/RULES.md, Plans); a free account stays refused
       expect(
         (await create(workspace, { name: 'Fans', type: 'all_contacts_followers' })).statusCode,
-      ).toBe(422);
+      ).toBe(201);
+      const freeAccount = await signedInUser(t);
+      const refused = await create(freeAccount, { name: 'Fans', type: 'all_contacts_followers' });
+      expect(refused.statusCode).toBe(422);
+      expect(violations(refused.json())).toEqual([
+        'type: Sharing with followers needs a subscription.',
+      ]);
     });
 
     it('reports every broken rule of one request together', async () => {

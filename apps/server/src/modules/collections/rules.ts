@@ -2,14 +2,13 @@ import {
   checkCollectionRules,
   type CollectionRuleFields,
   type CollectionType,
-  type UserRules,
-  type UserType,
 } from '@memoria/domain';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readJson, type DialectHelpers } from '../../db/dialect.js';
+import type { DialectHelpers } from '../../db/dialect.js';
 import { notFound, ValidationFailed, type ViolationInput } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
+import { accountFactsOf } from '../users/account-facts.js';
 import { contactsAmong, countPublicCollections, lockAccount } from './store.js';
 
 /** The rule fields of a collection as it will be saved, with the selected people as user ids. */
@@ -47,8 +46,7 @@ export async function enforceCollectionRules<T extends CollectionRuleData>(
   if (!account) throw notFound();
   const otherPublicCount = await countPublicCollections(trx, ownerId, original?.id ?? null);
   const { value, violations } = checkCollectionRules(data, {
-    rules: readJson<UserRules>(account.rules, {}),
-    userType: account.user_type as UserType,
+    account: accountFactsOf(account),
     otherPublicCount,
     original: original
       ? { type: original.type as CollectionType, is_collaboration: original.is_collaboration }

@@ -165,7 +165,7 @@ export function lockAccount(db: Db, d: DialectHelpers, userId: number) {
   const query = db
     .selectFrom('users')
     .where('id', '=', userId)
-    .select(['id', 'rules', 'user_type']);
+    .select(['id', 'rules', 'user_type', 'workspace_type', 'plan']);
   return (d.name === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 }
 

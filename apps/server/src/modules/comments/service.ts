@@ -1,4 +1,9 @@
-import type { MemoComment, UserSummary } from '@memoria/domain';
+import {
+  commentsVerifiedOnly,
+  isMemoOwner,
+  type MemoComment,
+  type UserSummary,
+} from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
 import { writeActivities, type ActivityEvent, type WrittenEvent } from '../../events/activity.js';
@@ -36,8 +41,12 @@ export function createCommentService(ctx: AppContext) {
 
   function mayWrite(memo: EngagementMemo, viewerId: number): void {
     if (!memo.commentsAllowed) throw new ApiError(403, 'comment.notAllowed');
-    const isAuthor = memo.authorId === viewerId;
-    if (!isAuthor && memo.requiresIdentification && !memo.viewerIdentified) {
+    const verifiedOnly = commentsVerifiedOnly({
+      isAuthor: isMemoOwner(memo.authorId, viewerId),
+      authorRequiresIdentification: memo.requiresIdentification,
+      viewerIdentified: memo.viewerIdentified,
+    });
+    if (verifiedOnly) {
       throw new ApiError(403, 'comment.verifiedOnly');
     }
   }

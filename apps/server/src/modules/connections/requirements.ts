@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { MessageKey } from '@memoria/domain';
+import { meetsConnectionSubscription, type MessageKey } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, readJson } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { pictureOf, type PersonRow } from '../profiles/people.js';
+import { accountFactsOf } from '../users/account-facts.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -47,18 +48,6 @@ export function connectionRulesOf(person: Pick<PersonRow, 'rules'>): ConnectionR
   };
 }
 
-/** A paid plan, or a rule granted by an operator. */
-export function hasSubscription(person: Pick<PersonRow, 'plan' | 'rules'>): boolean {
-  const rules = readJson<Record<string, unknown>>(person.rules, {});
-  return (
-    person.plan === 'bronze' ||
-    person.plan === 'silver' ||
-    rules.has_subscription === true ||
-    rules.bronze === true ||
-    rules.silver === true
-  );
-}
-
 const filled = (value: string | null) => value !== null && value.trim() !== '';
 
 /**
@@ -80,7 +69,7 @@ export function checkRequesterProfile(
     ],
     [rules.requirePhoto && pictureOf(requester) === null, 'connections.requiresPhoto'],
     [
-      rules.requireProductId !== null && !hasSubscription(requester),
+      !meetsConnectionSubscription(accountFactsOf(requester), rules.requireProductId),
       'connections.requiresSubscription',
     ],
   ];

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Attachment, AttachmentKind } from '@memoria/domain';
+import {
+  canAddDocuments,
+  isMemoOwner,
+  type Attachment,
+  type AttachmentKind,
+} from '@memoria/domain';
 import type { Database } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readBool } from '../../db/dialect.js';
@@ -117,7 +122,11 @@ export function createDocumentService(
     }
     const rights = await rightsOn(request.memoId, userId);
     if (!rights.visible) throw violation('memo', 'validation.invalid');
-    if (rights.authorId !== userId && !rights.mayAdd) throw forbidden();
+    const mayAdd = canAddDocuments({
+      isOwner: isMemoOwner(rights.authorId, userId),
+      collaborativeCollectionAllows: rights.mayAdd,
+    });
+    if (!mayAdd) throw forbidden();
     return {
       memoId: request.memoId,
       replaces: null,

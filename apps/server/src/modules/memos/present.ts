@@ -1,7 +1,11 @@
 import {
   COLLECTION_TYPES,
   MAP_DEFAULT_ZOOM,
+  canEditMemo,
+  commentsVerifiedOnly,
+  hasMemoOwnerRight,
   initialsOf,
+  isMemoOwner,
   iri,
   type CollectionType,
   type Location,
@@ -84,7 +88,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
   const focus =
     (ctx.collectionId ? refs.find((r) => r.collection_id === ctx.collectionId) : undefined) ??
     refs[0];
-  const isAuthor = v !== null && row.user_id === v;
+  const isAuthor = isMemoOwner(row.user_id, v);
   const engagement = engagementOf(row, v, ctx.children.reactions.get(row.id) ?? []);
   const files = ctx.attachments.get(row.id) ?? NO_ATTACHMENTS;
   return {
@@ -124,8 +128,12 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
       sequence_number: r.sequence_number,
     })),
     is_connected: readBool(row.is_connected),
-    can_edit: isAuthor,
-    can_delete: isAuthor || (v !== null && refs.some((r) => r.owner_id === v)),
+    can_edit: canEditMemo(row.user_id, v),
+    can_delete: hasMemoOwnerRight(
+      row.user_id,
+      refs.map((r) => r.owner_id),
+      v,
+    ),
     can_copy: v !== null && (isAuthor || readBool(row.author_copy_allowed)),
     can_comment: engagement.canComment,
     can_react: engagement.canReact,
@@ -140,7 +148,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
  * allow_reactions.
  */
 export function engagementOf(row: MemoRow, viewerId: number | null, counts: ReactionCount[]) {
-  const isAuthor = viewerId !== null && row.user_id === viewerId;
+  const isAuthor = isMemoOwner(row.user_id, viewerId);
   const seen =
     viewerId !== null && (isAuthor || readBool(row.is_connected) || readBool(row.follows_author));
   const reactions: Record<string, number> = {};
@@ -155,14 +163,17 @@ export function engagementOf(row: MemoRow, viewerId: number | null, counts: Reac
       }
     }
   }
-  const verifiedOk =
-    isAuthor || !readBool(row.author_requires_identification) || readBool(row.viewer_identified);
+  const verifiedOnly = commentsVerifiedOnly({
+    isAuthor,
+    authorRequiresIdentification: readBool(row.author_requires_identification),
+    viewerIdentified: readBool(row.viewer_identified),
+  });
   return {
     seen,
     reactions,
     myReaction,
     myReactionId,
-    canComment: seen && readBool(row.author_comments_allowed) && verifiedOk,
+    canComment: seen && readBool(row.author_comments_allowed) && !verifiedOnly,
     canReact: seen && readBool(row.author_allows_reactions),
   };
 }

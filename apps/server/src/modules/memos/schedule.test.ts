@@ -104,6 +104,9 @@ describeDb('scheduled memos', () => {
       },
     });
     expect(workspace.statusCode).toBe(201);
+    // the profile's silver flag, which the editor reads, agrees
+    const profile = await t.app.inject({ url: '/api/profile', headers: noPlan.headers });
+    expect(profile.json().rules.silver).toBe(true);
     await t.app.inject({
       method: 'DELETE',
       url: `/api/memo/${workspace.json().id}`,

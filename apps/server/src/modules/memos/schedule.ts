@@ -38,7 +38,7 @@ export interface CurrentSchedule {
 /** Decides the memo's status from a write; throws 422 on `memo_scheduled`. */
 export function decideSchedule(
   input: { isScheduled: boolean; memo_scheduled?: string | null },
-  context: { silver: boolean; now: Date; current?: CurrentSchedule },
+  context: { maySchedule: boolean; now: Date; current?: CurrentSchedule },
 ): Publication {
   const { current, now } = context;
   const wasPublished = current !== undefined && current.status !== 'scheduled';
@@ -59,7 +59,7 @@ export function decideSchedule(
     };
   }
   if (wasPublished) throw violation('memo_scheduled', 'memo.alreadyPublished');
-  if (!context.silver) throw violation('memo_scheduled', 'memo.scheduleNeedsSilver');
+  if (!context.maySchedule) throw violation('memo_scheduled', 'memo.scheduleNeedsSilver');
   const at = readTime(input.memo_scheduled ?? null);
   if (!at) throw violation('memo_scheduled', 'memo.scheduleDateRequired');
   if (at.getTime() <= now.getTime()) throw violation('memo_scheduled', 'memo.scheduledInPast');

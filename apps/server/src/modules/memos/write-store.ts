@@ -220,11 +220,11 @@ export async function setWatching(
     .execute();
 }
 
-/** The account's rules JSON and type, for plan gating. */
+/** The account's type, plan and rules JSON, for plan gating. */
 export function planFacts(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['rules', 'user_type'])
+    .select(['rules', 'user_type', 'workspace_type', 'plan'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

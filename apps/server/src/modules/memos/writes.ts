@@ -1,9 +1,14 @@
 import type { Insertable, Kysely } from 'kysely';
-import { MAP_DEFAULT_ZOOM, type Memo, type MemoWriteParsed, type UserRules } from '@memoria/domain';
+import {
+  MAP_DEFAULT_ZOOM,
+  canScheduleMemo,
+  type Memo,
+  type MemoWriteParsed,
+} from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { MemosTable } from '../../db/schema-content.js';
-import { readJson, readTime } from '../../db/dialect.js';
+import { readTime } from '../../db/dialect.js';
 import { transaction } from '../../events/index.js';
 import { forbidden, ValidationFailed } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
@@ -16,6 +21,7 @@ import { decideSchedule, publishJobKey, syncPublishJob, type Publication } from 
 import type { SingleRow } from './store.js';
 import { replaceTodos } from './todos.js';
 import { createMemoChangeNotices } from '../../realtime/memo-changes.js';
+import { accountFactsOf } from '../users/account-facts.js';
 import {
   addLink,
   deleteMemo,
@@ -55,11 +61,10 @@ export function createMemoWrites(
   const dateOf = (value: string | null | undefined) => time(readTime(value ?? null));
   const notices = createMemoChangeNotices(ctx);
 
-  /** Spec part 2 §6: "silver: workspace or professional" (the Silver plan sets the rule). */
-  async function hasSilver(userId: number): Promise<boolean> {
+  /** Scheduling is a plan gate (see docs/RULES.md, Plans). */
+  async function mayScheduleMemo(userId: number): Promise<boolean> {
     const facts = await planFacts(db, userId);
-    if (!facts) return false;
-    return facts.user_type === 'workspace' || readJson<UserRules>(facts.rules, {}).silver === true;
+    return facts !== undefined && canScheduleMemo(accountFactsOf(facts));
   }
 
   /**
@@ -141,8 +146,8 @@ export function createMemoWrites(
     const links = requestedLinks(body.memos_per_collection);
     const files = fileLists(body);
     const now = new Date();
-    const silver = body.isScheduled ? await hasSilver(viewerId) : false;
-    const publication = decideSchedule(body, { silver, now });
+    const maySchedule = body.isScheduled ? await mayScheduleMemo(viewerId) : false;
+    const publication = decideSchedule(body, { maySchedule, now });
     await assertWritable(
       database,
       viewer,
@@ -176,8 +181,8 @@ export function createMemoWrites(
     const links = requestedLinks(body.memos_per_collection);
     const files = fileLists(body);
     const now = new Date();
-    const silver = body.isScheduled ? await hasSilver(viewerId) : false;
-    const publication = decideSchedule(body, { silver, now, current });
+    const maySchedule = body.isScheduled ? await mayScheduleMemo(viewerId) : false;
+    const publication = decideSchedule(body, { maySchedule, now, current });
     const existing = await memoLinks(db, d, viewer, id);
     const byCollection = new Map(existing.map((l) => [l.collection_id, l]));
     const wanted = new Set(links.map((l) => l.id));

@@ -1,6 +1,15 @@
-import { iri, type ConnectionViewStatus, type PublicProfile } from '@memoria/domain';
+import {
+  canCreatePublicCollection,
+  hasProfessionalSubscription,
+  hasPublicProfile,
+  iri,
+  isBronze,
+  type ConnectionViewStatus,
+  type PublicProfile,
+} from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { isoTime, readBool, readJson } from '../../db/dialect.js';
+import { isoTime, readBool } from '../../db/dialect.js';
+import { accountFactsOf } from '../users/account-facts.js';
 import { isDuplicate } from './db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { connectionRulesOf } from '../connections/requirements.js';
@@ -12,8 +21,11 @@ const userNotFound = () => new ApiError(404, 'social.userNotFound');
 
 type Relations = Awaited<ReturnType<typeof relationsTo>>;
 
-const hasPublicProfile = (person: PersonRow) =>
-  readBool(person.user_has_public_profile) && readBool(person.public_profile_enabled);
+const showsPublicProfile = (person: PersonRow) =>
+  hasPublicProfile({
+    user_has_public_profile: readBool(person.user_has_public_profile),
+    public_profile_enabled: readBool(person.public_profile_enabled),
+  });
 
 function statusOf(
   connection: { status: string; user_outbound_id: number } | undefined,
@@ -36,13 +48,11 @@ function present(
   counts: PublicProfile['counts'],
   isOwner: boolean,
 ): PublicProfile {
-  const rules = readJson<Record<string, unknown>>(person.rules, {});
+  const account = accountFactsOf(person);
   const connectionRules = connectionRulesOf(person);
   const contact = isOwner || relations.contacts.has(person.id);
   const connection = relations.connections.get(person.id);
   const status = viewer === null ? null : statusOf(connection, viewer);
-  const professional = person.plan === 'silver';
-  const extended = person.plan === 'bronze';
   return {
     ...summaryOf(person),
     '@id': iri('user', person.id),
@@ -80,10 +90,9 @@ function present(
     memo_comments_allowed: readBool(person.memo_comments_allowed),
     allow_reactions: readBool(person.allow_reactions),
     require_identification_for_comments: readBool(person.require_identification_for_comments),
-    user_can_create_public_collection:
-      rules.public_profile !== false && rules.collections !== false,
-    user_has_professional_subscription: professional,
-    user_has_extended_subscription: extended,
+    user_can_create_public_collection: canCreatePublicCollection(account.rules),
+    user_has_professional_subscription: hasProfessionalSubscription(account),
+    user_has_extended_subscription: isBronze(account),
     favourite_id: relations.favourites.get(person.id) ?? null,
     counts,
     isOwner,
@@ -153,7 +162,7 @@ export function createProfileService(ctx: AppContext) {
       const person = await visiblePerson(viewer, id);
       const owner = viewer === id;
       if (owner && preview) return profileFor(person, null);
-      if (!hasPublicProfile(person)) throw userNotFound();
+      if (!showsPublicProfile(person)) throw userNotFound();
       return profileFor(person, viewer);
     },
 

@@ -1,20 +1,20 @@
 import {
+  accountRules,
   canCreatePublicCollection,
-  RULE_AREAS,
+  hasProfessionalSubscription,
+  isBronze,
   iri,
   type RootUser,
   isLocale,
   type TwoFactorMethod,
   type User,
-  type UserRules,
   type UserType,
   type WorkspaceType,
 } from '@memoria/domain';
-import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
+import { isoTime, readBool, readCount } from '../../db/dialect.js';
+import { accountFactsOf } from './account-facts.js';
 import type { ProfileRow, UserRow } from './store.js';
 import { planOf } from './plans.js';
-
-const DEFAULT_RULES: UserRules = Object.fromEntries(RULE_AREAS.map((area) => [area, true]));
 
 /** `root` is the person acting for this account through a delegation, if any. */
 export function presentUser(
@@ -23,7 +23,9 @@ export function presentUser(
   root: RootUser | null = null,
   picture: string | null = null,
 ): User {
-  const rules = { ...DEFAULT_RULES, ...readJson<UserRules>(user.rules, {}) };
+  const account = accountFactsOf(user);
+  // the flags a client reads are those the server enforces (see docs/RULES.md, Plans)
+  const rules = accountRules(account);
   const canCreatePublic = canCreatePublicCollection(rules);
   const used = readCount(user.storage_used);
   const plan = planOf(user.plan);
@@ -73,8 +75,8 @@ export function presentUser(
       leftover_storage: Math.max(0, plan.storageBytes + ordered - used),
       order_storage: ordered,
     },
-    user_has_professional_subscription: plan.professional,
-    user_has_extended_subscription: plan.extended,
+    user_has_professional_subscription: hasProfessionalSubscription(account),
+    user_has_extended_subscription: isBronze(account),
     user_can_create_public_collection: canCreatePublic,
     account_delegations: [],
     orders: [],

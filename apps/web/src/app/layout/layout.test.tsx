@@ -94,11 +94,29 @@ describe('layout', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('hides workspaces unless the rules allow them', async () => {
+  // listWorkspaces: a main user with the admin or the workspaces right (docs/RULES.md)
+  it.each([
+    ['a main user', { user_type: 'main', rules: {} }, true],
+    [
+      'a main user with the workspaces right only',
+      { user_type: 'main', rules: { admin: false } },
+      true,
+    ],
+    [
+      'a main user with neither right',
+      { user_type: 'main', rules: { admin: false, workspaces: false } },
+      false,
+    ],
+    ['a personal account', { user_type: 'normal', rules: {} }, false],
+    ['a workspace account', { user_type: 'workspace', rules: {} }, false],
+  ])('workspaces in the side menu for %s', async (_name, account, shown) => {
     signIn();
-    mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
+    mockApi((url) =>
+      url === '/api/profile' ? json(200, { ...testUser(), ...account }) : undefined,
+    );
     await renderApp('/');
     const menu = await screen.findByTestId('side-menu');
-    expect(within(menu).getByText('Workspaces')).toBeInTheDocument();
+    expect(within(menu).queryByText('Workspaces') !== null).toBe(shown);
+    expect(within(menu).getByText('Collections')).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ export interface NavItem {
     | 'nav.feed'
     | 'nav.fileTransfer';
   icon: Icon;
-  /** Only shown when the user's rules allow workspaces. */
+  /** Only shown to those who may list workspaces (a main user with the right). */
   needsWorkspaces?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { Box, Divider, Group, NavLink, Stack } from '@mantine/core';
-import { ruleAllows, type User } from '@memoria/domain';
+import { canListWorkspaces, type User } from '@memoria/domain';
 import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import { AccountMenu } from './account-menu';
@@ -14,9 +14,7 @@ import { NotificationBell } from '../../features/notifications/bell';
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const items = SIDE_MENU.filter(
-    (item) => !item.needsWorkspaces || ruleAllows(user.rules, 'workspaces'),
-  );
+  const items = SIDE_MENU.filter((item) => !item.needsWorkspaces || canListWorkspaces(user));
   return (
     <Stack h="100%" gap={0} data-testid="side-menu">
       <Group p="md" visibleFrom="lg" justify="space-between" wrap="nowrap">

@@ -22,6 +22,8 @@ const SLOW = { timeout: 8000 };
 interface Setup {
   rules?: Record<string, boolean>;
   profile?: Record<string, unknown>;
+  /** fields of the account itself (user_type, subscription flags) */
+  account?: Record<string, unknown>;
   list?: Collection[];
   detail?: Collection;
   contacts?: 'fail' | ReturnType<typeof person>[];
@@ -32,7 +34,7 @@ interface Setup {
 function serve(setup: Setup = {}) {
   return mockApi((url, init) => {
     const method = init.method ?? 'GET';
-    if (url === '/api/profile') return me(setup.rules, setup.profile);
+    if (url === '/api/profile') return me(setup.rules, setup.profile, setup.account);
     if (url === '/api/user/7/collection?itemsPerPage=10000') return json(200, setup.list ?? []);
     if (url === '/api/collection/groups') return json(200, setup.groups ?? []);
     if (url.startsWith('/api/user/connection')) {
@@ -153,6 +155,20 @@ describe('collection dialog', { timeout: 30000 }, () => {
     expect(screen.queryByTestId('plan-hint')).toBeNull();
     // collaboration is not offered for public collections
     expect(screen.getByTestId('collaboration-unavailable')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a workspace account', { user_type: 'workspace', workspace_type: 'workspace' }],
+    ['a professional (Silver) account', { user_has_professional_subscription: true }],
+  ])('lets %s make a further public collection without the silver flag', async (_name, account) => {
+    signIn();
+    const publics = [1, 2, 3].map(() => collection({ type: 'public' }));
+    serve({ list: publics, account });
+    await renderApp('/collections');
+    const user = await openCreate();
+    await user.click(screen.getByTestId('visibility-public'));
+    expect(checked('visibility-public')).toBe('true');
+    expect(screen.queryByTestId('plan-hint')).toBeNull();
   });
 
   it('asks for a subscription for followers and collaboration', async () => {

@@ -225,29 +225,54 @@ describe('collection form rules', () => {
   it('gates public collections with the two hints', () => {
     const abilities: FormAbilities = {
       canCreatePublic: true,
-      silver: false,
       followers: false,
       collaborate: false,
+      account: { user_type: 'normal', rules: {} },
     };
     expect(publicHint(abilities, 0)).toBeNull();
     expect(publicHint(abilities, 2)).toBeNull();
     expect(publicHint(abilities, 3)).toBe('collectionPublicLinkLimitHint');
-    expect(publicHint({ ...abilities, silver: true }, 12)).toBeNull();
+    expect(
+      publicHint({ ...abilities, account: { user_type: 'normal', rules: { silver: true } } }, 12),
+    ).toBeNull();
     expect(publicHint({ ...abilities, canCreatePublic: false }, 0)).toBe(
       'collectionPublicDisabledHint',
     );
   });
 
+  it.each([
+    ['a free account', { user_type: 'normal', rules: {} }, 'collectionPublicLinkLimitHint'],
+    [
+      'a Bronze account',
+      { user_type: 'normal', user_has_extended_subscription: true, rules: {} },
+      'collectionPublicLinkLimitHint',
+    ],
+    [
+      'a Silver (professional) account',
+      { user_type: 'normal', user_has_professional_subscription: true, rules: {} },
+      null,
+    ],
+    [
+      'a workspace account',
+      { user_type: 'workspace', workspace_type: 'workspace', rules: {} },
+      null,
+    ],
+    ['a group account', { user_type: 'workspace', workspace_type: 'group', rules: {} }, null],
+  ] as const)('a fourth public collection for %s: %s', (_name, account, hint) => {
+    expect(publicHint(abilitiesOf(account), 3)).toBe(hint);
+  });
+
   it('reads the plan gates from the user rules', () => {
-    expect(abilitiesOf({ rules: {}, user_type: 'normal' })).toEqual({
+    const free = { rules: {}, user_type: 'normal' };
+    expect(abilitiesOf(free)).toEqual({
       canCreatePublic: true,
-      silver: false,
       followers: false,
       collaborate: false,
+      account: free,
     });
     expect(
       abilitiesOf({ rules: { has_subscription: true, bronze: true }, user_type: 'normal' }),
-    ).toMatchObject({ followers: true, collaborate: true, silver: false });
+    ).toMatchObject({ followers: true, collaborate: true });
     expect(abilitiesOf({ rules: {}, user_type: 'workspace' }).collaborate).toBe(true);
     expect(
       abilitiesOf({ rules: { public_profile: false }, user_type: 'normal' }).canCreatePublic,

@@ -5,10 +5,10 @@ import {
   isCollaborativeType,
   normaliseCollectionForm,
   withinPublicLimit,
+  type AccountFacts,
   type Collection,
   type CollectionType,
   type CollectionWrite,
-  type User,
 } from '@memoria/domain';
 
 /**
@@ -223,20 +223,21 @@ export function toPayload(values: CollectionFormValues): CollectionWrite {
   };
 }
 
-/** What the signed-in user may use in the form (the domain's plan gates, part 2 §6). */
+/** What the signed-in user may use in the form (the plan gates, see docs/RULES.md, Plans). */
 export interface FormAbilities {
   canCreatePublic: boolean;
-  silver: boolean;
   followers: boolean;
   collaborate: boolean;
+  /** the account the public-collection limit is judged for */
+  account: AccountFacts;
 }
 
-export function abilitiesOf(user: Pick<User, 'rules' | 'user_type'>): FormAbilities {
+export function abilitiesOf(user: AccountFacts): FormAbilities {
   return {
     canCreatePublic: canCreatePublicCollection(user.rules),
-    silver: user.rules.silver === true,
-    followers: canShareWithFollowers(user.rules),
-    collaborate: canCollaborate(user.rules, user.user_type),
+    followers: canShareWithFollowers(user),
+    collaborate: canCollaborate(user),
+    account: user,
   };
 }
 
@@ -244,12 +245,12 @@ export type PublicHint = 'collectionPublicDisabledHint' | 'collectionPublicLinkL
 
 /**
  * Whether choosing public is allowed: it needs user_can_create_public_collection, and a
- * further public collection beyond 3 needs the silver rule. `otherPublicCount` counts the
- * user's public collections other than the one being edited.
+ * further public collection beyond the free limit needs Silver. `otherPublicCount` counts
+ * the user's public collections other than the one being edited.
  */
 export function publicHint(abilities: FormAbilities, otherPublicCount: number): PublicHint | null {
   if (!abilities.canCreatePublic) return 'collectionPublicDisabledHint';
-  if (!withinPublicLimit({ silver: abilities.silver }, otherPublicCount)) {
+  if (!withinPublicLimit(abilities.account, otherPublicCount)) {
     return 'collectionPublicLinkLimitHint';
   }
   return null;

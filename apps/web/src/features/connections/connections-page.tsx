@@ -1,6 +1,6 @@
 import { Badge, Button, Group, ScrollArea, Stack, Tabs, TextInput, Title } from '@mantine/core';
 import { IconQrcode, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { ruleAllows, type User } from '@memoria/domain';
+import { canManageDelegation } from '@memoria/domain';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
@@ -52,12 +52,6 @@ export function tabOf(pathname: string, search: string): ConnectionTab {
   const status = new URLSearchParams(search).get('status');
   if (status === 'income' || status === 'outcome' || status === 'verified') return status;
   return 'active';
-}
-
-/** Delegation actions need the admin rule on a main or workspace account (spec part 2 §6). */
-function canManageDelegation(user: User | undefined): boolean {
-  if (!user) return false;
-  return ruleAllows(user.rules, 'admin') && user.user_type !== 'normal';
 }
 
 /** /connections and its lists (spec part 1 §2.4). */
@@ -182,7 +176,7 @@ export function ConnectionsPage() {
               query={query}
               actions={actions}
               following={following}
-              canDelegate={canManageDelegation(user)}
+              canDelegate={user !== undefined && canManageDelegation(user)}
             />
           </Stack>
         </Tabs.Panel>

@@ -1,4 +1,4 @@
-import type { Memo } from '@memoria/domain';
+import { hasMemoOwnerRight, type Memo } from '@memoria/domain';
 import { isPinned } from './memo-text';
 
 export type MemoAction =
@@ -14,8 +14,10 @@ export function availableActions(memo: Memo, viewerId: number | undefined): Memo
   const actions: MemoAction[] = [];
   const collection = memo.collection;
   const ownsCollection = viewerId !== undefined && collection?.author.id === viewerId;
+  const ownerRight =
+    memo.can_edit || hasMemoOwnerRight(memo.author.id, [collection?.author.id], viewerId);
   if (memo.can_edit) actions.push('edit');
-  if (collection && (memo.can_edit || ownsCollection)) {
+  if (collection && ownerRight) {
     actions.push(isPinned(memo) ? 'unpin' : 'pin');
   }
   if (memo.can_copy) actions.push('copy');
@@ -23,7 +25,7 @@ export function availableActions(memo: Memo, viewerId: number | undefined): Memo
     actions.push(collection.is_muted ? 'unmute' : 'mute');
   }
   if (memo.can_edit) actions.push('secretLink');
-  if ((memo.can_edit || ownsCollection) && !memo.isScheduled) actions.push('pushAudience');
+  if (ownerRight && !memo.isScheduled) actions.push('pushAudience');
   if (memo.can_delete) actions.push('delete');
   return actions;
 }

@@ -9,7 +9,12 @@ import {
   IconPhone,
   IconWorld,
 } from '@tabler/icons-react';
-import type { ContactCounts, PublicProfile } from '@memoria/domain';
+import {
+  isGroupWorkspace,
+  isWorkspace,
+  type ContactCounts,
+  type PublicProfile,
+} from '@memoria/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
@@ -130,9 +135,9 @@ export function ProfileHeader({
             </Text>
           )}
           <Group gap="xs">
-            {profile.user_type === 'workspace' && (
+            {isWorkspace(profile) && (
               <Badge variant="light">
-                {t(profile.workspace_type === 'group' ? 'profile.group' : 'profile.workspace')}
+                {t(isGroupWorkspace(profile) ? 'profile.group' : 'profile.workspace')}
               </Badge>
             )}
             {profile.follows_you && !profile.isOwner && (

@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@mantine/core';
-import type { PublicProfile } from '@memoria/domain';
+import { isWorkspace, type PublicProfile } from '@memoria/domain';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useTranslation } from '../../i18n';
@@ -63,7 +63,7 @@ export function ProfilePage() {
 
   const section = sectionOf(pathname);
   const sections: ProfileSection[] = ['collections', 'shared'];
-  if (profile.user_type === 'workspace') sections.push('members');
+  if (isWorkspace(profile)) sections.push('members');
   sections.push('documents');
   const counts = own && ownCounts ? ownCounts : profile.counts;
   const context: ProfileOutlet = { profile, viewerId: me.id };

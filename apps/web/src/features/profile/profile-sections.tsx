@@ -11,7 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFile, IconFiles, IconFolders, IconUsers } from '@tabler/icons-react';
-import type { Attachment, Collection, Memo } from '@memoria/domain';
+import { isWorkspace, type Attachment, type Collection, type Memo } from '@memoria/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors';
@@ -93,7 +93,7 @@ export function ProfileShared() {
 export function ProfileMembers() {
   const { t } = useTranslation();
   const { profile } = useProfileOutlet();
-  const query = useWorkspaceMembers(profile.id, profile.user_type === 'workspace');
+  const query = useWorkspaceMembers(profile.id, isWorkspace(profile));
   const empty = (
     <EmptyState
       icon={<IconUsers size={32} />}
@@ -101,7 +101,7 @@ export function ProfileMembers() {
       data-testid="profile-empty"
     />
   );
-  if (profile.user_type !== 'workspace') return empty;
+  if (!isWorkspace(profile)) return empty;
   if (query.isPending) return <Loading />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return empty;

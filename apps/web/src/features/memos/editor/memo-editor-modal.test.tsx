@@ -133,9 +133,9 @@ describe('memo editor leaving', { timeout: 20_000 }, () => {
 });
 
 describe('memo editor schedule', { timeout: 20_000 }, () => {
-  function silverApi() {
+  function silverApi(account: Record<string, unknown> = { rules: { silver: true } }) {
     return mockApi((url) => {
-      if (url === '/api/profile') return json(200, { ...testUser(), rules: { silver: true } });
+      if (url === '/api/profile') return json(200, { ...testUser(), ...account });
       if (url.startsWith('/api/user/7/collection')) return json(200, [collectionFixture()]);
       if (url.startsWith('/api/user/connection')) return json(200, []);
       return undefined;
@@ -149,6 +149,39 @@ describe('memo editor schedule', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('memo-date-add'));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Schedule' })).toBeEnabled());
+  });
+
+  // A workspace account is Silver by its type: the editor must not wait for the flag.
+  // Each row: the account, and whether scheduling is enabled for it.
+  it.each([
+    [
+      'a workspace account',
+      { user_type: 'workspace', workspace_type: 'workspace', rules: {} },
+      true,
+    ],
+    ['a group account', { user_type: 'workspace', workspace_type: 'group', rules: {} }, true],
+    ['a professional account', { user_has_professional_subscription: true, rules: {} }, true],
+    ['a Bronze account', { user_has_extended_subscription: true, rules: { bronze: true } }, false],
+    ['a free account', { rules: {} }, false],
+  ])('scheduling for %s', async (_name, account, enabled) => {
+    signIn();
+    const calls = silverApi(account);
+    await renderWidget(<MemoEditorModal request={{}} onClose={() => {}} />);
+    // the collections are asked for with the profile's id: the profile has arrived
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.startsWith('/api/user/7/collection'))).toBe(true),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('memo-date-add'));
+    const radio = await screen.findByRole('radio', { name: 'Schedule' });
+    if (enabled) {
+      await waitFor(() => expect(radio).toBeEnabled());
+    } else {
+      expect(radio).toBeDisabled();
+      expect(screen.getByTestId('date-kind-hint')).toHaveTextContent(
+        'Scheduling publication needs a Silver subscription.',
+      );
+    }
   });
 
   it('explains that a published memo cannot be scheduled', async () => {

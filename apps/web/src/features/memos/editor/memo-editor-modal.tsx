@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
-import { BREAKPOINTS, LIMITS, MEMO_TAGS_MAX, MEMO_TAG_MAX } from '@memoria/domain';
+import { BREAKPOINTS, LIMITS, MEMO_TAGS_MAX, MEMO_TAG_MAX, canScheduleMemo } from '@memoria/domain';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { showApiError, showError, showSuccess } from '../../../ui/toasts';
@@ -69,9 +69,10 @@ export function MemoEditorModal({
   const saving = create.isPending || update.isPending;
   const attachments = useMemoAttachments(memo, draft?.files);
   const dirty = isChanged(values, baseline) || attachments.changed;
-  // Scheduling needs the silver rule, and only a memo not yet published can be scheduled.
+  // Scheduling is a plan gate (see docs/RULES.md, Plans), and only a memo not yet
+  // published can be scheduled.
   const published = memo !== undefined && memo.status !== 'scheduled';
-  const scheduleAllowed = user?.rules.silver === true && !published;
+  const scheduleAllowed = user !== undefined && canScheduleMemo(user) && !published;
 
   const set = <K extends MemoFormField>(field: K, value: MemoFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
