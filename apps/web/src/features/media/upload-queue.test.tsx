@@ -71,7 +71,7 @@ describe('upload queue', { timeout: 20_000 }, () => {
       ['POST', '/api/memo/video'],
       ['POST', '/api/memo/document'],
     ]);
-    expect(FakeXhr.sent[0]!.headers.Authorization).toBe('Bearer T');
+    expect(FakeXhr.sent[0]!.headers.authorization).toBe('Bearer T');
     expect((FakeXhr.sent[0]!.body!.get('file') as File).name).toBe('a.jpg');
     expect(screen.getAllByTestId('upload-item')).toHaveLength(3);
 
