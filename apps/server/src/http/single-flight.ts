@@ -12,7 +12,7 @@ export interface KeptAnswers<V> {
  */
 export function singleFlight<V>(
   load: (key: string) => Promise<V>,
-  kept?: KeptAnswers<V>,
+  kept?: KeptAnswers<NoInfer<V>>,
 ): (key: string) => Promise<V> {
   const running = new Map<string, Promise<V>>();
   return (key) => {
