@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { COLLECTION_TYPES, type CollectionType } from '@memoria/domain';
-import { bearer, createDelegation, signedInUser, type SignedIn } from '../../test/factories.js';
-import type { TestApp } from '../../test/harness.js';
-import { blockUser, connectUsers, followUser, identifyUser } from '../../test/social.js';
+import { COLLABORATIVE, insertCollection } from './content.js';
+import { bearer, createDelegation, signedInUser, type SignedIn } from './factories.js';
+import type { TestApp } from './harness.js';
+import { blockUser, connectUsers, followUser, grantRules, identifyUser } from './social.js';
 
-/** Test fixtures for memo tests: the viewer kinds of DESIGN.md §6 around one author. */
+/**
+ * One author, a collection of every type and a person of every viewer kind (see
+ * docs/RULES.md, who sees what): the world the authorization tests of collections, memos,
+ * comments, reactions, the feed and push walk through.
+ */
 
 export const VIEWER_KINDS = [
   'author',
@@ -40,13 +44,6 @@ export const READS: Record<ViewerKind, readonly CollectionType[]> = {
   blocked: [],
 };
 
-/** Collaboration (and the shared checklist) is on where the type allows it. */
-export const COLLABORATIVE: readonly CollectionType[] = [
-  'selected_contacts',
-  'identified_contacts',
-  'all_contacts',
-];
-
 /** Which types each kind may add memos to. */
 export const WRITES = (kind: ViewerKind): readonly CollectionType[] => {
   if (kind === 'author' || kind === 'delegate') return COLLECTION_TYPES;
@@ -57,82 +54,14 @@ export const WRITES = (kind: ViewerKind): readonly CollectionType[] => {
   return [];
 };
 
-export interface MemoWorld {
+export { COLLABORATIVE };
+
+/** The world: whose session is which (the visitor's headers are empty), each type's collection. */
+export interface ViewerWorld {
   author: SignedIn;
   people: Record<Exclude<ViewerKind, 'author' | 'delegate' | 'visitor'>, SignedIn>;
   headers: Record<ViewerKind, Record<string, string>>;
   collections: Record<CollectionType, string>;
-}
-
-export const newCollectionId = () =>
-  randomBytes(12)
-    .toString('base64')
-    .replace(/[^A-Za-z0-9]/g, '')
-    .slice(0, 10)
-    .padEnd(10, 'x');
-
-/** A collection written straight into the table (the collections API is another module). */
-export async function insertCollection(
-  t: TestApp,
-  ownerId: number,
-  type: CollectionType,
-  options: {
-    collaboration?: boolean;
-    checklist?: boolean;
-    selected?: number[];
-    name?: string;
-    secret?: string;
-  } = {},
-): Promise<string> {
-  const { db, dialect } = t.database;
-  const id = newCollectionId();
-  const now = dialect.time(new Date());
-  const collaboration = options.collaboration ?? COLLABORATIVE.includes(type);
-  await db
-    .insertInto('collections')
-    .values({
-      id,
-      user_id: ownerId,
-      type,
-      name: options.name ?? `${type} collection`,
-      is_collaboration: dialect.bool(collaboration),
-      collaboration_on_checklist: dialect.bool(options.checklist ?? collaboration),
-      allow_add_documents: dialect.bool(false),
-      allow_replace_documents: dialect.bool(false),
-      preserve_documents_version: dialect.bool(false),
-      public_link_on: dialect.bool(options.secret !== undefined),
-      user_can_join_call: dialect.bool(false),
-      transfer_collection: dialect.bool(false),
-      secret_token: options.secret ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  for (const userId of options.selected ?? []) {
-    await db
-      .insertInto('users_per_collection')
-      .values({ collection_id: id, user_id: userId, created_at: now })
-      .execute();
-  }
-  return id;
-}
-
-/** `count` memos titled "memo 0", "memo 1", … posted by `author` into `collectionId`. */
-export async function postMemos(
-  t: TestApp,
-  author: SignedIn,
-  collectionId: string,
-  count: number,
-): Promise<void> {
-  for (let i = 0; i < count; i += 1) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/memo',
-      headers: author.headers,
-      payload: { title: `memo ${i}`, memos_per_collection: [collectionId] },
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-  }
 }
 
 /** A session acting for `account` through a delegation (POST /api/switch-user). */
@@ -150,11 +79,14 @@ export async function delegateSession(t: TestApp, account: { id: number }) {
 }
 
 /**
- * One author with a collection of every type and one person of every viewer kind. The
- * blocked person is connected, selected and following, so only the block hides things.
+ * One author with a collection of every type (calls allowed, collaboration and its checklist
+ * on where the type allows it, grouped) and one person of every viewer kind. The author
+ * subscribes (silver), so no plan limit gets in the way of what is tested. The blocked person
+ * is connected, selected and following, so only the block hides things.
  */
-export async function buildMemoWorld(t: TestApp): Promise<MemoWorld> {
+export async function buildViewerWorld(t: TestApp): Promise<ViewerWorld> {
   const author = await signedInUser(t, { name: 'Ada Author' });
+  await grantRules(t, author.id, { has_subscription: true, silver: true });
   const kinds = [
     'collaborator',
     'selectedContact',
@@ -164,7 +96,7 @@ export async function buildMemoWorld(t: TestApp): Promise<MemoWorld> {
     'stranger',
     'blocked',
   ] as const;
-  const people = {} as MemoWorld['people'];
+  const people = {} as ViewerWorld['people'];
   for (const kind of kinds) people[kind] = await signedInUser(t, { name: `${kind} person` });
   for (const kind of [
     'collaborator',
@@ -187,10 +119,12 @@ export async function buildMemoWorld(t: TestApp): Promise<MemoWorld> {
         type === 'selected_contacts'
           ? [people.collaborator.id, people.selectedContact.id, people.blocked.id]
           : [],
+      calls: true,
+      group: type === 'public' ? 'Open' : 'Shared',
     });
   }
-  const headers: Partial<MemoWorld['headers']> = { author: author.headers, visitor: {} };
+  const headers: Partial<ViewerWorld['headers']> = { author: author.headers, visitor: {} };
   for (const kind of kinds) headers[kind] = people[kind].headers;
   headers.delegate = await delegateSession(t, author);
-  return { author, people, headers: headers as MemoWorld['headers'], collections };
+  return { author, people, headers: headers as ViewerWorld['headers'], collections };
 }
