@@ -8,7 +8,7 @@ import { resetSessionCache } from '../../api/session';
 import { json, mockApi, signIn } from '../../test/render';
 import { memoKeys } from '../memos/queries';
 import { collectionKeys, SIGNED_IN, useMuteCollection } from './queries';
-import { collection } from './test-helpers';
+import { collection } from './test-support';
 
 function setUp() {
   resetSessionCache();

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
-import { renderWidget } from '../memos/test-render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { CollectionDocumentList } from './collection-documents';
 import type { CollectionDocument } from './queries';
 import { FakeXhr, attachmentFixture } from './test-support';

@@ -1,4 +1,4 @@
-import type { Collection, Memo, MemoCollectionRef, UserSummary } from '@memoria/domain';
+import type { Memo, MemoCollectionRef, UserSummary } from '@memoria/domain';
 
 /** Test data shaped like the API's answers (contract.md, @memoria/domain memo.ts). */
 export function userSummary(id = 7, name = 'Ada Lovelace'): UserSummary {
@@ -62,41 +62,6 @@ export function memoFixture(overrides: Partial<Memo> = {}): Memo {
     can_comment: true,
     can_react: true,
     can_see_engagement: true,
-    ...overrides,
-  };
-}
-
-export function collectionFixture(overrides: Partial<Collection> = {}): Collection {
-  const id = overrides.id ?? 'Coll000001';
-  return {
-    id,
-    '@id': `/api/collection/${id}`,
-    type: 'private',
-    name: 'Travel',
-    description: null,
-    author: userSummary(),
-    isOwner: true,
-    is_collaboration: false,
-    collaboration_on_checklist: false,
-    allow_add_documents: false,
-    allow_replace_documents: false,
-    preserve_documents_version: false,
-    public_link_on: false,
-    notify_me: false,
-    content_watching_notify_me: false,
-    user_can_join_call: false,
-    is_muted: false,
-    muted_collection_id: null,
-    group_name: null,
-    favourite_id: null,
-    transfer_collection: false,
-    memos_count: 0,
-    created_at: '2030-01-01T10:00:00+00:00',
-    modified_at: '2030-01-01T10:00:00+00:00',
-    picture: null,
-    collection_picture: null,
-    users_per_collection: [],
-    label: 'TR',
     ...overrides,
   };
 }
