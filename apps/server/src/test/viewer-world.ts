@@ -24,6 +24,12 @@ export const VIEWER_KINDS = [
 ] as const;
 export type ViewerKind = (typeof VIEWER_KINDS)[number];
 
+/** The kinds that are a person of their own (not the author, who acts, nor their stand-ins). */
+export type PersonKind = Exclude<ViewerKind, 'author' | 'delegate' | 'visitor'>;
+export const PERSON_KINDS = VIEWER_KINDS.filter(
+  (kind): kind is PersonKind => kind !== 'author' && kind !== 'delegate' && kind !== 'visitor',
+);
+
 /** Which collection types each kind may read (DESIGN.md §6 table). */
 export const READS: Record<ViewerKind, readonly CollectionType[]> = {
   author: COLLECTION_TYPES,
@@ -59,7 +65,7 @@ export { COLLABORATIVE };
 /** The world: whose session is which (the visitor's headers are empty), each type's collection. */
 export interface ViewerWorld {
   author: SignedIn;
-  people: Record<Exclude<ViewerKind, 'author' | 'delegate' | 'visitor'>, SignedIn>;
+  people: Record<PersonKind, SignedIn>;
   headers: Record<ViewerKind, Record<string, string>>;
   collections: Record<CollectionType, string>;
 }
@@ -87,17 +93,8 @@ export async function delegateSession(t: TestApp, account: { id: number }) {
 export async function buildViewerWorld(t: TestApp): Promise<ViewerWorld> {
   const author = await signedInUser(t, { name: 'Ada Author' });
   await grantRules(t, author.id, { has_subscription: true, silver: true });
-  const kinds = [
-    'collaborator',
-    'selectedContact',
-    'verifiedContact',
-    'otherContact',
-    'follower',
-    'stranger',
-    'blocked',
-  ] as const;
   const people = {} as ViewerWorld['people'];
-  for (const kind of kinds) people[kind] = await signedInUser(t, { name: `${kind} person` });
+  for (const kind of PERSON_KINDS) people[kind] = await signedInUser(t, { name: `${kind} person` });
   for (const kind of [
     'collaborator',
     'selectedContact',
@@ -124,7 +121,7 @@ export async function buildViewerWorld(t: TestApp): Promise<ViewerWorld> {
     });
   }
   const headers: Partial<ViewerWorld['headers']> = { author: author.headers, visitor: {} };
-  for (const kind of kinds) headers[kind] = people[kind].headers;
+  for (const kind of PERSON_KINDS) headers[kind] = people[kind].headers;
   headers.delegate = await delegateSession(t, author);
   return { author, people, headers: headers as ViewerWorld['headers'], collections };
 }

@@ -4,19 +4,14 @@ import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { connectUsers } from '../../test/social.js';
 import { insertCollection } from '../../test/content.js';
-import { buildViewerWorld, type ViewerWorld, type ViewerKind } from '../../test/viewer-world.js';
+import {
+  PERSON_KINDS as PEOPLE,
+  buildViewerWorld,
+  type PersonKind,
+  type ViewerWorld,
+  type ViewerKind,
+} from '../../test/viewer-world.js';
 import { browserKeys, startPushReceiver, type PushReceiver } from './test-support.js';
-
-type PersonKind = keyof ViewerWorld['people'];
-const PEOPLE: PersonKind[] = [
-  'collaborator',
-  'selectedContact',
-  'verifiedContact',
-  'otherContact',
-  'follower',
-  'stranger',
-  'blocked',
-];
 
 /**
  * POST /api/memo/{id}/push-notification: who may send it, who receives it (the people who
