@@ -259,39 +259,45 @@ export function useMuteCollection() {
   });
 }
 
-/** Watch new content (content_watching_notify_me); the flag changes once the call succeeds. */
-export function useWatchContent() {
+/**
+ * Turns one of the viewer's watch flags of a collection on or off (the opposite of its
+ * value); the flag changes in the caches once the call succeeds. Resolves with the new value.
+ */
+function useWatchToggle(
+  flag: 'content_watching_notify_me' | 'notify_me',
+  calls: {
+    watch: (collection: Collection) => Promise<unknown>;
+    stop: (encodedId: string) => Promise<unknown>;
+  },
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (collection: Collection) => {
-      if (collection.content_watching_notify_me) {
-        await api.delete<void>(
-          `/api/collection/${encodeURIComponent(collection.id)}/delete-content-watching`,
-        );
+      if (collection[flag]) {
+        await calls.stop(encodeURIComponent(collection.id));
         return false;
       }
-      await api.post<unknown>('/api/content/watching', { collection: collection['@id'] });
+      await calls.watch(collection);
       return true;
     },
-    onSuccess: (on, collection) =>
-      patchCollection(queryClient, collection.id, { content_watching_notify_me: on }),
+    onSuccess: (on, collection) => patchCollection(queryClient, collection.id, { [flag]: on }),
   });
 }
 
-/** Watch comments (notify_me); the flag changes once the call succeeds. */
+/** Watch new content (content_watching_notify_me). */
+export function useWatchContent() {
+  return useWatchToggle('content_watching_notify_me', {
+    watch: (collection) =>
+      api.post<unknown>('/api/content/watching', { collection: collection['@id'] }),
+    stop: (encodedId) => api.delete<void>(`/api/collection/${encodedId}/delete-content-watching`),
+  });
+}
+
+/** Watch comments (notify_me). */
 export function useWatchComments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (collection: Collection) => {
-      if (collection.notify_me) {
-        await api.delete<void>(
-          `/api/collection/${encodeURIComponent(collection.id)}/delete-comment-watching`,
-        );
-        return false;
-      }
-      await api.post<unknown>('/api/comment_watching', { collection: collection['@id'] });
-      return true;
-    },
-    onSuccess: (on, collection) => patchCollection(queryClient, collection.id, { notify_me: on }),
+  return useWatchToggle('notify_me', {
+    watch: (collection) =>
+      api.post<unknown>('/api/comment_watching', { collection: collection['@id'] }),
+    stop: (encodedId) => api.delete<void>(`/api/collection/${encodedId}/delete-comment-watching`),
   });
 }

@@ -7,10 +7,16 @@ import { configureClient } from '../../api/client';
 import { resetSessionCache } from '../../api/session';
 import { json, mockApi, signIn } from '../../test/render';
 import { memoKeys } from '../memos/queries';
-import { collectionKeys, SIGNED_IN, useMuteCollection } from './queries';
+import {
+  collectionKeys,
+  SIGNED_IN,
+  useMuteCollection,
+  useWatchComments,
+  useWatchContent,
+} from './queries';
 import { collection } from './test-support';
 
-function setUp() {
+function setUp<T>(useHook: () => T) {
   resetSessionCache();
   configureClient({ getLocale: () => 'en', onSessionExpired: () => {}, baseUrl: '' });
   signIn();
@@ -20,7 +26,7 @@ function setUp() {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(() => useMuteCollection(), { wrapper });
+  const hook = renderHook(useHook, { wrapper });
   return { queryClient, hook };
 }
 
@@ -43,7 +49,7 @@ describe('useMuteCollection', () => {
     const calls = mockApi((url, init) =>
       url === '/api/muted/collection' && init.method === 'POST' ? json(201, { id: 41 }) : undefined,
     );
-    const { queryClient, hook } = setUp();
+    const { queryClient, hook } = setUp(useMuteCollection);
     const shown = collection({ isOwner: false });
     seed(queryClient, shown);
 
@@ -67,7 +73,7 @@ describe('useMuteCollection', () => {
     const calls = mockApi((url, init) =>
       init.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
     );
-    const { queryClient, hook } = setUp();
+    const { queryClient, hook } = setUp(useMuteCollection);
     const shown = collection({ isOwner: false, is_muted: true, muted_collection_id: 41 });
     seed(queryClient, shown);
 
@@ -85,7 +91,7 @@ describe('useMuteCollection', () => {
     const calls = mockApi((url, init) =>
       init.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
     );
-    const { queryClient, hook } = setUp();
+    const { queryClient, hook } = setUp(useMuteCollection);
     const shown = collection({ isOwner: false, is_muted: true, muted_collection_id: 41 });
     seed(queryClient, shown);
 
@@ -100,5 +106,45 @@ describe('useMuteCollection', () => {
     expect(
       queryClient.getQueryState([...memoKeys.lists, 'feed', 'me', { search: '' }]),
     ).toMatchObject({ isInvalidated: true });
+  });
+});
+
+describe('useWatchContent and useWatchComments', () => {
+  it('watching new content turns the flag on in every cached list and detail', async () => {
+    const calls = mockApi((url, init) =>
+      url === '/api/content/watching' && init.method === 'POST' ? json(201, {}) : undefined,
+    );
+    const { queryClient, hook } = setUp(useWatchContent);
+    const shown = collection({ isOwner: false });
+    seed(queryClient, shown);
+
+    await act(() => hook.result.current.mutateAsync(shown));
+
+    expect(calls).toContainEqual({
+      url: '/api/content/watching',
+      method: 'POST',
+      body: { collection: shown['@id'] },
+    });
+    const { list, detail } = cached(queryClient, shown.id);
+    expect(list).toMatchObject({ content_watching_notify_me: true, notify_me: false });
+    expect(detail).toMatchObject({ content_watching_notify_me: true, notify_me: false });
+  });
+
+  it('stopping to watch comments turns only that flag off', async () => {
+    const calls = mockApi((_, init) =>
+      init.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined,
+    );
+    const { queryClient, hook } = setUp(useWatchComments);
+    const shown = collection({ notify_me: true, content_watching_notify_me: true });
+    seed(queryClient, shown);
+
+    await act(() => hook.result.current.mutateAsync(shown));
+
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `DELETE /api/collection/${shown.id}/delete-comment-watching`,
+    ]);
+    const { list, detail } = cached(queryClient, shown.id);
+    expect(list).toMatchObject({ notify_me: false, content_watching_notify_me: true });
+    expect(detail).toMatchObject({ notify_me: false, content_watching_notify_me: true });
   });
 });
