@@ -1,4 +1,5 @@
-import type { Memo, MemoCollectionRef, UserSummary } from '@memoria/domain';
+import type { Collection, Memo, MemoCollectionRef, UserSummary } from '@memoria/domain';
+import { collection } from '../collections/test-support';
 
 /** Test data shaped like the API's answers (contract.md, @memoria/domain memo.ts). */
 export function userSummary(id = 7, name = 'Ada Lovelace'): UserSummary {
@@ -64,4 +65,15 @@ export function memoFixture(overrides: Partial<Memo> = {}): Memo {
     can_see_engagement: true,
     ...overrides,
   };
+}
+
+/** The collection "Travel" of the signed-in user, as the collection lists answer it. */
+export function collectionFixture(overrides: Partial<Collection> = {}): Collection {
+  return collection({
+    id: 'Coll000001',
+    name: 'Travel',
+    label: 'TR',
+    author: userSummary(),
+    ...overrides,
+  });
 }

@@ -2,12 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, signIn, testUser, renderWidget } from '../../../test/render';
-import { collection } from '../../collections/test-support';
-import { memoFixture, userSummary } from '../test-support';
+import { collectionFixture, memoFixture } from '../test-support';
 import { MemoEditorModal } from './memo-editor-modal';
-
-const travel = () =>
-  collection({ id: 'Coll000001', name: 'Travel', label: 'TR', author: userSummary() });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,7 +18,7 @@ const memo = memoFixture({
 function api(put?: (body: unknown) => Response) {
   return mockApi((url, init) => {
     if (url === '/api/profile') return json(200, testUser());
-    if (url.startsWith('/api/user/7/collection')) return json(200, [travel()]);
+    if (url.startsWith('/api/user/7/collection')) return json(200, [collectionFixture()]);
     if (url.startsWith('/api/user/connection')) return json(200, []);
     if (url === '/api/memo/5' && init.method === 'PUT' && put) {
       return put(JSON.parse(String(init.body)));
@@ -139,7 +135,7 @@ describe('memo editor schedule', { timeout: 20_000 }, () => {
   function silverApi() {
     return mockApi((url) => {
       if (url === '/api/profile') return json(200, { ...testUser(), rules: { silver: true } });
-      if (url.startsWith('/api/user/7/collection')) return json(200, [travel()]);
+      if (url.startsWith('/api/user/7/collection')) return json(200, [collectionFixture()]);
       if (url.startsWith('/api/user/connection')) return json(200, []);
       return undefined;
     });
