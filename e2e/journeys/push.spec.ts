@@ -4,7 +4,7 @@ import {
   startPushReceiver,
   type BrowserKeys,
   type PushReceiver,
-} from '../../apps/server/src/modules/push/test-receiver.js';
+} from '../../apps/server/src/modules/push/test-support.js';
 import { admin } from '../support/admin.js';
 import {
   api,

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
 import { signedInUser } from '../test/factories.js';
-import {
-  browserKeys,
-  startPushReceiver,
-  type PushReceiver,
-} from '../modules/push/test-receiver.js';
+import { browserKeys, startPushReceiver, type PushReceiver } from '../modules/push/test-support.js';
 import { runCli } from './program.js';
 
 /** memoria-admin push:news, run in this process against a test instance's database. */

@@ -8,7 +8,7 @@ import { registerAnswerCache } from './answer-cache.js';
 import { signedInUser, type SignedIn } from '../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
 import { connectUsers } from '../test/social.js';
-import { insertCollection } from '../modules/memos/test-world.js';
+import { insertCollection } from '../test/content.js';
 
 const HYDRA = { accept: 'application/ld+json' };
 

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { createTestApp, describeDb, skipReason, type TestApp } from '../test/harness.js';
 import { signedInUser, type SignedIn } from '../test/factories.js';
 import { blockUser, connectUsers } from '../test/social.js';
-import { insertCollection } from '../modules/memos/test-world.js';
+import { insertCollection } from '../test/content.js';
 import { CLOSE_CODES, SOCKET } from './index.js';
 import { onlineAnywhere } from './hub.js';
 

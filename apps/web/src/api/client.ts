@@ -125,42 +125,69 @@ function endSession(): void {
   config.onSessionExpired();
 }
 
+/** What the session rules need of an answer, whichever transport carried it. */
+export interface SentAnswer {
+  status: number;
+  header: (name: string) => string | null;
+  body: () => Promise<unknown>;
+}
+
+/**
+ * Sends with the session's token and applies the 401 rules (spec part 1 §8) for every
+ * transport (fetch here, XMLHttpRequest for uploads): x-token-expired ends the session; any
+ * other 401 refreshes the token once (shared with concurrent requests) and sends again, and
+ * a refresh that fails or a second 401 ends the session. Resolves with the answer's body.
+ */
+export async function sendWithSession<T>(
+  send: (token: string | undefined) => Promise<SentAnswer>,
+  { anonymous = false }: { anonymous?: boolean } = {},
+): Promise<T> {
+  const token = anonymous ? undefined : getSession()?.token;
+  let answer = await send(token);
+
+  if (answer.header('x-token-expired') && token) {
+    endSession();
+    throw new ApiError(401, await answer.body());
+  }
+
+  if (answer.status === 401 && token) {
+    // Retry once with a fresh token; without one the session is over.
+    const refreshed = await refreshSession();
+    if (!refreshed) {
+      endSession();
+      throw new ApiError(401, await answer.body());
+    }
+    answer = await send(getSession()?.token);
+    if (answer.status === 401 || answer.header('x-token-expired')) {
+      endSession();
+      throw new ApiError(401, await answer.body());
+    }
+  }
+
+  const body = await answer.body();
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, body);
+  return body as T;
+}
+
 async function send(path: string, options: RequestOptions, token: string | undefined) {
-  return fetch(buildUrl(path, options.query), {
+  const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers: buildHeaders(options, token),
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
     keepalive: options.keepalive,
   });
+  return {
+    status: response.status,
+    header: (name: string) => response.headers.get(name),
+    body: () => parseBody(response),
+  };
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = options.anonymous ? undefined : getSession()?.token;
-  let response = await send(path, options, token);
-
-  if (response.headers.get('x-token-expired') && token) {
-    endSession();
-    throw new ApiError(401, await parseBody(response));
-  }
-
-  if (response.status === 401 && token) {
-    // Retry once with a fresh token; without one the session is over.
-    const refreshed = await refreshSession();
-    if (!refreshed) {
-      endSession();
-      throw new ApiError(401, await parseBody(response));
-    }
-    response = await send(path, options, getSession()?.token);
-    if (response.status === 401 || response.headers.get('x-token-expired')) {
-      endSession();
-      throw new ApiError(401, await parseBody(response));
-    }
-  }
-
-  const body = await parseBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
-  return body as T;
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return sendWithSession<T>((token) => send(path, options, token), {
+    anonymous: options.anonymous,
+  });
 }
 
 export const api = {

@@ -1,14 +1,14 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-router';
 import { vi } from 'vitest';
 import { configureClient } from '../api/client';
 import { resetSessionCache, setSession } from '../api/session';
 import { queryClient } from '../app/query-client';
 import { AppRoutes } from '../app/router';
-import { initI18n } from '../i18n';
+import { NAMESPACES, initI18n, loadNamespaces } from '../i18n';
 import { buildTheme } from '../app/theme';
 
 export type FetchRoute = (url: string, init: RequestInit) => Response | undefined;
@@ -98,4 +98,28 @@ export async function renderApp(path: string) {
     </QueryClientProvider>,
   );
   return { ...utils, router };
+}
+
+/**
+ * Renders one component (a dialog, a panel, a page without its route) inside the app's
+ * providers with a fresh query client, at `path`; returns the client for cache checks.
+ */
+export async function renderWidget(ui: ReactNode, { path = '/' } = {}) {
+  await initI18n('en');
+  // A component rendered on its own has no lazy page to load its texts; importing the app's
+  // router anywhere in the graph switches initI18n to on-demand loading.
+  await loadNamespaces(...NAMESPACES);
+  resetSessionCache();
+  configureClient({ getLocale: () => 'en', onSessionExpired: () => {}, baseUrl: '' });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const utils = render(
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={buildTheme(null)} env="test">
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { ...utils, queryClient: client };
 }

@@ -34,3 +34,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// Mantine's autosize textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWidget } from '../features/memos/test-render';
 import { DateTimePicker, type DateTimeChoice } from './date-time-picker';
+import { renderWidget } from '../test/render';
 
 function setup({
   value = null,

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWidget } from '../features/memos/test-render';
 import { UnsavedChangesDialog, useLeaveGuard } from './unsaved-changes';
+import { renderWidget } from '../test/render';
 
 function Editor({
   dirty: startDirty,

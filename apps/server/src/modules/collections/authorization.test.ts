@@ -5,18 +5,18 @@ import {
   COLLABORATIVE,
   READS,
   VIEWER_KINDS,
-  buildWorld,
+  buildViewerWorld,
   type ViewerKind,
-  type World,
-} from './test-world.js';
+  type ViewerWorld,
+} from '../../test/viewer-world.js';
 
 /** Every collection endpoint × every viewer kind of DESIGN.md §6 × every collection type. */
 describeDb('collections: every viewer on every type', () => {
   let t: TestApp;
-  let w: World;
+  let w: ViewerWorld;
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildWorld(t);
+    w = await buildViewerWorld(t);
   });
   afterAll(() => t?.close());
 
@@ -100,7 +100,7 @@ describeDb('collections: every viewer on every type', () => {
       ['collaborator', 'selectedContact', 'verifiedContact', 'otherContact', 'follower'] as const
     )
       .filter((kind) => reads(kind, type))
-      .map((kind) => w.ids[kind]);
+      .map((kind) => w.people[kind].id);
     return [w.author.id, ...audience.sort((a, b) => a - b)];
   };
 
@@ -118,7 +118,7 @@ describeDb('collections: every viewer on every type', () => {
     const [owner, ...rest] = members.map((m) => m.id);
     expect([owner, ...rest.sort((a, b) => a - b)]).toEqual(expectedMembers(type));
     expect(members.slice(1).every((m) => m.role === 'member')).toBe(true);
-    expect(members.map((m) => m.id)).not.toContain(w.ids.blocked);
+    expect(members.map((m) => m.id)).not.toContain(w.people.blocked.id);
   });
 
   it.each(cases)("%s asks for a %s collection's secret link", async (kind, type) => {
@@ -223,19 +223,27 @@ describeDb('collections: every viewer on every type', () => {
   });
 
   it('a collaborator’s own list adds the collections they may add memos to', async () => {
-    const res = await call('collaborator', 'GET', `/api/user/${w.ids.collaborator}/collection`);
+    const res = await call(
+      'collaborator',
+      'GET',
+      `/api/user/${w.people.collaborator.id}/collection`,
+    );
     expect(res.statusCode).toBe(200);
     const list = res.json() as { id: string; isOwner: boolean; author: { id: number } }[];
     expect(list.map((c) => c.id).sort()).toEqual(
       COLLABORATIVE.map((type) => w.collections[type]).sort(),
     );
     expect(list.every((c) => !c.isOwner && c.author.id === w.author.id)).toBe(true);
-    const other = await call('otherContact', 'GET', `/api/user/${w.ids.otherContact}/collection`);
+    const other = await call(
+      'otherContact',
+      'GET',
+      `/api/user/${w.people.otherContact.id}/collection`,
+    );
     expect((other.json() as { id: string }[]).map((c) => c.id)).toEqual([
       w.collections.all_contacts,
     ]);
     for (const kind of ['follower', 'stranger', 'blocked'] as const) {
-      const own = await call(kind, 'GET', `/api/user/${w.ids[kind]}/collection`);
+      const own = await call(kind, 'GET', `/api/user/${w.people[kind].id}/collection`);
       expect([kind, own.json()]).toEqual([kind, []]);
     }
   });

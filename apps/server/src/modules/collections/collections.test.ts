@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { createCollection } from '../../test/content.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { connectUsers, grantRules } from '../../test/social.js';
 
@@ -18,16 +19,7 @@ describeDb('collections: bad ids, lists, group names', () => {
 
   const get = (url: string, headers: Record<string, string> = owner.headers) =>
     t.app.inject({ url, headers });
-  const create = async (payload: object, user: SignedIn = owner): Promise<string> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/collection',
-      headers: user.headers,
-      payload,
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return res.json().id;
-  };
+  const create = (payload: object, user: SignedIn = owner) => createCollection(t, user, payload);
 
   describe('bad ids are 404, never a server error', () => {
     const ids = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { createCollection } from '../../test/content.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { blockUser, connectUsers, grantRules } from '../../test/social.js';
 
@@ -20,16 +21,7 @@ describeDb('collections: links, members, deleting, mute and watching', () => {
 
   const get = (url: string, headers: Record<string, string> = owner.headers) =>
     t.app.inject({ url, headers });
-  const create = async (payload: object, user: SignedIn = owner): Promise<string> => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/collection',
-      headers: user.headers,
-      payload,
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-    return res.json().id;
-  };
+  const create = (payload: object, user: SignedIn = owner) => createCollection(t, user, payload);
 
   /** A memo by `userId` in these collections, written straight into the tables. */
   async function memoIn(userId: number, collectionIds: string[], title = 'memo'): Promise<number> {

@@ -4,12 +4,8 @@ import type { AppContext } from '../../context.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser } from '../../test/factories.js';
 import { blockUser, connectUsers, followUser } from '../../test/social.js';
-import {
-  buildMemoWorld,
-  insertCollection,
-  type MemoWorld,
-  type ViewerKind,
-} from '../memos/test-world.js';
+import { insertCollection } from '../../test/content.js';
+import { buildViewerWorld, type ViewerWorld, type ViewerKind } from '../../test/viewer-world.js';
 import { saveSettings } from '../notifications/settings.js';
 import { announceMemoChange } from './announce.js';
 import { HYDRA, comment, countRows, eventsOf, postMemo, setFlags } from './test-support.js';
@@ -30,13 +26,13 @@ const ON_PUBLIC: Record<ViewerKind, { read: number; write: number }> = {
 
 describeDb('comments on memos', () => {
   let t: TestApp;
-  let w: MemoWorld;
+  let w: ViewerWorld;
   let publicMemo: number;
   let privateMemo: number;
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildMemoWorld(t);
+    w = await buildViewerWorld(t);
     publicMemo = await postMemo(t, w.author.headers, w.collections.public);
     privateMemo = await postMemo(t, w.author.headers, w.collections.private);
   });
@@ -110,7 +106,7 @@ describeDb('comments on memos', () => {
   describe("the author's flags", () => {
     it('memo_comments_allowed off: 403 for everyone, nothing stored', async () => {
       const author = await signedInUser(t, { name: 'Closed Author' });
-      const { insertCollection } = await import('../memos/test-world.js');
+      const { insertCollection } = await import('../../test/content.js');
       const col = await insertCollection(t, author.id, 'public');
       const memoId = await postMemo(t, author.headers, col);
       await setFlags(t, author.id, { memo_comments_allowed: false });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_TYPES, type CollectionType } from '@memoria/domain';
 import { isoTime } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { buildMemoWorld, insertCollection, type MemoWorld } from '../memos/test-world.js';
+import { insertCollection } from '../../test/content.js';
+import { buildViewerWorld, type ViewerWorld } from '../../test/viewer-world.js';
 import { queryCountingApp } from '../../test/query-count.js';
 import { followUser, grantRules } from '../../test/social.js';
 
@@ -20,7 +21,7 @@ interface Page {
  */
 describeDb('feed and discover', () => {
   let t: TestApp;
-  let w: MemoWorld;
+  let w: ViewerWorld;
   const memoOf = {} as Record<CollectionType, number>;
   let scheduledId: number;
 
@@ -50,7 +51,7 @@ describeDb('feed and discover', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildMemoWorld(t);
+    w = await buildViewerWorld(t);
     // the follower follows; the contacts are connected; the stranger is neither
     for (const type of COLLECTION_TYPES) {
       memoOf[type] = await post(w.author.headers, `memo in ${type}`, w.collections[type]);
@@ -94,7 +95,7 @@ describeDb('feed and discover', () => {
     };
     for (const [kind, types] of Object.entries(FEED)) {
       it(`holds what a ${kind} may read of the people they follow or are connected with`, async () => {
-        const page = await feedOf(w.headers[kind as keyof MemoWorld['headers']]);
+        const page = await feedOf(w.headers[kind as keyof ViewerWorld['headers']]);
         const ofAuthor = titles(page).filter((title) => title.startsWith('memo in '));
         expect(ofAuthor.sort()).toEqual(expected(types));
         expect(titles(page)).not.toContain('scheduled memo');

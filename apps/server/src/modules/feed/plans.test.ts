@@ -4,7 +4,7 @@ import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/har
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { followUser } from '../../test/social.js';
 import { expectNoFullSort, planOf } from '../../test/query-plans.js';
-import { insertCollection, postMemos } from '../memos/test-world.js';
+import { insertCollection, postMemos } from '../../test/content.js';
 import { discoverQuery, feedQuery } from './store.js';
 import { publicProfilesPageQuery } from '../profiles/store.js';
 

@@ -3,6 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { parseFetchUrl, type GuardedFetch } from '../../http/guarded-fetch.js';
+import { singleFlight } from '../../http/single-flight.js';
 
 /**
  * GET /api/image/proxy/{image} (spec part 1 §7.3): a remote picture (a link preview's
@@ -70,7 +71,6 @@ export function createImageProxy(fetcher: GuardedFetch, options: { ttlMs?: numbe
     sizeCalculation: (image) => Math.max(1, image.body.length),
     ttl: options.ttlMs ?? CACHE_TTL_MS,
   });
-  const pending = new Map<string, Promise<ProxiedImage>>();
 
   async function load(url: string): Promise<ProxiedImage> {
     const answer = await fetcher.fetch(url, {
@@ -79,22 +79,15 @@ export function createImageProxy(fetcher: GuardedFetch, options: { ttlMs?: numbe
     });
     return reencode(answer.body);
   }
+  const imageOf = singleFlight(load, cache);
 
   return {
-    /** The remote picture as safe webp; throws GuardedFetchError or NotAnImage. */
-    async image(rawUrl: string): Promise<ProxiedImage> {
-      const key = parseFetchUrl(rawUrl).toString();
-      const cached = cache.get(key);
-      if (cached) return cached;
-      let inFlight = pending.get(key);
-      if (!inFlight) {
-        inFlight = load(key).finally(() => pending.delete(key));
-        pending.set(key, inFlight);
-      }
-      const image = await inFlight;
-      cache.set(key, image);
-      return image;
-    },
+    /**
+     * The remote picture as safe webp; throws GuardedFetchError or NotAnImage (async: a URL
+     * that does not parse rejects like a failed fetch).
+     */
+    image: async (rawUrl: string): Promise<ProxiedImage> =>
+      imageOf(parseFetchUrl(rawUrl).toString()),
   };
 }
 

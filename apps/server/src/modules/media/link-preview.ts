@@ -1,6 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { LRUCache } from 'lru-cache';
 import { parseFetchUrl, type GuardedFetch } from '../../http/guarded-fetch.js';
+import { singleFlight } from '../../http/single-flight.js';
 
 /**
  * Link previews (spec part 1 §7.3 POST /api/extract/title and /api/extract/attributes):
@@ -174,7 +175,6 @@ export function createLinkPreviews(fetcher: GuardedFetch, options: { ttlMs?: num
     max: CACHE_ENTRIES,
     ttl: options.ttlMs ?? CACHE_TTL_MS,
   });
-  const pending = new Map<string, Promise<PageAttributes>>();
 
   async function load(url: string): Promise<PageAttributes> {
     const page = await fetcher.fetch(url, {
@@ -187,22 +187,15 @@ export function createLinkPreviews(fetcher: GuardedFetch, options: { ttlMs?: num
     }
     return parsePageAttributes(decodePage(page.body, page.typeParams.charset), page.url);
   }
+  const attributesOf = singleFlight(load, cache);
 
   return {
-    /** Throws GuardedFetchError when the URL may not or cannot be fetched. */
-    async attributes(rawUrl: string): Promise<PageAttributes> {
-      const key = parseFetchUrl(rawUrl).toString();
-      const cached = cache.get(key);
-      if (cached) return cached;
-      let inFlight = pending.get(key);
-      if (!inFlight) {
-        inFlight = load(key).finally(() => pending.delete(key));
-        pending.set(key, inFlight);
-      }
-      const attributes = await inFlight;
-      cache.set(key, attributes);
-      return attributes;
-    },
+    /**
+     * Throws GuardedFetchError when the URL may not or cannot be fetched (async: a URL that
+     * does not parse rejects like a failed fetch).
+     */
+    attributes: async (rawUrl: string): Promise<PageAttributes> =>
+      attributesOf(parseFetchUrl(rawUrl).toString()),
   };
 }
 

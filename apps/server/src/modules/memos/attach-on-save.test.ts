@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { pngFixture, postUpload } from '../media/test-support.js';
-import { insertCollection } from './test-world.js';
+import { insertCollection } from '../../test/content.js';
 
 /** Files uploaded before their memo exists are attached by the memo's save, in order. */
 describeDb('memo files attached on save', () => {

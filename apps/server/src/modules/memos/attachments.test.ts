@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { pngFixture, postUpload, storageUsed, storedFiles } from '../media/test-support.js';
-import { insertCollection } from './test-world.js';
+import { insertCollection } from '../../test/content.js';
 
 /** Memos answer their uploaded files, in reads and lists; deleting a memo frees them. */
 describeDb('memo attachments', () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { COLLECTION_TYPES, type CollectionType } from '@memoria/domain';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { insertCollection } from '../../test/content.js';
 import {
   READS,
   VIEWER_KINDS,
   WRITES,
-  buildMemoWorld,
-  insertCollection,
-  type MemoWorld,
+  buildViewerWorld,
+  type ViewerWorld,
   type ViewerKind,
-} from './test-world.js';
+} from '../../test/viewer-world.js';
 
 /**
  * Every memo endpoint × every viewer kind of DESIGN.md §6 × every collection type: what
@@ -17,13 +17,13 @@ import {
  */
 describeDb('memo authorization by viewer kind and collection type', () => {
   let t: TestApp;
-  let w: MemoWorld;
+  let w: ViewerWorld;
   /** one memo of the author per collection type, with two todos */
   const memo = {} as Record<CollectionType, { id: number; todo: number }>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildMemoWorld(t);
+    w = await buildViewerWorld(t);
     for (const person of Object.values(w.people)) {
       await insertCollection(t, person.id, 'private', { name: 'Mine' });
     }

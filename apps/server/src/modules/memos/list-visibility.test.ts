@@ -4,7 +4,8 @@ import { COLLECTION_TYPES } from '@memoria/domain';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { blockUser } from '../../test/social.js';
 import { blockedBetween, collectionVisible, memoVisible, type Viewer } from '../audience/index.js';
-import { VIEWER_KINDS, buildMemoWorld, insertCollection, type MemoWorld } from './test-world.js';
+import { insertCollection } from '../../test/content.js';
+import { VIEWER_KINDS, buildViewerWorld, type ViewerWorld } from '../../test/viewer-world.js';
 
 /**
  * The lists decide visibility with cheaper conditions than memoVisible (the collection's
@@ -15,7 +16,7 @@ import { VIEWER_KINDS, buildMemoWorld, insertCollection, type MemoWorld } from '
  */
 describeDb('memo lists agree with memoVisible', () => {
   let t: TestApp;
-  let w: MemoWorld;
+  let w: ViewerWorld;
   const HYDRA = { accept: 'application/ld+json' };
   const lists: string[] = [];
 
@@ -46,7 +47,7 @@ describeDb('memo lists agree with memoVisible', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildMemoWorld(t);
+    w = await buildViewerWorld(t);
     const { author, people } = w;
     const c = w.collections;
     for (const type of COLLECTION_TYPES) {

@@ -3,7 +3,7 @@ import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { queryCountingApp } from '../../test/query-count.js';
 import { connectUsers } from '../../test/social.js';
-import { insertCollection } from './test-world.js';
+import { insertCollection } from '../../test/content.js';
 
 const HYDRA = { accept: 'application/ld+json' };
 

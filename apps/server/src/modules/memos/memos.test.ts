@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { grantRules } from '../../test/social.js';
-import { insertCollection } from './test-world.js';
+import { insertCollection } from '../../test/content.js';
 
 describeDb('memo create, read, edit', () => {
   let t: TestApp;

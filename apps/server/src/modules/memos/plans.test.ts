@@ -5,7 +5,7 @@ import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { collectionPage, userPage, type ListQuery } from './list-store.js';
 import type { QueryCache } from './query-cache.js';
 import { expectNoFullSort, planOf } from '../../test/query-plans.js';
-import { insertCollection, postMemos } from './test-world.js';
+import { insertCollection, postMemos } from '../../test/content.js';
 
 /**
  * The list pages must walk their index in the list's order and stop at the page's end:

@@ -5,7 +5,7 @@ import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { grantRules } from '../../test/social.js';
 import type { MemoPublishedEvent } from './events.js';
-import { insertCollection } from './test-world.js';
+import { insertCollection } from '../../test/content.js';
 
 const HOUR = 3_600_000;
 

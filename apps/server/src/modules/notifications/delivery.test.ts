@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { recordActivities, recordActivity, writeActivities } from '../../events/index.js';
-import { insertCollection } from '../memos/test-world.js';
+import { insertCollection } from '../../test/content.js';
 import {
   SEND_BATCH,
   type PersonalMessage,

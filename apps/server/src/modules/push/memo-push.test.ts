@@ -3,24 +3,15 @@ import type { CollectionType } from '@memoria/domain';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { connectUsers } from '../../test/social.js';
+import { insertCollection } from '../../test/content.js';
 import {
-  buildMemoWorld,
-  insertCollection,
-  type MemoWorld,
+  PERSON_KINDS as PEOPLE,
+  buildViewerWorld,
+  type PersonKind,
+  type ViewerWorld,
   type ViewerKind,
-} from '../memos/test-world.js';
-import { browserKeys, startPushReceiver, type PushReceiver } from './test-receiver.js';
-
-type PersonKind = keyof MemoWorld['people'];
-const PEOPLE: PersonKind[] = [
-  'collaborator',
-  'selectedContact',
-  'verifiedContact',
-  'otherContact',
-  'follower',
-  'stranger',
-  'blocked',
-];
+} from '../../test/viewer-world.js';
+import { browserKeys, startPushReceiver, type PushReceiver } from './test-support.js';
 
 /**
  * POST /api/memo/{id}/push-notification: who may send it, who receives it (the people who
@@ -28,7 +19,7 @@ const PEOPLE: PersonKind[] = [
  */
 describeDb('push about a memo to its audience', () => {
   let t: TestApp;
-  let w: MemoWorld;
+  let w: ViewerWorld;
   let receiver: PushReceiver;
   const keys = new Map<string, ReturnType<typeof browserKeys>>();
 
@@ -37,7 +28,7 @@ describeDb('push about a memo to its audience', () => {
     t = await createTestApp({
       config: { fetch: { allowHosts: ['127.0.0.1'], allowPrivate: false } },
     });
-    w = await buildMemoWorld(t);
+    w = await buildViewerWorld(t);
     // every person (and the author) has a browser subscribed, at /u/<name>
     for (const [name, person] of [['author', w.author], ...Object.entries(w.people)] as Array<
       [string, SignedIn]

@@ -7,7 +7,7 @@ import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { createPushSender, NEWS_TOPIC } from './index.js';
 import { DELIVER_JOB } from './sender.js';
 import { MAX_SUBSCRIPTIONS_PER_USER } from './store.js';
-import { browserKeys, startPushReceiver, type PushReceiver } from './test-receiver.js';
+import { browserKeys, startPushReceiver, type PushReceiver } from './test-support.js';
 
 const later = (ms: number) => new Date(Date.now() + ms);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { buildMemoWorld, type MemoWorld, type ViewerKind } from '../memos/test-world.js';
+import { buildViewerWorld, type ViewerWorld, type ViewerKind } from '../../test/viewer-world.js';
 import { HYDRA, countRows, eventsOf, postMemo, setFlags } from '../comments/test-support.js';
 
 const MAY_REACT: Record<ViewerKind, number> = {
@@ -18,11 +18,11 @@ const MAY_REACT: Record<ViewerKind, number> = {
 
 describeDb('reactions on memos', () => {
   let t: TestApp;
-  let w: MemoWorld;
+  let w: ViewerWorld;
 
   beforeAll(async () => {
     t = await createTestApp();
-    w = await buildMemoWorld(t);
+    w = await buildViewerWorld(t);
   });
   afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Collection } from '@memoria/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn } from '../../test/render';
-import { collection, me, person, stubDocumentFonts } from './test-helpers';
+import { collection, me, person } from './test-support';
 
 const toasts = vi.hoisted(() => ({ show: vi.fn() }));
 vi.mock('../../ui/toast-queue', () => ({
@@ -13,7 +13,6 @@ vi.mock('../../ui/toast-queue', () => ({
   loadToastContainer: () => Promise.resolve({}),
 }));
 
-stubDocumentFonts();
 beforeEach(() => toasts.show.mockReset());
 afterEach(() => vi.unstubAllGlobals());
 

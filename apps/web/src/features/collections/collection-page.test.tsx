@@ -3,10 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { Collection } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn } from '../../test/render';
-import { memoFixture } from '../memos/test-fixtures';
-import { collection, me, person, stubDocumentFonts } from './test-helpers';
-
-stubDocumentFonts();
+import { memoFixture } from '../memos/test-support';
+import { collection, me, person } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 

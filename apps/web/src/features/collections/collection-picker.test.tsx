@@ -2,11 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { CollectionPicker, toggleChoice, writableCollections } from './collection-picker';
-import { collection, me, person, renderWithProviders, stubDocumentFonts } from './test-helpers';
+import { collection, me, person } from './test-support';
 
-stubDocumentFonts();
 afterEach(() => vi.unstubAllGlobals());
 
 const SLOW = { timeout: 8000 };
@@ -65,7 +64,7 @@ describe('collection picker', { timeout: 30000 }, () => {
     signIn();
     serve();
     const picked = vi.fn();
-    await renderWithProviders(<Host onPick={picked} />);
+    await renderWidget(<Host onPick={picked} />);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('collection-picker-open', {}, SLOW));
     await user.click(await screen.findByTestId('collection-option-Travel0001', {}, SLOW));
@@ -88,7 +87,7 @@ describe('collection picker', { timeout: 30000 }, () => {
     signIn();
     serve();
     const picked = vi.fn();
-    await renderWithProviders(<Host single onPick={picked} />);
+    await renderWidget(<Host single onPick={picked} />);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('collection-picker-open', {}, SLOW));
     await user.click(await screen.findByTestId('collection-option-Recipe0001', {}, SLOW));
@@ -100,7 +99,7 @@ describe('collection picker', { timeout: 30000 }, () => {
     signIn();
     const calls = serve();
     const picked = vi.fn();
-    await renderWithProviders(<Host onPick={picked} />);
+    await renderWidget(<Host onPick={picked} />);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('collection-picker-open', {}, SLOW));
     await user.click(await screen.findByTestId('collection-option-Travel0001', {}, SLOW));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Collection } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn } from '../../test/render';
-import { collection, me, person } from './test-helpers';
+import { collection, me, person } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -9,6 +9,7 @@ import {
 import { api } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
 import { useSession } from '../../app/use-session';
+import { memoCache } from '../memos/queries';
 import { useProfile } from '../profile/queries';
 
 /**
@@ -26,11 +27,13 @@ function prefix(access: CollectionAccess): string {
   return access.visitor ? '/api/p' : '/api';
 }
 
-function accessQuery(access: CollectionAccess) {
+/** The query a read under this access carries (the secret link's token, if any). */
+export function accessQuery(access: CollectionAccess) {
   return access.secureToken ? { collection_sec_link: access.secureToken } : {};
 }
 
-function accessKey(access: CollectionAccess) {
+/** The part of a query key that tells reads under different accesses apart. */
+export function accessKey(access: CollectionAccess) {
   return [access.visitor ? 'p' : 'a', access.secureToken ?? ''] as const;
 }
 
@@ -221,11 +224,25 @@ export function useSecretLink() {
   });
 }
 
+/**
+ * What muting needs of a collection: a full Collection (its menu) or the reference a memo
+ * carries (a memo's menu), which does not know the mute row's id.
+ */
+export type MuteTarget = Pick<Collection, 'id' | '@id' | 'is_muted'> &
+  Partial<Pick<Collection, 'muted_collection_id'>>;
+
+/**
+ * Mute or unmute a collection (the opposite of its is_muted). The collection's cached lists
+ * and details take the new state at once; memo lists (the feed, discover, collections' and
+ * users' lists) and memos refetch, because whether a memo is hidden depends on every
+ * collection it sits in, which only the server knows.
+ */
 export function useMuteCollection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (collection: Collection) => {
+    mutationFn: async (collection: MuteTarget) => {
       if (collection.is_muted) {
+        // The contract accepts the collection id in place of the mute row's id.
         const rowId = collection.muted_collection_id ?? collection.id;
         await api.delete<void>(`/api/muted/collection/${encodeURIComponent(String(rowId))}`);
         return { is_muted: false, muted_collection_id: null };
@@ -237,45 +254,50 @@ export function useMuteCollection() {
     },
     onSuccess: async (patch, collection) => {
       patchCollection(queryClient, collection.id, patch);
-      // muted collections' memos are marked hidden in memo lists
-      await queryClient.invalidateQueries({ queryKey: ['memos'] });
+      await memoCache.refetchAll(queryClient);
     },
   });
 }
 
-/** Watch new content (content_watching_notify_me); the flag changes once the call succeeds. */
+/**
+ * Turns one of the viewer's watch flags of a collection on or off (the opposite of its
+ * value); the flag changes in the caches once the call succeeds. Resolves with the new value.
+ */
+function useWatchToggle(
+  flag: 'content_watching_notify_me' | 'notify_me',
+  calls: {
+    watch: (collection: Collection) => Promise<unknown>;
+    stop: (encodedId: string) => Promise<unknown>;
+  },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (collection: Collection) => {
+      if (collection[flag]) {
+        await calls.stop(encodeURIComponent(collection.id));
+        return false;
+      }
+      await calls.watch(collection);
+      return true;
+    },
+    onSuccess: (on, collection) => patchCollection(queryClient, collection.id, { [flag]: on }),
+  });
+}
+
+/** Watch new content (content_watching_notify_me). */
 export function useWatchContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (collection: Collection) => {
-      if (collection.content_watching_notify_me) {
-        await api.delete<void>(
-          `/api/collection/${encodeURIComponent(collection.id)}/delete-content-watching`,
-        );
-        return false;
-      }
-      await api.post<unknown>('/api/content/watching', { collection: collection['@id'] });
-      return true;
-    },
-    onSuccess: (on, collection) =>
-      patchCollection(queryClient, collection.id, { content_watching_notify_me: on }),
+  return useWatchToggle('content_watching_notify_me', {
+    watch: (collection) =>
+      api.post<unknown>('/api/content/watching', { collection: collection['@id'] }),
+    stop: (encodedId) => api.delete<void>(`/api/collection/${encodedId}/delete-content-watching`),
   });
 }
 
-/** Watch comments (notify_me); the flag changes once the call succeeds. */
+/** Watch comments (notify_me). */
 export function useWatchComments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (collection: Collection) => {
-      if (collection.notify_me) {
-        await api.delete<void>(
-          `/api/collection/${encodeURIComponent(collection.id)}/delete-comment-watching`,
-        );
-        return false;
-      }
-      await api.post<unknown>('/api/comment_watching', { collection: collection['@id'] });
-      return true;
-    },
-    onSuccess: (on, collection) => patchCollection(queryClient, collection.id, { notify_me: on }),
+  return useWatchToggle('notify_me', {
+    watch: (collection) =>
+      api.post<unknown>('/api/comment_watching', { collection: collection['@id'] }),
+    stop: (encodedId) => api.delete<void>(`/api/collection/${encodedId}/delete-comment-watching`),
   });
 }

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n';
-import { memoFixture } from '../memos/test-fixtures';
-import { renderWidget } from '../memos/test-render';
+import { memoFixture } from '../memos/test-support';
 import { CommentsLink } from './comments-link';
+import { renderWidget } from '../../test/render';
 
 afterEach(async () => {
   await act(() => initI18n('en'));

@@ -2,9 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MemoComment } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
-import { memoFixture, userSummary } from '../memos/test-fixtures';
-import { renderWidget } from '../memos/test-render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
+import { memoFixture, userSummary } from '../memos/test-support';
 import { CommentsSection } from './comments-section';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
-import { card } from './test-fixtures';
+import { card } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 45_000 });

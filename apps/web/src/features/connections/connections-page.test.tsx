@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
-import { NAMES, card, connection, followEntry, hydra } from './test-fixtures';
+import { NAMES, card, connection, followEntry, hydra } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 

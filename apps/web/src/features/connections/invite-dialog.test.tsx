@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { InviteDialog } from './invite-dialog';
-import { renderWithProviders } from './test-render';
 
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 45_000 });
@@ -16,7 +15,7 @@ describe('invite dialog', () => {
     signIn();
     const calls = mockApi((url) => (url === '/api/connection' ? json(201, {}) : undefined));
     const onClose = vi.fn();
-    await renderWithProviders(<InviteDialog opened onClose={onClose} />);
+    await renderWidget(<InviteDialog opened onClose={onClose} />);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('invite-emails'));
     await user.paste('ann@example.com, bob@example.com;cy@example.com\nANN@example.com');
@@ -34,7 +33,7 @@ describe('invite dialog', () => {
   it('names invalid entries and sends nothing', async () => {
     signIn();
     const calls = mockApi(() => undefined);
-    await renderWithProviders(<InviteDialog opened onClose={() => {}} />);
+    await renderWidget(<InviteDialog opened onClose={() => {}} />);
     const user = userEvent.setup();
     await user.type(await screen.findByTestId('invite-emails'), 'ok@example.com; oops');
     await user.click(screen.getByTestId('invite-submit'));
@@ -61,7 +60,7 @@ describe('invite dialog', () => {
       return json(201, {});
     });
     const onClose = vi.fn();
-    await renderWithProviders(<InviteDialog opened onClose={onClose} />);
+    await renderWidget(<InviteDialog opened onClose={onClose} />);
     const user = userEvent.setup();
     await user.click(await screen.findByTestId('invite-emails'));
     await user.paste('easy@example.com, strict@example.com');

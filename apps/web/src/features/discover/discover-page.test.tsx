@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { loadNamespaces } from '../../i18n';
-import { json, mockApi, signIn, testUser } from '../../test/render';
-import { memoFixture } from '../memos/test-fixtures';
-import { renderWidget } from '../memos/test-render';
+import { json, mockApi, signIn, testUser, renderWidget } from '../../test/render';
+import { memoFixture } from '../memos/test-support';
 import { DiscoverPage } from './discover-page';
 
 afterEach(() => vi.unstubAllGlobals());

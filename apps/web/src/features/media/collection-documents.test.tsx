@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
-import { renderWidget } from '../memos/test-render';
-import { CollectionDocumentList, type CollectionDocument } from './collection-documents';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
+import { CollectionDocumentList } from './collection-documents';
+import type { CollectionDocument } from './queries';
 import { FakeXhr, attachmentFixture } from './test-support';
 
 const doc = (overrides: Partial<CollectionDocument>): CollectionDocument => ({

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
-import { memoFixture } from '../memos/test-fixtures';
+import { memoFixture } from '../memos/test-support';
 import { attachmentFixture } from './test-support';
 
 const memo = memoFixture({

@@ -1,9 +1,8 @@
 import { screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
-import { memoFixture } from '../memos/test-fixtures';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
+import { memoFixture } from '../memos/test-support';
 import { memoKeys, useMemoDetail } from '../memos/queries';
-import { renderWidget } from '../memos/test-render';
 import { MemoAttachments } from './memo-attachments';
 import { attachmentFixture } from './test-support';
 

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { showError } from '../../ui/toasts';
 import type * as Toasts from '../../ui/toasts';
-import { renderWidget } from '../memos/test-render';
 import { cropToBlob, loadImage } from './photo-editor-canvas';
 import {
   cropRatio,
@@ -15,6 +14,7 @@ import {
   zoomOf,
 } from './photo-editor-math';
 import { PhotoEditor } from './photo-editor';
+import { renderWidget } from '../../test/render';
 
 vi.mock('../../ui/toasts', async (original) => ({
   ...(await original<typeof Toasts>()),

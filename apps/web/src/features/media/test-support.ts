@@ -53,6 +53,7 @@ export class FakeXhr {
   body: FormData | null = null;
   status = 0;
   responseText = '';
+  responseHeaders: Record<string, string> = {};
   aborted = false;
   upload: { onprogress: Listener | null } = { onprogress: null };
   onload: (() => void) | null = null;
@@ -63,12 +64,16 @@ export class FakeXhr {
     this.method = method;
     this.url = url;
   }
+  /** Header names are kept in lower case (HTTP's names are case-insensitive). */
   setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
+    this.headers[name.toLowerCase()] = value;
   }
   send(body: FormData) {
     this.body = body;
     FakeXhr.sent.push(this);
+  }
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
   }
   abort() {
     this.aborted = true;
@@ -77,8 +82,9 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
-  respond(status: number, body: unknown) {
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
     this.status = status;
+    this.responseHeaders = headers;
     this.responseText = JSON.stringify(body);
     this.onload?.();
   }

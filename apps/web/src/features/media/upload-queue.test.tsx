@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MEGABYTE } from '@memoria/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../test/render';
-import { renderWidget } from '../memos/test-render';
+import { signIn, renderWidget } from '../../test/render';
 import { showError } from '../../ui/toasts';
 import type * as Toasts from '../../ui/toasts';
 import { UploadQueueList } from './upload-queue-list';
@@ -71,7 +70,7 @@ describe('upload queue', { timeout: 20_000 }, () => {
       ['POST', '/api/memo/video'],
       ['POST', '/api/memo/document'],
     ]);
-    expect(FakeXhr.sent[0]!.headers.Authorization).toBe('Bearer T');
+    expect(FakeXhr.sent[0]!.headers.authorization).toBe('Bearer T');
     expect((FakeXhr.sent[0]!.body!.get('file') as File).name).toBe('a.jpg');
     expect(screen.getAllByTestId('upload-item')).toHaveLength(3);
 

@@ -7,9 +7,8 @@ import {
   type Attachment,
   type AttachmentKind,
 } from '@memoria/domain';
-import { buildUrl, refreshSession } from '../../api/client';
+import { buildHeaders, buildUrl, sendWithSession, type SentAnswer } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { getSession } from '../../api/session';
 
 /** Where a file goes (spec part 1 §7.3 media paths). */
 export type UploadTarget = 'memo' | 'collection' | 'avatar';
@@ -81,15 +80,20 @@ function parse(text: string): unknown {
 }
 
 function sendOnce(request: UploadRequest, token: string | undefined) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+  return new Promise<SentAnswer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl(uploadPath(request.target, request.kind)));
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    // The client's headers without a Content-Type: the browser sets the multipart boundary.
+    buildHeaders({}, token).forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) request.onProgress(event.loaded / event.total);
     };
-    xhr.onload = () => resolve({ status: xhr.status, body: parse(xhr.responseText) });
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        header: (name) => xhr.getResponseHeader(name),
+        body: () => Promise.resolve(parse(xhr.responseText)),
+      });
     xhr.onerror = () => reject(new ApiError(0, undefined));
     xhr.onabort = () => reject(new UploadAborted());
     const onAbort = () => xhr.abort();
@@ -109,16 +113,14 @@ function sendOnce(request: UploadRequest, token: string | undefined) {
 }
 
 /**
- * Streams one file with XMLHttpRequest (upload progress), with the session token; a 401 is
- * retried once after refreshing the token (spec part 1 §8). Resolves with the Attachment.
+ * Streams one file with XMLHttpRequest (upload progress) under the API client's session
+ * rules (sendWithSession: one refresh and one retry after a 401, the session ended when that
+ * fails); a retry starts its progress again from 0. Resolves with the Attachment.
  */
-export async function uploadFile(request: UploadRequest): Promise<Attachment> {
-  const token = getSession()?.token;
-  let answer = await sendOnce(request, token);
-  if (answer.status === 401 && token && (await refreshSession())) {
-    request.onProgress(0);
-    answer = await sendOnce(request, getSession()?.token);
-  }
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError(answer.status, answer.body);
-  return answer.body as Attachment;
+export function uploadFile(request: UploadRequest): Promise<Attachment> {
+  let attempts = 0;
+  return sendWithSession<Attachment>((token) => {
+    if (attempts++ > 0) request.onProgress(0);
+    return sendOnce(request, token);
+  });
 }

@@ -8,7 +8,7 @@ import {
   replaceMemo,
   type MemoPages,
 } from './list-cache';
-import { memoFixture } from './test-fixtures';
+import { memoFixture } from './test-support';
 
 function pages(...sizes: number[]): MemoPages {
   let id = 100;

@@ -7,7 +7,7 @@ import { flatten, type MemoPages } from './list-cache';
 import { onMemoChanged } from './live';
 import { memoChangeOf } from './memo-change';
 import { memoKeys } from './queries';
-import { memoFixture } from './test-fixtures';
+import { memoFixture } from './test-support';
 
 const source = { kind: 'user' as const, userId: 7 };
 const pages = (...memos: Memo[]): MemoPages => ({

@@ -2,11 +2,10 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Memo } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn, testUser } from '../../test/render';
+import { json, mockApi, signIn, testUser, renderWidget } from '../../test/render';
 import { MemoList } from './memo-list';
 import { memoCache } from './queries';
-import { memoFixture } from './test-fixtures';
-import { renderWidget } from './test-render';
+import { memoFixture } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availableActions } from './memo-menu-actions';
-import { collectionRef, memoFixture, userSummary } from './test-fixtures';
+import { collectionRef, memoFixture, userSummary } from './test-support';
 
 describe('memo menu actions', () => {
   it('offers the author everything the server allows on their own memo', () => {

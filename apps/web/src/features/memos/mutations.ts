@@ -68,31 +68,6 @@ export function usePushMemo() {
   });
 }
 
-/** Mute or unmute a collection: its memos become hidden (isHidden) or shown again. */
-export function useMuteCollection() {
-  const cache = useMemoCache();
-  return useMutation({
-    mutationFn: ({
-      collection,
-      mute,
-    }: {
-      collection: { id: string; '@id': string };
-      mute: boolean;
-    }) =>
-      mute
-        ? api.post<unknown>('/api/muted/collection', { collection: collection['@id'] })
-        : // The contract accepts the collection id in place of the muted row's id.
-          api.delete<void>(`/api/muted/collection/${encodeURIComponent(collection.id)}`),
-    onSuccess: () => {
-      // isHidden depends on every collection of a memo the viewer sees: the server decides.
-      cache.refetchAll();
-      void cache.queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith('collection'),
-      });
-    },
-  });
-}
-
 function withTodo(memo: Memo, todoId: number, update: (todo: MemoTodo) => MemoTodo): Memo {
   return {
     ...memo,

@@ -185,8 +185,10 @@ export const memoCache = {
   },
   /** Muting changes isHidden on many memos at once. */
   refetchAll(queryClient: QueryClient) {
-    void queryClient.invalidateQueries({ queryKey: memoKeys.lists });
-    void queryClient.invalidateQueries({ queryKey: memoKeys.details });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: memoKeys.lists }),
+      queryClient.invalidateQueries({ queryKey: memoKeys.details }),
+    ]);
   },
 };
 
@@ -198,7 +200,6 @@ export function useMemoCache() {
     patched: (id: number, update: (memo: Memo) => Memo) =>
       memoCache.patched(queryClient, id, update),
     deleted: (id: number) => memoCache.deleted(queryClient, id),
-    refetchAll: () => memoCache.refetchAll(queryClient),
     queryClient,
   };
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TodoEditor } from './todo-editor';
 import { newTodo, type TodoDraft } from './todo-list';
-import { renderWidget } from './test-render';
+import { renderWidget } from '../../test/render';
 
 function Harness({
   initial,

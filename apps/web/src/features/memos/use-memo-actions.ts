@@ -1,5 +1,6 @@
 import type { Memo } from '@memoria/domain';
 import { useTranslation } from '../../i18n';
+import { useMuteCollection } from '../collections/queries';
 import { showApiError, showInfo, showSuccess } from '../../ui/toasts';
 import { openMemoEditor } from './memo-editor-launcher';
 import type { MemoAction } from './memo-menu-actions';
@@ -7,7 +8,6 @@ import {
   useCopyMemo,
   useDeleteMemo,
   useMemoSecretLink,
-  useMuteCollection,
   usePinMemo,
   usePushMemo,
 } from './mutations';
@@ -64,14 +64,11 @@ export function useMemoActions(memo: Memo, collectionId?: string) {
       case 'mute':
       case 'unmute':
         if (!memo.collection) return;
-        mute.mutate(
-          { collection: memo.collection, mute: action === 'mute' },
-          {
-            onSuccess: () =>
-              showSuccess(t(action === 'mute' ? 'memos.actions.muted' : 'memos.actions.unmuted')),
-            onError: showApiError,
-          },
-        );
+        mute.mutate(memo.collection, {
+          onSuccess: ({ is_muted }) =>
+            showSuccess(t(is_muted ? 'memos.actions.muted' : 'memos.actions.unmuted')),
+          onError: showApiError,
+        });
         return;
       case 'secretLink':
         secretLink.mutate(memo.id, {

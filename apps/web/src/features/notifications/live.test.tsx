@@ -1,8 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SocketHandler } from '../../api/socket';
-import { json, mockApi, signIn } from '../../test/render';
-import { renderWithProviders } from '../connections/test-render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { NotificationBell } from './bell';
 import { useNotificationsLive } from './live';
 
@@ -28,7 +27,7 @@ describe('live notifications', () => {
     signIn();
     mockApi((url) => (url === '/api/notifications/unread' ? json(200, { count: 0 }) : undefined));
     document.title = 'Feed · Memoria';
-    await renderWithProviders(<Live />);
+    await renderWidget(<Live />);
     const badge = await screen.findByTestId('notification-bell-badge');
     await waitFor(() => expect(badge).toHaveAttribute('data-count', '0'));
 
@@ -67,7 +66,7 @@ describe('live notifications', () => {
         answerFirst = resolve;
       }) as unknown as Response;
     });
-    await renderWithProviders(<Live />);
+    await renderWidget(<Live />);
     const badge = await screen.findByTestId('notification-bell-badge');
     await waitFor(() => expect(reads).toBe(1));
 

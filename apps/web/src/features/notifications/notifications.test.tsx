@@ -3,8 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n';
-import { json, mockApi, signIn } from '../../test/render';
-import { renderWithProviders } from '../connections/test-render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { NotificationBell } from './bell';
 import { linkOf, sentenceOf } from './describe';
 import { setTabIconActive, tabIconActive, titleWithCount, withDot } from './live';
@@ -49,7 +48,7 @@ const page = (items: AppNotification[], total = items.length) =>
 
 describe('notification texts and links', () => {
   it('says what happened and links to its subject', async () => {
-    await renderWithProviders(<div />);
+    await renderWidget(<div />);
     expect(sentenceOf(t, notification())).toBe('Ada Lovelace added “Minutes” to Team');
     expect(linkOf(notification())).toBe('/memo/42');
     const shared = notification({ type: 'new_collection', memo: null });
@@ -77,7 +76,7 @@ describe('notification texts and links', () => {
   });
 
   it('says neutrally that the reader lost access, and links only to what is still visible', async () => {
-    await renderWithProviders(<div />);
+    await renderWidget(<div />);
     const hidden = notification({ memo: null, collection: null, unavailable: true });
     expect(sentenceOf(t, hidden)).toBe(
       'You no longer have access to what this notification was about',
@@ -128,7 +127,7 @@ describe('notifications panel', () => {
         return new Response(null, { status: 204 });
       return undefined;
     });
-    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    await renderWidget(<NotificationsPanel onNavigate={() => {}} />);
     const rows = await screen.findAllByTestId('notification-item');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveAttribute('data-unread', 'true');
@@ -169,7 +168,7 @@ describe('notifications panel', () => {
       if (url.startsWith('/api/notifications?')) return page([notification()]);
       return json(500, { message: 'boom' });
     });
-    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    await renderWidget(<NotificationsPanel onNavigate={() => {}} />);
     const user = userEvent.setup();
     await user.click(
       within(await screen.findByTestId('notification-item')).getByTestId('notification-menu'),
@@ -190,7 +189,7 @@ describe('notifications panel', () => {
         return json(200, { unread: 1 });
       return undefined;
     });
-    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    await renderWidget(<NotificationsPanel onNavigate={() => {}} />);
     const [row, other] = await screen.findAllByTestId('notification-item');
     expect(row).toHaveTextContent('You no longer have access to what this notification was about');
     expect(within(row!).queryByTestId('notification-link')).toBeNull();
@@ -214,7 +213,7 @@ describe('notifications panel', () => {
       }
       return undefined;
     });
-    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    await renderWidget(<NotificationsPanel onNavigate={() => {}} />);
     await screen.findAllByTestId('notification-item');
     const user = userEvent.setup();
     const menuOf = (id: number) =>
@@ -242,7 +241,7 @@ describe('notifications panel', () => {
   it('empty list', async () => {
     signIn();
     mockApi((url) => (url.startsWith('/api/notifications?') ? page([]) : undefined));
-    await renderWithProviders(<NotificationsPanel onNavigate={() => {}} />);
+    await renderWidget(<NotificationsPanel onNavigate={() => {}} />);
     expect(await screen.findByTestId('notifications-empty')).toBeInTheDocument();
     expect(screen.getByTestId('notifications-review-all')).toBeDisabled();
   });
@@ -270,7 +269,7 @@ describe('notifications drawer', () => {
   it('loads the next page when its own body is scrolled to the end, then says it is over', async () => {
     signIn();
     const { offsets } = serverOf(25);
-    await renderWithProviders(<NotificationsDrawer opened onClose={() => {}} />);
+    await renderWidget(<NotificationsDrawer opened onClose={() => {}} />);
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(20));
     expect(screen.queryByTestId('list-over')).toBeNull();
     // the drawer scrolls, not the window
@@ -291,7 +290,7 @@ describe('notifications drawer', () => {
       client = useQueryClient();
       return null;
     }
-    await renderWithProviders(
+    await renderWidget(
       <>
         <ClientProbe />
         <NotificationsDrawer opened onClose={() => {}} />
@@ -322,7 +321,7 @@ describe('notifications drawer focus and layers', () => {
   it('Escape returns the focus to the bell, from the first opening on', async () => {
     signIn();
     server();
-    await renderWithProviders(<NotificationBell />);
+    await renderWidget(<NotificationBell />);
     const bell = screen.getByTestId('notification-bell');
     const user = userEvent.setup();
     for (let opening = 1; opening <= 2; opening++) {
@@ -339,7 +338,7 @@ describe('notifications drawer focus and layers', () => {
     signIn();
     server();
     const onClose = vi.fn();
-    await renderWithProviders(<NotificationsDrawer opened onClose={onClose} />);
+    await renderWidget(<NotificationsDrawer opened onClose={onClose} />);
     await screen.findByTestId('notification-item');
     const deleteAll = screen.getByTestId('notifications-delete-all');
     const user = userEvent.setup();
@@ -365,7 +364,7 @@ describe('notifications drawer focus and layers', () => {
         return new Response(null, { status: 204 });
       return undefined;
     });
-    await renderWithProviders(<NotificationsDrawer opened onClose={() => {}} />);
+    await renderWidget(<NotificationsDrawer opened onClose={() => {}} />);
     await screen.findByTestId('notification-item');
     const user = userEvent.setup();
     await user.click(screen.getByTestId('notifications-delete-all'));
@@ -395,7 +394,7 @@ describe('notification settings', () => {
       if (url === '/api/notification-settings') return json(200, { settings });
       return undefined;
     });
-    await renderWithProviders(<NotificationSettingsPage />);
+    await renderWidget(<NotificationSettingsPage />);
     // long titles (German) break instead of widening a phone's page (layout itself: no jsdom)
     expect(screen.getByRole('heading', { level: 1 }).style.overflowWrap).toBe('anywhere');
     const email = await screen.findByTestId('setting-followers-email');

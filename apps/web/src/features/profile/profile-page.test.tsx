@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { Collection, PublicProfile } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
-import { hydra } from '../connections/test-fixtures';
+import { collection } from '../collections/test-support';
+import { hydra } from '../connections/test-support';
 // For its document.fonts stand-in (autosize textareas in the connect dialog).
-import '../connections/test-render';
 import { sharedCollections } from './shared-collections';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -62,39 +62,8 @@ function profile(extra: Partial<PublicProfile> = {}): PublicProfile {
   };
 }
 
-function collection(id: string, extra: Partial<Collection> = {}): Collection {
-  return {
-    id,
-    '@id': `/api/collection/${id}`,
-    type: 'private',
-    name: `Collection ${id}`,
-    description: null,
-    author: { id: 7, '@id': '/api/user/7', name: 'Ada', picture: null, label: 'AD' },
-    isOwner: true,
-    is_collaboration: false,
-    collaboration_on_checklist: false,
-    allow_add_documents: false,
-    allow_replace_documents: false,
-    preserve_documents_version: false,
-    public_link_on: false,
-    notify_me: false,
-    content_watching_notify_me: false,
-    user_can_join_call: false,
-    is_muted: false,
-    muted_collection_id: null,
-    group_name: null,
-    favourite_id: null,
-    transfer_collection: false,
-    memos_count: 0,
-    created_at: '2025-01-01T00:00:00.000Z',
-    modified_at: '2025-01-01T00:00:00.000Z',
-    picture: null,
-    collection_picture: null,
-    users_per_collection: [],
-    label: 'CO',
-    ...extra,
-  };
-}
+const collectionOf = (id: string, extra: Partial<Collection> = {}): Collection =>
+  collection({ id, name: `Collection ${id}`, ...extra });
 
 describe('profile page', () => {
   it('shows the person, their counts, follows and sends a connection request', async () => {
@@ -106,7 +75,7 @@ describe('profile page', () => {
         return json(200, profile({ following_status: following ? 'active' : null }));
       }
       if (url.startsWith('/api/user/9/collection'))
-        return json(200, hydra([collection('AAAAAAAAAA', { isOwner: false })]));
+        return json(200, hydra([collectionOf('AAAAAAAAAA', { isOwner: false })]));
       if (url === '/api/follow') {
         following = true;
         return json(201, {});
@@ -196,22 +165,22 @@ describe('sharedCollections', () => {
   const grace = { id: 9, is_connected: true, follows_you: false, user_identified: false };
   it('keeps own collections whose audience holds the person, and their collaborations', () => {
     const mine = [
-      collection('SELECTED01', {
+      collectionOf('SELECTED01', {
         type: 'selected_contacts',
         users_per_collection: [
           { id: 1, user: { id: 9, '@id': '/api/user/9', name: 'G', picture: null, label: 'G' } },
         ],
       }),
-      collection('SELECTED02', { type: 'selected_contacts' }),
-      collection('ALLCONTACT', { type: 'all_contacts' }),
-      collection('VERIFIED01', { type: 'identified_contacts' }),
-      collection('PUBLIC0001', { type: 'public' }),
-      collection('PRIVATE001', { type: 'private' }),
-      collection('THEIRS0001', {
+      collectionOf('SELECTED02', { type: 'selected_contacts' }),
+      collectionOf('ALLCONTACT', { type: 'all_contacts' }),
+      collectionOf('VERIFIED01', { type: 'identified_contacts' }),
+      collectionOf('PUBLIC0001', { type: 'public' }),
+      collectionOf('PRIVATE001', { type: 'private' }),
+      collectionOf('THEIRS0001', {
         isOwner: false,
         author: { id: 9, '@id': '/api/user/9', name: 'G', picture: null, label: 'G' },
       }),
-      collection('OTHERS0001', {
+      collectionOf('OTHERS0001', {
         isOwner: false,
         author: { id: 5, '@id': '/api/user/5', name: 'X', picture: null, label: 'X' },
       }),

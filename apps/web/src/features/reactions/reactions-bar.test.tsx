@@ -2,10 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Memo } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { memoKeys, useMemoDetail } from '../memos/queries';
-import { memoFixture } from '../memos/test-fixtures';
-import { renderWidget } from '../memos/test-render';
+import { memoFixture } from '../memos/test-support';
 import { ReactionsBar } from './reactions-bar';
 
 afterEach(() => vi.unstubAllGlobals());

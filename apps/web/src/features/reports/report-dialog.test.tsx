@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn } from '../../test/render';
-import { renderWithProviders } from '../connections/test-render';
+import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { reportBody } from './queries';
 import { ReportDialog } from './report-dialog';
 
@@ -13,9 +12,7 @@ describe('report dialog', () => {
   it('needs a reason and sends nothing without one', async () => {
     signIn();
     const calls = mockApi(() => undefined);
-    await renderWithProviders(
-      <ReportDialog target={{ type: 'memo', id: 12 }} onClose={() => {}} />,
-    );
+    await renderWidget(<ReportDialog target={{ type: 'memo', id: 12 }} onClose={() => {}} />);
     expect(await screen.findByText('Report this memo')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByTestId('report-reason'), '   ');
@@ -35,7 +32,7 @@ describe('report dialog', () => {
         : undefined,
     );
     const onClose = vi.fn();
-    await renderWithProviders(
+    await renderWidget(
       <ReportDialog target={{ type: 'collection', id: 'AbCdEfGhIj' }} onClose={onClose} />,
     );
     const user = userEvent.setup();
@@ -59,9 +56,7 @@ describe('report dialog', () => {
     signIn();
     mockApi((url) => (url === '/api/support/request' ? json(500, {}) : undefined));
     const onClose = vi.fn();
-    await renderWithProviders(
-      <ReportDialog target={{ type: 'profile', id: 5 }} onClose={onClose} />,
-    );
+    await renderWidget(<ReportDialog target={{ type: 'profile', id: 5 }} onClose={onClose} />);
     const user = userEvent.setup();
     await user.type(await screen.findByTestId('report-reason'), 'Impersonation');
     await user.click(screen.getByTestId('report-submit'));

@@ -1,9 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, signIn, testUser } from '../../../test/render';
-import { collectionFixture, memoFixture } from '../test-fixtures';
-import { renderWidget } from '../test-render';
+import { json, mockApi, signIn, testUser, renderWidget } from '../../../test/render';
+import { collectionFixture, memoFixture } from '../test-support';
 import { MemoEditorModal } from './memo-editor-modal';
 
 afterEach(() => vi.unstubAllGlobals());

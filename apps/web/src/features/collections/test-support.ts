@@ -1,14 +1,4 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { Collection, UserSummary } from '@memoria/domain';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
-import { configureClient } from '../../api/client';
-import { resetSessionCache } from '../../api/session';
-import { queryClient } from '../../app/query-client';
-import { buildTheme } from '../../app/theme';
-import { initI18n } from '../../i18n';
 import { json, testUser } from '../../test/render';
 
 export function person(id: number, name: string): UserSummary {
@@ -77,29 +67,4 @@ export function me(
     user_profile: { ...user.user_profile, public_profile_enabled: true, ...profile },
     ...extra,
   });
-}
-
-/** Renders a component inside the app's providers (for pieces that have no route). */
-export async function renderWithProviders(ui: ReactNode) {
-  await initI18n('en');
-  resetSessionCache();
-  queryClient.clear();
-  configureClient({ getLocale: () => 'en', onSessionExpired: () => {}, baseUrl: '' });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={buildTheme(null)} env="test">
-        <MemoryRouter>{ui}</MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-}
-
-/** jsdom has no document.fonts; Mantine's autosize textarea listens to it. */
-export function stubDocumentFonts() {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
 }

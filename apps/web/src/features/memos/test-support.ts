@@ -1,4 +1,5 @@
 import type { Collection, Memo, MemoCollectionRef, UserSummary } from '@memoria/domain';
+import { collection } from '../collections/test-support';
 
 /** Test data shaped like the API's answers (contract.md, @memoria/domain memo.ts). */
 export function userSummary(id = 7, name = 'Ada Lovelace'): UserSummary {
@@ -66,37 +67,13 @@ export function memoFixture(overrides: Partial<Memo> = {}): Memo {
   };
 }
 
+/** The collection "Travel" of the signed-in user, as the collection lists answer it. */
 export function collectionFixture(overrides: Partial<Collection> = {}): Collection {
-  const id = overrides.id ?? 'Coll000001';
-  return {
-    id,
-    '@id': `/api/collection/${id}`,
-    type: 'private',
+  return collection({
+    id: 'Coll000001',
     name: 'Travel',
-    description: null,
-    author: userSummary(),
-    isOwner: true,
-    is_collaboration: false,
-    collaboration_on_checklist: false,
-    allow_add_documents: false,
-    allow_replace_documents: false,
-    preserve_documents_version: false,
-    public_link_on: false,
-    notify_me: false,
-    content_watching_notify_me: false,
-    user_can_join_call: false,
-    is_muted: false,
-    muted_collection_id: null,
-    group_name: null,
-    favourite_id: null,
-    transfer_collection: false,
-    memos_count: 0,
-    created_at: '2030-01-01T10:00:00+00:00',
-    modified_at: '2030-01-01T10:00:00+00:00',
-    picture: null,
-    collection_picture: null,
-    users_per_collection: [],
     label: 'TR',
+    author: userSummary(),
     ...overrides,
-  };
+  });
 }
