@@ -127,9 +127,12 @@ class Audit {
     this.findings.push(...(await auditScreen(this.page, screen, scope)));
   }
 
-  async visit(name: string, path: string, testId: string): Promise<void> {
+  /** `ready`: a test id on the screen, or test ids of an element and one inside it */
+  async visit(name: string, path: string, ready: string | [string, string]): Promise<void> {
     await navigateInApp(this.page, path);
-    await this.screen(name, this.page.getByTestId(testId).first());
+    const [outer, inner] = typeof ready === 'string' ? [ready] : ready;
+    const screen = this.page.getByTestId(outer);
+    await this.screen(name, (inner ? screen.getByTestId(inner) : screen).first());
   }
 
   report(): void {
@@ -155,7 +158,10 @@ async function signedOutScreens(page: Page, audit: Audit): Promise<void> {
   await audit.visit('sign-up', '/auth/signup', 'signup-submit');
   await audit.visit('forgot password', '/auth/forgot-password', 'forgot-submit');
   await audit.visit('reset password', '/auth/reset?token=nothing', 'reset-submit');
-  await audit.visit('public collection', `/p/collections/${openCollection}`, 'memo-card');
+  await audit.visit('public collection', `/p/collections/${openCollection}`, [
+    'collection-page',
+    'memo-card',
+  ]);
   await audit.visit('public memo', `/p/memo/${memo}`, 'memo-view-title');
   await audit.visit('public profile', `/p/profile/${ada.id}`, 'public-profile-page');
   await audit.visit('discover (visitor)', '/discover', 'discover-page');
@@ -171,7 +177,10 @@ async function signedInScreens(page: Page, audit: Audit): Promise<void> {
   await audit.visit('discover people', '/discover/people', 'discover-page');
   await audit.visit('collections', '/collections', 'collections-page');
   await audit.visit('collaborations', '/collections/collaboration', 'collections-page');
-  await audit.visit('a collection', `/collections/${openCollection}`, 'memo-card');
+  await audit.visit('a collection', `/collections/${openCollection}`, [
+    'collection-page',
+    'memo-card',
+  ]);
   await audit.visit(
     'collection documents',
     `/collections/${openCollection}/documents`,
@@ -222,7 +231,10 @@ async function phoneScreens(page: Page, audit: Audit): Promise<void> {
   const { openCollection, memo } = world;
   await page.goto('/');
   await audit.screen('home', page.getByTestId('bottom-bar'));
-  await audit.visit('a collection', `/collections/${openCollection}`, 'memo-card');
+  await audit.visit('a collection', `/collections/${openCollection}`, [
+    'collection-page',
+    'memo-card',
+  ]);
   await audit.visit('a memo with comments', `/memo/${memo}`, 'comment');
   await audit.visit('account settings', '/account-settings', 'account-settings');
   await page.getByTestId('menu-toggle').click();
@@ -245,7 +257,10 @@ for (const theme of THEMES) {
     await signedOutScreens(page, audit);
     await page.setViewportSize(PHONE);
     audit.size = ', 375 px';
-    await audit.visit('public collection', `/p/collections/${world.openCollection}`, 'memo-card');
+    await audit.visit('public collection', `/p/collections/${world.openCollection}`, [
+      'collection-page',
+      'memo-card',
+    ]);
     await audit.visit('login', '/auth', 'login-submit');
     audit.report();
   });

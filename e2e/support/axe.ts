@@ -17,6 +17,8 @@ export interface Finding {
   impact: string;
   target: string;
   summary: string;
+  /** the element's opening tag, as axe-core saw it */
+  html: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function auditScreen(
       impact: violation.impact ?? '',
       target: node.target.map(String).join(' '),
       summary: (node.failureSummary ?? '').split('\n').slice(0, 2).join(' '),
+      html: node.html.slice(0, 160),
     })),
   );
 }
@@ -80,7 +83,7 @@ export function failing(findings: Finding[]): Finding[] {
 /** "screen: rule (impact) target", one line a finding, for the failure message. */
 export function describeFindings(findings: Finding[]): string {
   return findings
-    .map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.target} — ${f.summary}`)
+    .map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.target} — ${f.summary} — ${f.html}`)
     .join('\n');
 }
 
