@@ -81,8 +81,11 @@ async function buildWorld(request: APIRequestContext): Promise<World> {
   const closed = await apiCollection(request, ada, { name: 'Diary', type: 'private' });
   const memo = await apiMemo(request, ada, open.id, {
     title: 'Market walk',
+    // a plain link, a hashtag and a mention, as the editor saves them
     description:
-      '<p>Bread, cheese and <a href="https://example.test/market">the market map</a> #market #sunday</p>',
+      '<p>Bread, cheese and <a href="https://example.test/market">the market map</a> ' +
+      '<a data-type="hashtag" data-label="market">#market</a> with ' +
+      `<a data-type="mention" data-id="${bob.id}" data-label="${bob.name}">@${bob.name}</a></p>`,
   });
   await apiMemo(request, ada, closed.id, { title: 'Quiet thoughts' });
   await api(request, bob, 'POST', '/api/memo/comment', {
