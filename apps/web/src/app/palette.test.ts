@@ -77,3 +77,16 @@ describe('readable colours (WCAG AA, 4.5:1)', () => {
     expect(dark['--mantine-color-dimmed']).toBe('#a3a3a3');
   });
 });
+
+describe("Mantine's own labels", () => {
+  it('come from the labels handed to the theme (the user language)', () => {
+    const theme = buildTheme(null, {
+      close: 'Schließen',
+      togglePassword: 'Passwort anzeigen oder verbergen',
+    });
+    expect(theme.components?.CloseButton?.defaultProps).toEqual({ 'aria-label': 'Schließen' });
+    expect(theme.components?.PasswordInput?.defaultProps).toEqual({
+      visibilityToggleButtonProps: { 'aria-label': 'Passwort anzeigen oder verbergen' },
+    });
+  });
+});
