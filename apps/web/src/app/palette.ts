@@ -30,3 +30,44 @@ export function paletteFromHex(hex: string): MantineColorsTuple {
   const darker = [0.14, 0.28, 0.42].map((a) => mix(rgb, 0, a));
   return [...lighter, toHex(rgb), ...darker] as unknown as MantineColorsTuple;
 }
+
+function luminance(hex: string): number {
+  const [r, g, b] = parseHex(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `hex` mixed with `amount` (0 to 1) of black. */
+export function darker(hex: string, amount: number): string {
+  return mix(parseHex(hex), 0, amount);
+}
+
+/** WCAG AA for body text. */
+export const READABLE_RATIO = 4.5;
+
+/** `hex` mixed with black in steps of 5 % until it reads on `background` (AA). */
+export function darkenUntilReadable(hex: string, background: string): string {
+  const rgb = parseHex(hex);
+  for (let amount = 0; amount <= 1; amount += 0.05) {
+    const candidate = mix(rgb, 0, amount);
+    if (contrastRatio(candidate, background) >= READABLE_RATIO) return candidate;
+  }
+  return '#000000';
+}
+
+/**
+ * A fill that white text reads on (AA), for filled buttons and badges: the palette's shade
+ * `from`, or the first darker one that reads, or shade 9 darkened until it does.
+ */
+export function readableFill(palette: readonly string[], from: number): string {
+  const shade = palette.slice(from).find((c) => contrastRatio('#ffffff', c) >= READABLE_RATIO);
+  return shade ?? darkenUntilReadable(palette[palette.length - 1]!, '#ffffff');
+}

@@ -16,6 +16,8 @@ import { queryClient } from './query-client';
 import { useSession } from './use-session';
 import { browserSettings } from './settings';
 import { buildTheme, cssVariablesResolver } from './theme';
+import { useTranslation } from '../i18n';
+import { useAutosizeMeasurementLabel } from '../ui/autosize-label';
 import { loadToastContainer, subscribeToasts, toastsRequested } from '../ui/toast-queue';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'color-scheme' });
@@ -43,7 +45,14 @@ function ThemedProviders({ children }: { children: ReactNode }) {
   const colour = profile.data
     ? profile.data.user_profile.custom_colour
     : browserSettings.get().user?.custom_colour;
-  const theme = useMemo(() => buildTheme(colour), [colour]);
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const togglePassword = t('common.togglePassword');
+  const theme = useMemo(
+    () => buildTheme(colour, { close, togglePassword }),
+    [colour, close, togglePassword],
+  );
+  useAutosizeMeasurementLabel(t('common.autosizeMeasurement'));
   return (
     <MantineProvider
       theme={theme}

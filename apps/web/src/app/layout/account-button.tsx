@@ -1,4 +1,4 @@
-import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronUp } from '@tabler/icons-react';
 import type { User } from '@memoria/domain';
 import type { ComponentPropsWithRef } from 'react';
@@ -8,7 +8,8 @@ type ButtonProps = Omit<ComponentPropsWithRef<'button'>, 'children' | 'style'>;
 
 /**
  * The user's card at the foot of the side menu, the account menu's trigger. Extra props (the
- * menu's ref, handlers and aria attributes) go to the button.
+ * menu's ref, handlers and aria attributes) go to the button. Its name is what it shows (name
+ * and address) after a hidden "Account menu:", so speech input finds it by the visible words.
  */
 export function AccountButton({ user, ...props }: { user: User } & ButtonProps) {
   const { t } = useTranslation();
@@ -16,7 +17,6 @@ export function AccountButton({ user, ...props }: { user: User } & ButtonProps) 
   return (
     <UnstyledButton
       data-testid="account-menu"
-      aria-label={`${t('nav.accountMenu')}: ${name}`}
       p="xs"
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
@@ -31,6 +31,7 @@ export function AccountButton({ user, ...props }: { user: User } & ButtonProps) 
           radius="xl"
         />
         <div style={{ flex: 1, minWidth: 0 }}>
+          <VisuallyHidden>{`${t('nav.accountMenu')}: `}</VisuallyHidden>
           <Text size="sm" fw={600} truncate>
             {name}
           </Text>

@@ -15,11 +15,15 @@ export function AuthLayout() {
         {t('app.skipToContent')}
       </a>
       <Grid gap={{ base: 'md', lg: 48 }} align="flex-start">
+        {/* Every part of the page sits in a landmark: the welcome is complementary, the
+            phone's brand line the banner, the form the main content. */}
         <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 2, lg: 1 }}>
-          <GuestWelcome />
+          <Box component="aside" aria-label={t('welcome.title')}>
+            <GuestWelcome />
+          </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 1, lg: 2 }}>
-          <Box hiddenFrom="lg" px="xs" pb="md">
+          <Box component="header" hiddenFrom="lg" px="xs" pb="md">
             <Brand to="/auth" />
           </Box>
           <Paper

@@ -156,8 +156,7 @@ export function CommentComposer({
           maxRows={12}
           autoFocus={autoFocus}
           error={tooLong ? t('engagement.comments.tooLong', { max: COMMENT_MAX }) : undefined}
-          role="combobox"
-          aria-expanded={suggestions.length > 0}
+          // a multi-line text box that suggests (not a combobox: a textarea may not be one)
           aria-controls={suggestions.length > 0 ? listId : undefined}
           aria-activedescendant={activeId}
           aria-autocomplete="list"

@@ -66,6 +66,9 @@ describe('comments section', { timeout: 20_000 }, () => {
     expect(within(comment).getByTestId('comment-text').textContent).toBe('Nice one @Bo Builder!');
     expect(within(comment).getByTestId('comment-mention').getAttribute('href')).toBe('/profile/8');
     expect(screen.getByTestId('comments-count').textContent).toBe('1 comment');
+    // the heading's name is the heading alone, not "Comments1 comment"
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Comments');
+    expect(screen.getByRole('heading', { name: 'Comments' })).toBeTruthy();
   });
 
   it('suggests connections after @ and two letters, picked with the keyboard, sent as a mention', async () => {

@@ -128,14 +128,18 @@ export function CommentsSection({ memo }: { memo: Memo }) {
     >
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
-          <Title ref={heading} tabIndex={-1} order={2} size="h4">
-            {t('engagement.comments.title')}
+          {/* The count beside the heading, not in it: read as one name it ran together
+              ("Comments1 comment"). */}
+          <Group gap="xs" align="baseline">
+            <Title ref={heading} tabIndex={-1} order={2} size="h4">
+              {t('engagement.comments.title')}
+            </Title>
             {memo.comments_number > 0 && (
-              <Text component="span" c="dimmed" size="sm" ml="xs" data-testid="comments-count">
+              <Text c="dimmed" size="sm" data-testid="comments-count">
                 {t('engagement.comments.count', { count: memo.comments_number })}
               </Text>
             )}
-          </Title>
+          </Group>
           <Switch
             checked={memo.notify_me}
             disabled={watch.isPending}

@@ -11,6 +11,9 @@ export const de: CoreShape = {
     cancel: 'Abbrechen',
     confirm: 'Bestätigen',
     close: 'Schließen',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Passwort anzeigen oder verbergen',
+    autosizeMeasurement: 'Messfeld für die Textgröße',
     back: 'Zurück',
     continue: 'Weiter',
     copy: 'Kopieren',

@@ -25,6 +25,9 @@ export const en = {
     cancel: 'Cancel',
     confirm: 'Confirm',
     close: 'Close',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Show or hide the password',
+    autosizeMeasurement: 'Measuring field for the text size',
     back: 'Back',
     continue: 'Continue',
     copy: 'Copy',

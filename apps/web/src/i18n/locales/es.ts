@@ -11,6 +11,9 @@ export const es: CoreShape = {
     cancel: 'Cancelar',
     confirm: 'Confirmar',
     close: 'Cerrar',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Mostrar u ocultar la contraseña',
+    autosizeMeasurement: 'Campo de medida del tamaño del texto',
     back: 'Atrás',
     continue: 'Continuar',
     copy: 'Copiar',

@@ -11,6 +11,9 @@ export const fr_be: CoreShape = {
     cancel: 'Annuler',
     confirm: 'Confirmer',
     close: 'Fermer',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Afficher ou masquer le mot de passe',
+    autosizeMeasurement: 'Champ de mesure de la taille du texte',
     back: 'Retour',
     continue: 'Continuer',
     copy: 'Copier',

@@ -11,6 +11,9 @@ export const nl: CoreShape = {
     cancel: 'Annuleren',
     confirm: 'Bevestigen',
     close: 'Sluiten',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Wachtwoord tonen of verbergen',
+    autosizeMeasurement: 'Meetveld voor de tekstgrootte',
     back: 'Terug',
     continue: 'Doorgaan',
     copy: 'Kopiëren',

@@ -11,6 +11,9 @@ export const pl: CoreShape = {
     cancel: 'Anuluj',
     confirm: 'Potwierdź',
     close: 'Zamknij',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Pokaż lub ukryj hasło',
+    autosizeMeasurement: 'Pole pomiaru rozmiaru tekstu',
     back: 'Wstecz',
     continue: 'Dalej',
     copy: 'Kopiuj',

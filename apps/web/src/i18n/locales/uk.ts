@@ -11,6 +11,9 @@ export const uk: CoreShape = {
     cancel: 'Скасувати',
     confirm: 'Підтвердити',
     close: 'Закрити',
+    // Mantine's own labels (the password field's eye, the textarea's hidden twin)
+    togglePassword: 'Показати або приховати пароль',
+    autosizeMeasurement: 'Поле для вимірювання розміру тексту',
     back: 'Назад',
     continue: 'Продовжити',
     copy: 'Копіювати',

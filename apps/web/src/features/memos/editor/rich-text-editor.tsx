@@ -39,11 +39,14 @@ function ToolButton({
   active,
   onClick,
   children,
+  expanded,
 }: {
   label: string;
   active: boolean;
   onClick: () => void;
   children: ReactNode;
+  /** for a button that opens a dialog: whether it is open */
+  expanded?: boolean;
 }) {
   return (
     <Tooltip label={label} withArrow openDelay={400}>
@@ -52,6 +55,8 @@ function ToolButton({
         color={active ? undefined : 'gray'}
         aria-label={label}
         aria-pressed={active}
+        aria-haspopup={expanded === undefined ? undefined : 'dialog'}
+        aria-expanded={expanded}
         onMouseDown={(event) => event.preventDefault()}
         onClick={onClick}
       >
@@ -192,6 +197,9 @@ export function RichTextEditor({
             zIndex={400}
             position="bottom-start"
             shadow="md"
+            // The target is a wrapper (the tooltip holds the button): the popup attributes
+            // go on the button itself, a div may not carry aria-expanded.
+            withRoles={false}
           >
             <Popover.Target>
               <div>
@@ -199,6 +207,7 @@ export function RichTextEditor({
                   label={t('memos.editor.link')}
                   active={state?.link ?? false}
                   onClick={toggleLink}
+                  expanded={linkOpen}
                 >
                   <IconLink size={16} />
                 </ToolButton>
