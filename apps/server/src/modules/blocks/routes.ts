@@ -4,14 +4,15 @@ import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { listAnswer, userSummaryAnswer } from '../profiles/answers.js';
+import { userSummaryAnswer } from '../profiles/answers.js';
 import {
   idParams,
   pagingQuery,
   security,
   userIdFromPath,
   userRefFrom,
-} from '../profiles/route-helpers.js';
+  listAnswer,
+} from '../../http/route-schemas.js';
 import type { BlockService } from './service.js';
 
 const tags = ['blocks'];

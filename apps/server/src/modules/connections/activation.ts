@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import type { ConnectionRow } from '../profiles/relations.js';
 import { loadPeople } from '../profiles/people.js';
 import { checkMaximumUsers } from './requirements.js';
 import { activate, deleteConnection } from './store.js';
+import { isDuplicate } from '../../db/errors.js';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -8,7 +8,7 @@ import {
   userSummaryAnswer,
   connectionStatusAnswer,
 } from '../profiles/answers.js';
-import { security, valueParams } from '../profiles/route-helpers.js';
+import { security, valueParams } from '../../http/route-schemas.js';
 import type { ConnectionServices } from './routes.js';
 
 const tags = ['connections'];

@@ -1,7 +1,6 @@
 import type { Connection, ConnectionTokenAnswer, QrConnectionAnswer } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readTime } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import { findPerson, isAvailable, summaryOf, type PersonRow } from '../profiles/people.js';
@@ -12,6 +11,7 @@ import { checkMaximumUsers, checkRequesterProfile } from './requirements.js';
 import { findConnection, insertActive } from './store.js';
 import { linkInvalid } from './request-service.js';
 import { newNonce, personalToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
+import { isDuplicate } from '../../db/errors.js';
 
 /**
  * The personal QR connection token (spec part 1 §7.5; part 2 §9 "QR invite valid 14 days"):

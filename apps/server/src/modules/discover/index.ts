@@ -7,8 +7,8 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { discoverPage } from '../feed/store.js';
 import { memoListAnswer } from '../memos/answers.js';
 import { createQueryCache } from '../memos/query-cache.js';
-import { listAnswer, publicProfileAnswer } from '../profiles/answers.js';
-import { pagingQuery } from '../profiles/route-helpers.js';
+import { publicProfileAnswer } from '../profiles/answers.js';
+import { pagingQuery, listAnswer } from '../../http/route-schemas.js';
 import { createProfileService } from '../profiles/service.js';
 
 const tags = ['discover'];

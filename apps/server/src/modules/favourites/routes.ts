@@ -9,8 +9,14 @@ import { ApiError } from '../../http/errors.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { favouriteAnswer, listAnswer } from '../profiles/answers.js';
-import { idParams, pagingQuery, security, userRefFrom } from '../profiles/route-helpers.js';
+import { favouriteAnswer } from '../profiles/answers.js';
+import {
+  idParams,
+  pagingQuery,
+  security,
+  userRefFrom,
+  listAnswer,
+} from '../../http/route-schemas.js';
 import type { FavouriteService } from './service.js';
 
 const tags = ['favourites'];

@@ -1,7 +1,6 @@
 import { initialsOf, type Favourite } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { collectionVisible } from '../audience/index.js';
 import { findPerson, isAvailable, loadPeople, pictureOf } from '../profiles/people.js';
@@ -14,6 +13,7 @@ import {
   listFavouriteCollections,
   listFavouriteContacts,
 } from './store.js';
+import { isDuplicate } from '../../db/errors.js';
 
 const favouriteNotFound = () => new ApiError(404, 'favourites.notFound');
 const COLLECTION_ID = /^[A-Za-z0-9]{10}$/;

@@ -5,8 +5,8 @@ import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { followEntryAnswer, listAnswer } from '../profiles/answers.js';
-import { pagingFields, security, userRefFrom } from '../profiles/route-helpers.js';
+import { followEntryAnswer } from '../profiles/answers.js';
+import { pagingFields, security, userRefFrom, listAnswer } from '../../http/route-schemas.js';
 import type { FollowService } from './service.js';
 
 const tags = ['follows'];

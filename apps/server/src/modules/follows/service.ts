@@ -1,12 +1,12 @@
 import { iri, type FollowAnswer, type FollowEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import { contactCardOf, findPerson, isAvailable, loadPeople } from '../profiles/people.js';
 import { relationBetween } from '../profiles/relations.js';
 import { deleteFollow, findFollow, listFollows } from './store.js';
+import { isDuplicate } from '../../db/errors.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 

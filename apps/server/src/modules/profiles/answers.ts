@@ -58,20 +58,6 @@ export const connectionAnswer = z.object({
   valid_until: z.string().nullable().optional(),
 });
 
-/** A list: the plain array, or the hydra collection for application/ld+json. */
-export function listAnswer<T extends z.ZodType>(item: T) {
-  return z.union([
-    z.array(item),
-    z.object({
-      '@context': z.string(),
-      '@id': z.string(),
-      '@type': z.literal('hydra:Collection'),
-      'hydra:member': z.array(item),
-      'hydra:totalItems': z.number(),
-    }),
-  ]);
-}
-
 export const contactCountsAnswer = z.object({
   connections: z.number(),
   followers: z.number(),

@@ -1,12 +1,12 @@
 import { iri, type ConnectionViewStatus, type PublicProfile } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readJson } from '../../db/dialect.js';
-import { isDuplicate } from './db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { connectionRulesOf } from '../connections/requirements.js';
 import { countsFor } from './counts.js';
 import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from './people.js';
 import { emptyRelations, relationsTo, searchPublicProfiles } from './store.js';
+import { isDuplicate } from '../../db/errors.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 

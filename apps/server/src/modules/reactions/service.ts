@@ -6,8 +6,8 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { blockedBetween } from '../audience/index.js';
 import { announceMemoChange, loadEngagementMemo } from '../comments/index.js';
 import { loadPeople, summaryOf } from '../profiles/people.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { sql, type SqlBool } from 'kysely';
+import { isDuplicate } from '../../db/errors.js';
 
 const reactionIri = (id: number) => `/api/memo/reaction/${id}`;
 const reactionNotFound = () => notFound('reaction.notFound');
