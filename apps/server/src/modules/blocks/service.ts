@@ -2,9 +2,9 @@ import { iri, type BlockEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readCount } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
-import { findPerson, loadPeople, summaryOf } from '../profiles/people.js';
 import { removeRelationsBetween } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
+import { findPerson, loadPeople, summaryOf } from '../users/people.js';
 
 /**
  * Blocking (DESIGN.md §6): the block, and in the same transaction the removal of every

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
 import { writeActivities, type ActivityEvent, type WrittenEvent } from '../../events/activity.js';
 import { ApiError, notFound, violation } from '../../http/errors.js';
-import { loadPeople, summaryOf } from '../profiles/people.js';
 import {
   engagedAudience,
   loadEngagementMemo,
@@ -23,6 +22,7 @@ import {
   updateComment,
   type CommentRow,
 } from './store.js';
+import { loadPeople, summaryOf } from '../users/people.js';
 
 const commentNotFound = () => notFound('comment.notFound');
 

@@ -4,10 +4,10 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import type { ConnectionRow } from '../profiles/relations.js';
-import { loadPeople } from '../profiles/people.js';
 import { checkMaximumUsers } from './requirements.js';
 import { activate, deleteConnection } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
+import { loadPeople } from '../users/people.js';
 
 type Db = Kysely<DatabaseSchema>;
 

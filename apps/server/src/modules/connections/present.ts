@@ -3,14 +3,14 @@ import type { Connection, ConnectionViewStatus } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import type { ConnectionRow } from '../profiles/relations.js';
+import { favouriteIdsFor } from './store.js';
 import {
   contactCardOf,
   loadPeople,
   pictureOf,
   summaryOf,
   type PersonRow,
-} from '../profiles/people.js';
-import { favouriteIdsFor } from './store.js';
+} from '../users/people.js';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readTime } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { findPerson, isAvailable, summaryOf, type PersonRow } from '../profiles/people.js';
 import { blockedEitherWay, connectionBetween } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { presentConnection, viewStatus } from './present.js';
@@ -12,6 +11,7 @@ import { findConnection, insertActive } from './store.js';
 import { linkInvalid } from './request-service.js';
 import { newNonce, personalToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
 import { isDuplicate } from '../../db/errors.js';
+import { findPerson, isAvailable, summaryOf, type PersonRow } from '../users/people.js';
 
 /**
  * The personal QR connection token (spec part 1 §7.5; part 2 §9 "QR invite valid 14 days"):

@@ -7,14 +7,6 @@ import type { AppContext } from '../../context.js';
 import { readBool, readTime } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import {
-  findPerson,
-  findPersonByEmail,
-  isAvailable,
-  localeOf,
-  summaryOf,
-  type PersonRow,
-} from '../profiles/people.js';
 import { blockedEitherWay, connectionBetween, type ConnectionRow } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { presentConnection } from './present.js';
@@ -27,6 +19,14 @@ import {
   renewInvitation,
 } from './store.js';
 import { newInvitationToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
+import {
+  findPerson,
+  findPersonByEmail,
+  isAvailable,
+  localeOf,
+  summaryOf,
+  type PersonRow,
+} from '../users/people.js';
 
 /** Invitations to addresses without an account one person may send per day. */
 export const INVITATIONS_PER_DAY = 50;

@@ -3,7 +3,7 @@ import type { ConnectionListStatus, ConnectionUserType } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import type { ConnectionRow } from '../profiles/relations.js';
-import { likePattern } from '../profiles/people.js';
+import { likePattern } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { collectionVisible } from '../audience/index.js';
-import { findPerson, isAvailable, loadPeople, pictureOf } from '../profiles/people.js';
 import { blockedEitherWay } from '../profiles/relations.js';
 import {
   deleteFavourite,
@@ -14,6 +13,7 @@ import {
   listFavouriteContacts,
 } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
+import { findPerson, isAvailable, loadPeople, pictureOf } from '../users/people.js';
 
 const favouriteNotFound = () => new ApiError(404, 'favourites.notFound');
 const COLLECTION_ID = /^[A-Za-z0-9]{10}$/;

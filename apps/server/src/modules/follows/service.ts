@@ -3,10 +3,10 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { contactCardOf, findPerson, isAvailable, loadPeople } from '../profiles/people.js';
 import { relationBetween } from '../profiles/relations.js';
 import { deleteFollow, findFollow, listFollows } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
+import { contactCardOf, findPerson, isAvailable, loadPeople } from '../users/people.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 

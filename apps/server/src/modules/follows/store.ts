@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount } from '../../db/dialect.js';
-import { textMatches } from '../profiles/people.js';
+import { textMatches } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 

@@ -4,9 +4,9 @@ import { isoTime, readBool, readJson } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { connectionRulesOf } from '../connections/requirements.js';
 import { countsFor } from './counts.js';
-import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from './people.js';
 import { emptyRelations, relationsTo, searchPublicProfiles } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
+import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from '../users/people.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 

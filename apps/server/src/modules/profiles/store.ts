@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import { likePattern } from './people.js';
+import { likePattern } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 

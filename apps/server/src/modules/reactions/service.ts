@@ -5,9 +5,9 @@ import { recordActivity } from '../../events/activity.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { blockedBetween } from '../audience/index.js';
 import { announceMemoChange, loadEngagementMemo } from '../comments/index.js';
-import { loadPeople, summaryOf } from '../profiles/people.js';
 import { sql, type SqlBool } from 'kysely';
 import { isDuplicate } from '../../db/errors.js';
+import { loadPeople, summaryOf } from '../users/people.js';
 
 const reactionIri = (id: number) => `/api/memo/reaction/${id}`;
 const reactionNotFound = () => notFound('reaction.notFound');

@@ -10,7 +10,7 @@ import { isoTime } from '../../db/dialect.js';
 import { ApiError, ValidationFailed, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
-import { findPerson, isAvailable } from '../profiles/people.js';
+import { findPerson, isAvailable } from '../users/people.js';
 
 /** What was reported, as found for the reporter. */
 interface Target {

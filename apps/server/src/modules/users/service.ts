@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { presentUser } from './present.js';
 import { currentAvatarId } from '../media/index.js';
-import { avatarUrl } from '../profiles/people.js';
 import {
   findProfileById,
   findProfileByUser,
@@ -13,6 +12,7 @@ import {
   updateProfile,
   type NewAccount,
 } from './store.js';
+import { avatarUrl } from './people.js';
 
 /** Name, address and language a mail to this user is written with. */
 export interface MailIdentity {
