@@ -4,7 +4,6 @@ import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { userSummaryAnswer } from '../profiles/answers.js';
 import {
   idParams,
   pagingQuery,
@@ -14,6 +13,7 @@ import {
   listAnswer,
 } from '../../http/route-schemas.js';
 import type { BlockService } from './service.js';
+import { userSummaryAnswer } from '../users/people-answers.js';
 
 const tags = ['blocks'];
 const PAGING = {

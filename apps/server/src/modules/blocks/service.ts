@@ -2,7 +2,9 @@ import { iri, type BlockEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readCount } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
-import { removeRelationsBetween } from './store.js';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { anyBlockBetween, blockDirections, removeRelationsBetween } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
 import { findPerson, loadPeople, summaryOf } from '../users/people.js';
 
@@ -12,6 +14,8 @@ import { findPerson, loadPeople, summaryOf } from '../users/people.js';
  * favourites each kept of the other and of the other's collections. From then on the
  * audience rules and every list hide each from the other, and no new request passes.
  */
+type Db = Kysely<DatabaseSchema>;
+
 export function createBlockService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 
@@ -87,3 +91,13 @@ export function createBlockService(ctx: AppContext) {
 }
 
 export type BlockService = ReturnType<typeof createBlockService>;
+
+/** Either of a and b has blocked the other (for other modules; `db` may be a transaction). */
+export function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
+  return anyBlockBetween(db, a, b);
+}
+
+/** Who has blocked whom between a and b (for other modules). */
+export function blocksBetween(db: Db, a: number, b: number) {
+  return blockDirections(db, a, b);
+}

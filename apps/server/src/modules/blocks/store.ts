@@ -3,6 +3,39 @@ import type { DatabaseSchema } from '../../db/schema.js';
 
 type Db = Kysely<DatabaseSchema>;
 
+/** Who has blocked whom between a and b. */
+export async function blockDirections(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<{ byA: boolean; byB: boolean }> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .execute();
+  return { byA: rows.some((r) => r.blocker_id === a), byB: rows.some((r) => r.blocker_id === b) };
+}
+
+export async function anyBlockBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Everything that binds a and b, removed; call inside the transaction of the block. */
 export async function removeRelationsBetween(db: Db, a: number, b: number): Promise<void> {
   const rows = await db

@@ -3,9 +3,8 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import type { ConnectionRow } from '../profiles/relations.js';
 import { checkMaximumUsers } from './requirements.js';
-import { activate, deleteConnection } from './store.js';
+import { activate, deleteConnection, type ConnectionRow } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
 import { loadPeople } from '../users/people.js';
 

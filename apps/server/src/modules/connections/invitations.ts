@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
-import { blockedEitherWay, connectionBetween } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
-import { deleteConnection, validInvitationsTo } from './store.js';
+import { deleteConnection, validInvitationsTo, connectionBetween } from './store.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 /**
  * Called once an account proves its address (signup verification): every valid invitation

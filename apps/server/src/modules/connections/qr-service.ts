@@ -3,15 +3,15 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readTime } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { blockedEitherWay, connectionBetween } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { presentConnection, viewStatus } from './present.js';
 import { checkMaximumUsers, checkRequesterProfile } from './requirements.js';
-import { findConnection, insertActive } from './store.js';
+import { findConnection, insertActive, connectionBetween } from './store.js';
 import { linkInvalid } from './request-service.js';
 import { newNonce, personalToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
 import { isDuplicate } from '../../db/errors.js';
 import { findPerson, isAvailable, summaryOf, type PersonRow } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 /**
  * The personal QR connection token (spec part 1 §7.5; part 2 §9 "QR invite valid 14 days"):

@@ -7,7 +7,6 @@ import type { AppContext } from '../../context.js';
 import { readBool, readTime } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { blockedEitherWay, connectionBetween, type ConnectionRow } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { presentConnection } from './present.js';
 import { checkMaximumUsers, checkMessage, checkRequesterProfile } from './requirements.js';
@@ -17,6 +16,8 @@ import {
   insertRequest,
   invitationsSentSince,
   renewInvitation,
+  connectionBetween,
+  type ConnectionRow,
 } from './store.js';
 import { newInvitationToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
 import {
@@ -27,6 +28,7 @@ import {
   summaryOf,
   type PersonRow,
 } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 /** Invitations to addresses without an account one person may send per day. */
 export const INVITATIONS_PER_DAY = 50;

@@ -1,9 +1,8 @@
 import type { Connection, ConnectionPatch, ContactCounts } from '@memoria/domain';
 import { iri } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { countsOf } from '../profiles/counts.js';
+import { countsFor, countsOf } from './counts-store.js';
 import { ApiError, forbidden, violation } from '../../http/errors.js';
-import { blockedEitherWay, type ConnectionRow } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { otherIdOf, presentConnection, presentConnections } from './present.js';
 import {
@@ -13,7 +12,9 @@ import {
   markRejected,
   updateConnection,
   type ListFilter,
+  type ConnectionRow,
 } from './store.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 const connectionNotFound = () => new ApiError(404, 'connections.notFound');
 
@@ -148,12 +149,20 @@ export function createConnectionService(ctx: AppContext) {
   };
 }
 
-/** Contact stats of one person (spec part 1 §3): see profiles/counts.ts. */
+/** Contact stats of one person (spec part 1 §3): see counts-store.ts. */
 export function contactCounts(
   ctx: Pick<AppContext, 'database'>,
   userId: number,
 ): Promise<ContactCounts> {
   return countsOf(ctx.database.db, userId);
+}
+
+/** Contact stats of several people at once, by person (for profiles and discover). */
+export function contactCountsFor(
+  ctx: Pick<AppContext, 'database'>,
+  ids: number[],
+): Promise<Map<number, ContactCounts>> {
+  return countsFor(ctx.database.db, ids);
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;

@@ -1,11 +1,31 @@
-import { sql, type Kysely, type SqlBool, type Expression } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Expression } from 'kysely';
 import type { ConnectionListStatus, ConnectionUserType } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
+import type { ConnectionsTable } from '../../db/schema-social.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import type { ConnectionRow } from '../profiles/relations.js';
 import { likePattern } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
+export type ConnectionRow = Selectable<ConnectionsTable>;
+
+/** The newest connection row between two people, in either direction. */
+export function connectionBetween(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<ConnectionRow | undefined> {
+  return db
+    .selectFrom('connections')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_outbound_id', '=', a), eb('user_inbound_id', '=', b)]),
+        eb.and([eb('user_outbound_id', '=', b), eb('user_inbound_id', '=', a)]),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
 
 export function findConnection(db: Db, id: number): Promise<ConnectionRow | undefined> {
   return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();

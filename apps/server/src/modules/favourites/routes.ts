@@ -9,7 +9,6 @@ import { ApiError } from '../../http/errors.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { favouriteAnswer } from '../profiles/answers.js';
 import {
   idParams,
   pagingQuery,
@@ -18,6 +17,7 @@ import {
   listAnswer,
 } from '../../http/route-schemas.js';
 import type { FavouriteService } from './service.js';
+import { favouriteAnswer } from './answers.js';
 
 const tags = ['favourites'];
 const PAGING = {

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { collectionVisible } from '../audience/index.js';
-import { blockedEitherWay } from '../profiles/relations.js';
 import {
   deleteFavourite,
   findCollectionFavourite,
@@ -14,6 +13,7 @@ import {
 } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
 import { findPerson, isAvailable, loadPeople, pictureOf } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 const favouriteNotFound = () => new ApiError(404, 'favourites.notFound');
 const COLLECTION_ID = /^[A-Za-z0-9]{10}$/;

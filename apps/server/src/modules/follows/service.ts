@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { relationBetween } from '../profiles/relations.js';
+import { blocksBetween } from '../blocks/service.js';
 import { deleteFollow, findFollow, listFollows } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
 import { contactCardOf, findPerson, isAvailable, loadPeople } from '../users/people.js';
@@ -20,10 +20,13 @@ export function createFollowService(ctx: AppContext) {
       if (following === viewer) throw violation('following', 'follows.self');
       const person = await findPerson(db, following);
       if (!person || !isAvailable(person)) throw userNotFound();
-      const relation = await relationBetween(db, viewer, following);
-      if (relation.blockedViewer) throw userNotFound();
-      if (relation.blockedByViewer) throw violation('following', 'blocks.blockedByYou');
-      if (relation.following) throw violation('following', 'follows.already');
+      const [blocks, existing] = await Promise.all([
+        blocksBetween(db, viewer, following),
+        findFollow(db, viewer, following),
+      ]);
+      if (blocks.byB) throw userNotFound();
+      if (blocks.byA) throw violation('following', 'blocks.blockedByYou');
+      if (existing) throw violation('following', 'follows.already');
       const now = new Date();
       try {
         const eventId = await db.transaction().execute(async (trx) => {

@@ -158,3 +158,25 @@ export async function relationsTo(db: Db, viewer: number, ids: number[]) {
   }
   return none;
 }
+
+export function findSuggestionExclude(db: Db, userId: number, excludedUserId: number) {
+  return db
+    .selectFrom('suggestion_excludes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('excluded_user_id', '=', excludedUserId)
+    .executeTakeFirst();
+}
+
+export async function insertSuggestionExclude(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  excludedUserId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('suggestion_excludes')
+    .values({ user_id: userId, excluded_user_id: excludedUserId, created_at: d.time(at) })
+    .execute();
+}
