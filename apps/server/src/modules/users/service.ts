@@ -1,5 +1,7 @@
 import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { presentUser } from './present.js';
 import { currentAvatarId } from '../media/index.js';
@@ -84,6 +86,11 @@ export function createUserService(ctx: AppContext) {
       return loadUser(userId, rootUserId);
     },
   };
+}
+
+/** An account's own row, for other modules (delegations); `db` may be their transaction. */
+export function findAccount(db: Kysely<DatabaseSchema>, id: number) {
+  return findUserById(db, id);
 }
 
 export type UserService = ReturnType<typeof createUserService>;
