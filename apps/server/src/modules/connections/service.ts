@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
 import type { Connection, ConnectionPatch, ContactCounts } from '@memoria/domain';
 import { iri } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { countsFor, countsOf } from './counts-store.js';
 import { ApiError, forbidden, violation } from '../../http/errors.js';
 import { activateConnection } from './activation.js';
@@ -13,6 +15,8 @@ import {
   updateConnection,
   type ListFilter,
   type ConnectionRow,
+  deleteConnectionsBetween,
+  findContact,
 } from './store.js';
 import { blockedEitherWay } from '../blocks/service.js';
 
@@ -166,3 +170,17 @@ export function contactCountsFor(
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;
+
+/** Connections and contact rows between a and b removed, for a block: call it inside the block's transaction. */
+export function dropConnectionsBetween(
+  db: Kysely<DatabaseSchema>,
+  a: number,
+  b: number,
+): Promise<void> {
+  return deleteConnectionsBetween(db, a, b);
+}
+
+/** `viewer` has `other` among their contacts (an active connection), for other modules. */
+export function hasContact(db: Kysely<DatabaseSchema>, viewer: number, other: number) {
+  return findContact(db, viewer, other);
+}

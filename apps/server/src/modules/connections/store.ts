@@ -375,3 +375,43 @@ export async function favouriteIdsFor(
   }
   return map;
 }
+
+/** The connections between a and b and their contact rows, removed (a block). */
+export async function deleteConnectionsBetween(db: Db, a: number, b: number): Promise<void> {
+  const rows = await db
+    .selectFrom('connections')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_outbound_id', '=', a), eb('user_inbound_id', '=', b)]),
+        eb.and([eb('user_outbound_id', '=', b), eb('user_inbound_id', '=', a)]),
+      ]),
+    )
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) {
+    await db.deleteFrom('contacts').where('connection_id', 'in', ids).execute();
+    await db.deleteFrom('connections').where('id', 'in', ids).execute();
+  }
+  // contact rows are per connection; none may outlive it, whatever wrote them
+  await db
+    .deleteFrom('contacts')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('contact_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('contact_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}
+
+/** `viewer` has `other` among their contacts (an active connection). */
+export async function findContact(db: Db, viewer: number, other: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('connection_id')
+    .where('user_id', '=', viewer)
+    .where('contact_id', '=', other)
+    .executeTakeFirst();
+  return row !== undefined;
+}

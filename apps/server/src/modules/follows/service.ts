@@ -1,10 +1,18 @@
+import type { Kysely } from 'kysely';
 import { iri, type FollowAnswer, type FollowEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
 import { blocksBetween } from '../blocks/service.js';
-import { deleteFollow, findFollow, listFollows } from './store.js';
+import {
+  deleteFollow,
+  findFollow,
+  listFollows,
+  deleteFollowsBetween,
+  insertFollow,
+} from './store.js';
 import { isDuplicate } from '../../db/errors.js';
 import { contactCardOf, findPerson, isAvailable, loadPeople } from '../users/people.js';
 
@@ -30,10 +38,7 @@ export function createFollowService(ctx: AppContext) {
       const now = new Date();
       try {
         const eventId = await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('follows')
-            .values({ follower_id: viewer, following_id: following, created_at: dialect.time(now) })
-            .execute();
+          await insertFollow(trx, dialect, viewer, following, now);
           return recordActivity(trx, {
             type: 'new_follower',
             actorUserId: viewer,
@@ -105,3 +110,12 @@ export function createFollowService(ctx: AppContext) {
 }
 
 export type FollowService = ReturnType<typeof createFollowService>;
+
+/** Follows either way between a and b removed, for a block: call it inside the block's transaction. */
+export function dropFollowsBetween(
+  db: Kysely<DatabaseSchema>,
+  a: number,
+  b: number,
+): Promise<void> {
+  return deleteFollowsBetween(db, a, b);
+}
