@@ -1,0 +1,79 @@
+/**
+ * Boundaries the build enforces (see CONTRIBUTING.md, Adding a module): a module reaches
+ * another module through its service, never its store; queries live in store files
+ * (`store.ts` or `<thing>-store.ts`) and `db/`. ESLint's own rules only:
+ * `no-restricted-imports` per folder, `no-restricted-syntax` for SQL.
+ */
+
+const serverSource = ['apps/server/src/**/*.ts'];
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts', '**/test-*.tsx'];
+
+const storeMessage =
+  'A module reaches another module through its service, never its store (CONTRIBUTING.md, Adding a module).';
+/** Another module's store, from inside modules/ (`../x/store.js`, `../x/thing-store.js`). */
+const storeOfOtherModule = {
+  regex: String.raw`^\.\./[^/]+/([^/]*-)?store(\.js)?$`,
+  message: storeMessage,
+};
+/** A module's store from outside modules/ (cli, realtime, events, …). */
+const storeOfAnyModule = {
+  regex: String.raw`(^|/)modules/[^/]+/([^/]*-)?store(\.js)?$`,
+  message: storeMessage,
+};
+
+/** Kysely query builders and the raw `sql` tag. */
+const SQL_CALLS = 'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto';
+const sqlMessage = 'Queries live in store files (store.ts or <thing>-store.ts) or db/.';
+const sqlSyntax = [
+  { selector: `CallExpression[callee.property.name=/^(${SQL_CALLS})$/]`, message: sqlMessage },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: sqlMessage },
+  { selector: "MemberExpression[object.name='sql']", message: sqlMessage },
+];
+
+/**
+ * Files that still run SQL outside a store, until their queries move (issue 17): the list
+ * only shrinks; a new file with a query fails the lint.
+ */
+const SQL_OUTSIDE_STORES_YET = [
+  'apps/server/src/modules/audience/predicates.ts',
+  'apps/server/src/modules/auth/housekeeping.ts',
+  'apps/server/src/modules/collections/links.ts',
+  'apps/server/src/modules/collections/service.ts',
+  'apps/server/src/modules/comments/access.ts',
+  'apps/server/src/modules/comments/service.ts',
+  'apps/server/src/modules/connections/invitations.ts',
+  'apps/server/src/modules/connections/qr-service.ts',
+  'apps/server/src/modules/connections/request-service.ts',
+  'apps/server/src/modules/connections/requirements.ts',
+  'apps/server/src/modules/connections/service.ts',
+  'apps/server/src/modules/media/service.ts',
+  'apps/server/src/modules/memos/actions.ts',
+  'apps/server/src/modules/memos/children.ts',
+  'apps/server/src/modules/memos/schedule.ts',
+  'apps/server/src/modules/memos/todos.ts',
+  'apps/server/src/modules/notifications/email.ts',
+  'apps/server/src/modules/notifications/producers.ts',
+  'apps/server/src/modules/notifications/recipients.ts',
+  'apps/server/src/modules/notifications/settings.ts',
+  'apps/server/src/modules/push/service.ts',
+  'apps/server/src/modules/reactions/service.ts',
+  'apps/server/src/modules/reports/service.ts',
+];
+
+export const boundaries = [
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: [storeOfOtherModule] }] },
+  },
+  {
+    files: serverSource,
+    ignores: [...testFiles, 'apps/server/src/modules/**', 'apps/server/src/test/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [storeOfAnyModule] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [...testFiles, '**/*store.ts', ...SQL_OUTSIDE_STORES_YET],
+    rules: { 'no-restricted-syntax': ['error', ...sqlSyntax] },
+  },
+];
