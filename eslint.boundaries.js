@@ -1,8 +1,10 @@
 /**
- * Boundaries the build enforces (see CONTRIBUTING.md, Adding a module): a module reaches
- * another module through its service, never its store; queries live in store files
- * (`store.ts` or `<thing>-store.ts`) and `db/`. ESLint's own rules only:
- * `no-restricted-imports` per folder, `no-restricted-syntax` for SQL.
+ * Boundaries the build enforces (see CONTRIBUTING.md, Adding a module):
+ *  - server: a module reaches another module through its service, never its store; queries
+ *    live in store files (`store.ts` or `<thing>-store.ts`) and `db/`;
+ *  - web: layers import downwards only: app → features → ui → session → api; i18n imports
+ *    none of them.
+ * ESLint's own rules only: `no-restricted-imports` per folder, `no-restricted-syntax` for SQL.
  */
 
 const serverSource = ['apps/server/src/**/*.ts'];
@@ -60,6 +62,23 @@ const SQL_OUTSIDE_STORES_YET = [
   'apps/server/src/modules/reports/service.ts',
 ];
 
+/** Web layers, top to bottom, and what each may not import (everything else is allowed). */
+const WEB_LAYERS = ['app', 'features', 'ui', 'session', 'api'];
+const webRules = [
+  ...WEB_LAYERS.slice(1).map((folder, index) => ({
+    folder,
+    forbidden: WEB_LAYERS.slice(0, index + 1),
+  })),
+  { folder: 'i18n', forbidden: WEB_LAYERS },
+];
+
+function layerPatterns(forbidden) {
+  return forbidden.map((layer) => ({
+    regex: String.raw`^(\.\./)+${layer}(/|$)`,
+    message: `This layer may not import ${layer}/ (web layers import downwards only: app → features → ui → session → api).`,
+  }));
+}
+
 export const boundaries = [
   {
     files: ['apps/server/src/modules/**/*.ts'],
@@ -76,4 +95,9 @@ export const boundaries = [
     ignores: [...testFiles, '**/*store.ts', ...SQL_OUTSIDE_STORES_YET],
     rules: { 'no-restricted-syntax': ['error', ...sqlSyntax] },
   },
+  ...webRules.map(({ folder, forbidden }) => ({
+    files: [`apps/web/src/${folder}/**/*.{ts,tsx}`],
+    ignores: testFiles,
+    rules: { 'no-restricted-imports': ['error', { patterns: layerPatterns(forbidden) }] },
+  })),
 ];

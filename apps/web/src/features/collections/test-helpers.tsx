@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { configureClient } from '../../api/client';
 import { resetSessionCache } from '../../api/session';
-import { queryClient } from '../../app/query-client';
-import { buildTheme } from '../../app/theme';
+import { queryClient } from '../../api/query-client';
+import { buildTheme } from '../../ui/theme';
 import { initI18n } from '../../i18n';
 import { json, testUser } from '../../test/render';
 

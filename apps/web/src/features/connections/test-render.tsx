@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { configureClient } from '../../api/client';
 import { resetSessionCache } from '../../api/session';
-import { buildTheme } from '../../app/theme';
+import { buildTheme } from '../../ui/theme';
 import { NAMESPACES, initI18n, loadNamespaces } from '../../i18n';
 
 // Mantine's autosize textarea listens to document.fonts, which jsdom does not have.
