@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { activateConnection } from './activation.js';
-import { deleteConnection, validInvitationsTo, connectionBetween } from './store.js';
+import { deleteConnection, validInvitationsTo, connectionBetween, setInbound } from './store.js';
 import { blockedEitherWay } from '../blocks/service.js';
 
 /**
@@ -46,11 +46,7 @@ export async function connectInvitedUser(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // max users reached: the invitation waits as a request to the new account
-      await db
-        .updateTable('connections')
-        .set({ user_inbound_id: userId })
-        .where('id', '=', invitation.id)
-        .execute();
+      await setInbound(db, invitation.id, userId);
     }
   }
   return connected;

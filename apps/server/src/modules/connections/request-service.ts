@@ -18,6 +18,7 @@ import {
   renewInvitation,
   connectionBetween,
   type ConnectionRow,
+  getConnection,
 } from './store.js';
 import { newInvitationToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
 import {
@@ -127,11 +128,7 @@ export function createRequestService(ctx: AppContext) {
   }
 
   async function presentOwn(viewerId: number, id: number): Promise<Connection> {
-    const row = await db
-      .selectFrom('connections')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await getConnection(db, id);
     return presentConnection(db, viewerId, row);
   }
 

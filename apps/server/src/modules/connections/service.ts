@@ -17,6 +17,7 @@ import {
   type ConnectionRow,
   deleteConnectionsBetween,
   findContact,
+  findContactConnection,
 } from './store.js';
 import { blockedEitherWay } from '../blocks/service.js';
 
@@ -49,13 +50,7 @@ export function createConnectionService(ctx: AppContext) {
   }
 
   async function contactRow(viewerId: number, userId: number) {
-    return db
-      .selectFrom('contacts as ct')
-      .innerJoin('connections as c', 'c.id', 'ct.connection_id')
-      .selectAll('c')
-      .where('ct.user_id', '=', viewerId)
-      .where('ct.contact_id', '=', userId)
-      .executeTakeFirst();
+    return findContactConnection(db, viewerId, userId);
   }
 
   async function setWatching(viewerId: number, row: ConnectionRow, watching: boolean) {

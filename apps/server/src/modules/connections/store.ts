@@ -415,3 +415,32 @@ export async function findContact(db: Db, viewer: number, other: number): Promis
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** An invitation becomes a request to the account `userId`. */
+export async function setInbound(db: Db, id: number, userId: number): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ user_inbound_id: userId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A connection that must exist (just written by the caller). */
+export function getConnection(db: Db, id: number): Promise<ConnectionRow> {
+  return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The connection behind `viewer`'s contact row for `other`. */
+export function findContactConnection(
+  db: Db,
+  viewer: number,
+  other: number,
+): Promise<ConnectionRow | undefined> {
+  return db
+    .selectFrom('contacts as ct')
+    .innerJoin('connections as c', 'c.id', 'ct.connection_id')
+    .selectAll('c')
+    .where('ct.user_id', '=', viewer)
+    .where('ct.contact_id', '=', other)
+    .executeTakeFirst();
+}
