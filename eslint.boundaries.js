@@ -50,8 +50,6 @@ const SQL_OUTSIDE_STORES_YET = [
   'apps/server/src/modules/notifications/producers.ts',
   'apps/server/src/modules/notifications/recipients.ts',
   'apps/server/src/modules/notifications/settings.ts',
-  'apps/server/src/modules/reactions/service.ts',
-  'apps/server/src/modules/reports/service.ts',
 ];
 
 /** Web layers, top to bottom, and what each may not import (everything else is allowed). */
