@@ -43,12 +43,9 @@ const SQL_OUTSIDE_STORES_YET = [
   'apps/server/src/modules/connections/qr-service.ts',
   'apps/server/src/modules/connections/requirements.ts',
   'apps/server/src/modules/memos/actions.ts',
-  'apps/server/src/modules/memos/children.ts',
   'apps/server/src/modules/memos/schedule.ts',
-  'apps/server/src/modules/memos/todos.ts',
   'apps/server/src/modules/notifications/email.ts',
   'apps/server/src/modules/notifications/producers.ts',
-  'apps/server/src/modules/notifications/recipients.ts',
   'apps/server/src/modules/notifications/settings.ts',
 ];
 

@@ -13,7 +13,7 @@ import {
 } from '@memoria/domain';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { NO_ATTACHMENTS, type MemoAttachments } from './attachments.js';
-import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children.js';
+import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children-store.js';
 import type { MemoRow } from './store.js';
 import { avatarUrl } from '../users/people.js';
 
