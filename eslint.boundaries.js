@@ -40,7 +40,6 @@ const SQL_OUTSIDE_STORES_YET = [
   'apps/server/src/modules/audience/predicates.ts',
   'apps/server/src/modules/auth/housekeeping.ts',
   'apps/server/src/modules/comments/access.ts',
-  'apps/server/src/modules/connections/qr-service.ts',
   'apps/server/src/modules/connections/requirements.ts',
   'apps/server/src/modules/memos/actions.ts',
   'apps/server/src/modules/memos/schedule.ts',
