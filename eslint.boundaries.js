@@ -38,7 +38,6 @@ const sqlSyntax = [
  */
 const SQL_OUTSIDE_STORES_YET = [
   'apps/server/src/modules/audience/predicates.ts',
-  'apps/server/src/modules/auth/housekeeping.ts',
   'apps/server/src/modules/comments/access.ts',
   'apps/server/src/modules/connections/requirements.ts',
   'apps/server/src/modules/memos/actions.ts',
