@@ -44,7 +44,6 @@ const SQL_OUTSIDE_STORES_YET = [
   'apps/server/src/modules/memos/schedule.ts',
   'apps/server/src/modules/notifications/email.ts',
   'apps/server/src/modules/notifications/producers.ts',
-  'apps/server/src/modules/notifications/settings.ts',
 ];
 
 /** Web layers, top to bottom, and what each may not import (everything else is allowed). */
