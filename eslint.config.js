@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -41,4 +42,5 @@ export default tseslint.config(
     files: ['scripts/**', '.ci/**', 'bench/**', 'apps/server/build.mjs', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
   },
+  ...boundaries,
 );

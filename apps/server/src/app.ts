@@ -27,17 +27,9 @@ import { registerWebApp } from './http/web-app.js';
 import { createAuthGuard } from './http/auth.js';
 import { createPasswordHasher } from './modules/auth/passwords.js';
 import { createAuthDeps } from './modules/auth/deps.js';
-import { createAccountService } from './modules/auth/service.js';
-import { createPasswordService } from './modules/auth/password-service.js';
-import { createTwoFactorService } from './modules/auth/two-factor-service.js';
-import { createLockCodeService } from './modules/auth/lock-code-service.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { registerTwoFactorRoutes } from './modules/auth/two-factor-routes.js';
-import { registerLockCodeRoutes } from './modules/auth/lock-code-routes.js';
-import { registerUserRoutes } from './modules/users/routes.js';
-import { createDelegationService } from './modules/delegations/service.js';
-import { createSwitchService } from './modules/delegations/switch-service.js';
-import { registerDelegationRoutes } from './modules/delegations/routes.js';
+import { registerAuth } from './modules/auth/index.js';
+import { registerUsers } from './modules/users/index.js';
+import { registerDelegations } from './modules/delegations/index.js';
 import { registerCollections } from './modules/collections/index.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerConnections } from './modules/connections/index.js';
@@ -47,8 +39,7 @@ import { registerFavourites } from './modules/favourites/index.js';
 import { registerProfiles } from './modules/profiles/index.js';
 import { registerReports } from './modules/reports/index.js';
 import { registerMemos } from './modules/memos/routes.js';
-import { createMediaService, registerMediaRoutes } from './modules/media/index.js';
-import { registerLinkRoutes } from './modules/media/proxy-routes.js';
+import { registerMedia } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { createRealtimeHub, registerRealtime } from './realtime/index.js';
 import { createActivityDispatcher } from './events/dispatch.js';
@@ -162,16 +153,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps = createAuthDeps(ctx);
   const guard = createAuthGuard(deps.sessions);
-  const accounts = createAccountService(deps);
-  const passwords = createPasswordService(deps);
   const zapp = app.withTypeProvider<ZodTypeProvider>();
   registerHealthRoutes(zapp, database);
-  registerAuthRoutes(zapp, guard, accounts, passwords);
-  registerTwoFactorRoutes(zapp, guard, createTwoFactorService(deps, passwords));
-  registerLockCodeRoutes(zapp, guard, createLockCodeService(deps));
-  registerUserRoutes(zapp, guard, deps.users);
-  const delegations = createDelegationService(ctx);
-  registerDelegationRoutes(zapp, guard, createSwitchService(deps, delegations));
+  registerAuth(zapp, guard, deps);
+  registerUsers(zapp, guard, deps);
+  registerDelegations(zapp, guard, deps);
   registerConnections(zapp, guard, ctx);
   registerFollows(zapp, guard, ctx);
   registerBlocks(zapp, guard, ctx);
@@ -180,11 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerReports(zapp, guard, ctx);
   registerCollections(zapp, guard, ctx);
   registerMemos(zapp, guard, ctx);
-  await registerMediaRoutes(app, guard, createMediaService(ctx), {
-    uploadLimitMb: config.uploadLimitMb,
-    jobs: ctx.jobs,
-  });
-  registerLinkRoutes(zapp, guard, config);
+  await registerMedia(app, guard, ctx);
   registerComments(zapp, guard, ctx);
   registerReactions(zapp, guard, ctx);
   registerFeed(zapp, guard, ctx);

@@ -13,7 +13,7 @@ import {
 import { isUniqueViolation } from '../db/errors.js';
 import { createUserAdminService, type UserAdminService } from '../modules/users/admin-service.js';
 import { BYTES_PER_GB, PLAN_NAMES, PLANS, isPlanName } from '../modules/users/plans.js';
-import type { UserRow } from '../modules/users/store.js';
+import type { UserRow } from '../modules/users/admin-service.js';
 import type { RunInstance } from './program.js';
 import {
   CliError,

@@ -1,5 +1,5 @@
 import { loadNamespaces, type Namespace } from '../i18n';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../ui/lazy-page';
 
 /** A page chunk together with the text namespaces it shows, fetched in parallel. */
 function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Promise<M> {

@@ -12,10 +12,10 @@ import {
 import { useProfile } from '../features/profile/queries';
 import { notificationKeys } from '../features/notifications/queries';
 import type { SocketMessage } from '../api/socket';
-import { queryClient } from './query-client';
-import { useSession } from './use-session';
-import { browserSettings } from './settings';
-import { buildTheme, cssVariablesResolver } from './theme';
+import { queryClient } from '../api/query-client';
+import { useSession } from '../session/use-session';
+import { browserSettings } from '../session/settings';
+import { buildTheme, cssVariablesResolver } from '../ui/theme';
 import { useTranslation } from '../i18n';
 import { useAutosizeMeasurementLabel } from '../ui/autosize-label';
 import { loadToastContainer, subscribeToasts, toastsRequested } from '../ui/toast-queue';

@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Link, MemoryRouter, Outlet, useRoutes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n';
-import { ChunkLoadError } from './lazy-page';
+import { ChunkLoadError } from '../ui/lazy-page';
 import { RouteBoundary } from './route-boundary';
 
 function Broken(): never {

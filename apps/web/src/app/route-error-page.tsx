@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from '../i18n';
 import { isApiError } from '../api/errors';
-import { ChunkLoadError } from './lazy-page';
+import { ChunkLoadError } from '../ui/lazy-page';
 
 const ErrorPage = lazy(() => import('../ui/error-page').then((m) => ({ default: m.ErrorPage })));
 

@@ -5,17 +5,17 @@ import { useProfile } from '../features/profile/queries';
 import { useSecureMode } from '../features/secure-mode/secure-mode';
 import { changeLocale, currentLocale } from '../i18n';
 import { PageLoader } from '../ui/page-loader';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../ui/lazy-page';
 // routes.tsx imports this module too; the table is only read while rendering.
 import { routes } from './routes';
-import { decideNavigation, type RouteAccess } from './navigation-rules';
+import { decideNavigation, type RouteAccess } from '../session/navigation-rules';
 import {
   isLoggingOut,
   postLoginDestination,
   setLoggingOut,
   setPostLoginDestination,
-} from './session-actions';
-import { useSession } from './use-session';
+} from '../session/session-actions';
+import { useSession } from '../session/use-session';
 
 const PinLockScreen = lazyPage(
   () => import('../features/secure-mode/pin-lock-screen'),

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useRoutes } from 'react-router';
 import { loadNamespacesOnDemand } from '../i18n';
 import { routes } from './routes';
-import { setNavigator } from './session-actions';
+import { setNavigator } from '../session/session-actions';
 
 // The app loads the core texts first; each lazy screen loads its feature namespaces (pages.ts).
 loadNamespacesOnDemand();

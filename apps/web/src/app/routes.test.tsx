@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getSession } from '../api/session';
-import { browserSettings } from './settings';
+import { browserSettings } from '../session/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../test/render';
 

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { loadNamespaces } from '../i18n';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../ui/lazy-page';
 import { pages } from './pages';
 import { RouteBoundary } from './route-boundary';
 import { RouteGuard, type RouteHandle } from './route-guard';

@@ -6,10 +6,10 @@ import { MemoryRouter, useLocation, useNavigate, type Location } from 'react-rou
 import { vi } from 'vitest';
 import { configureClient } from '../api/client';
 import { resetSessionCache, setSession } from '../api/session';
-import { queryClient } from '../app/query-client';
+import { queryClient } from '../api/query-client';
 import { AppRoutes } from '../app/router';
 import { NAMESPACES, initI18n, loadNamespaces } from '../i18n';
-import { buildTheme } from '../app/theme';
+import { buildTheme } from '../ui/theme';
 
 export type FetchRoute = (url: string, init: RequestInit) => Response | undefined;
 

@@ -2,7 +2,7 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { useTranslation } from '../i18n';
 import { Link } from 'react-router';
-import { useSession } from '../app/use-session';
+import { useSession } from '../session/use-session';
 import { usePageTitle } from './use-page-title';
 
 /** Placeholder for screens that later work fills in, shown inside the real layout. */

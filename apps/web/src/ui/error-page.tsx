@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { currentLocale, useTranslation } from '../i18n';
-import { useSession } from '../app/use-session';
+import { useSession } from '../session/use-session';
 import { usePageTitle } from './use-page-title';
 
 export type NotFoundResource = 'collection' | 'user' | 'memo';

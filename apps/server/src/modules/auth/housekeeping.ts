@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { deleteExpiredAuthRecords } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Ended sessions stay a while so reuse of their refresh tokens is still recognised. */
@@ -23,34 +24,9 @@ export async function purgeExpiredAuthRecords(
   const { db, dialect } = database;
   const codeCutoff = dialect.time(new Date(now.getTime() - EXPIRED_CODE_KEEP_MS));
   const sessionCutoff = dialect.time(new Date(now.getTime() - ENDED_SESSION_KEEP_MS));
-  return db.transaction().execute(async (trx) => {
-    const codes = await trx
-      .deleteFrom('user_codes')
-      .where('expires_at', '<', codeCutoff)
-      .executeTakeFirst();
-    const passwordResets = await trx
-      .deleteFrom('password_resets')
-      .where('expires_at', '<', codeCutoff)
-      .executeTakeFirst();
-    const ended = trx
-      .selectFrom('sessions')
-      .select('id')
-      .where((eb) =>
-        eb.or([eb('expires_at', '<', sessionCutoff), eb('revoked_at', '<', sessionCutoff)]),
-      );
-    await trx.deleteFrom('refresh_tokens').where('session_id', 'in', ended).execute();
-    const sessions = await trx
-      .deleteFrom('sessions')
-      .where((eb) =>
-        eb.or([eb('expires_at', '<', sessionCutoff), eb('revoked_at', '<', sessionCutoff)]),
-      )
-      .executeTakeFirst();
-    return {
-      sessions: Number(sessions.numDeletedRows),
-      codes: Number(codes.numDeletedRows),
-      passwordResets: Number(passwordResets.numDeletedRows),
-    };
-  });
+  return db
+    .transaction()
+    .execute((trx) => deleteExpiredAuthRecords(trx, codeCutoff, sessionCutoff));
 }
 
 /** Runs the purge now and then every `intervalMs`; the timer does not keep the process alive. */

@@ -1,6 +1,8 @@
 import { AUTH, type TokenPair } from '@memoria/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
-import { readTime } from '../../db/dialect.js';
+import { readTime, type DialectHelpers } from '../../db/dialect.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuthContext, SessionScope } from '../../http/request-context.js';
 import {
@@ -10,6 +12,7 @@ import {
   insertSession,
   markReauthenticated,
   markRotated,
+  revokeActingSessions,
   revokeSession,
   revokeUserSessions,
   type SessionStateReader,
@@ -163,6 +166,19 @@ function live(session: SessionState): boolean {
     expires !== null &&
     expires.getTime() > Date.now()
   );
+}
+
+/**
+ * Ends the sessions in which `rootUserId` acts for `accountUserId`, for the delegations
+ * module: call it inside the transaction that revokes the delegation.
+ */
+export function endSessionsActingFor(
+  db: Kysely<DatabaseSchema>,
+  d: DialectHelpers,
+  accountUserId: number,
+  rootUserId: number,
+): Promise<void> {
+  return revokeActingSessions(db, d, accountUserId, rootUserId);
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

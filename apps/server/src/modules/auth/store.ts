@@ -170,3 +170,40 @@ export function findAccountById(db: Db, id: number) {
 export function findAccountByEmail(db: Db, usermail: string) {
   return db.selectFrom('users').selectAll().where('usermail', '=', usermail).executeTakeFirst();
 }
+
+/**
+ * Deletes one-time codes and reset links expired before `codeCutoff`, and sessions (with
+ * their refresh tokens) that expired or were revoked before `sessionCutoff`.
+ */
+export async function deleteExpiredAuthRecords(
+  db: Db,
+  codeCutoff: string | Date,
+  sessionCutoff: string | Date,
+): Promise<{ sessions: number; codes: number; passwordResets: number }> {
+  const codes = await db
+    .deleteFrom('user_codes')
+    .where('expires_at', '<', codeCutoff)
+    .executeTakeFirst();
+  const passwordResets = await db
+    .deleteFrom('password_resets')
+    .where('expires_at', '<', codeCutoff)
+    .executeTakeFirst();
+  const ended = db
+    .selectFrom('sessions')
+    .select('id')
+    .where((eb) =>
+      eb.or([eb('expires_at', '<', sessionCutoff), eb('revoked_at', '<', sessionCutoff)]),
+    );
+  await db.deleteFrom('refresh_tokens').where('session_id', 'in', ended).execute();
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([eb('expires_at', '<', sessionCutoff), eb('revoked_at', '<', sessionCutoff)]),
+    )
+    .executeTakeFirst();
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    codes: Number(codes.numDeletedRows),
+    passwordResets: Number(passwordResets.numDeletedRows),
+  };
+}

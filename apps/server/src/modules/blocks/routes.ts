@@ -4,15 +4,16 @@ import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { listAnswer, userSummaryAnswer } from '../profiles/answers.js';
 import {
   idParams,
   pagingQuery,
   security,
   userIdFromPath,
   userRefFrom,
-} from '../profiles/route-helpers.js';
+  listAnswer,
+} from '../../http/route-schemas.js';
 import type { BlockService } from './service.js';
+import { userSummaryAnswer } from '../users/people-answers.js';
 
 const tags = ['blocks'];
 const PAGING = {

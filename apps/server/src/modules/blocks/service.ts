@@ -1,10 +1,17 @@
 import { iri, type BlockEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { isoTime, readCount } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
+import { isoTime } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
-import { findPerson, loadPeople, summaryOf } from '../profiles/people.js';
-import { removeRelationsBetween } from './store.js';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { anyBlockBetween, blockDirections, deleteBlock, insertBlock, listBlocks } from './store.js';
+import { dropConnectionsBetween } from '../connections/service.js';
+import { dropFavouritesBetween } from '../favourites/service.js';
+import { dropFollowsBetween } from '../follows/service.js';
+import { isDuplicate } from '../../db/errors.js';
+import { findPerson, loadPeople, summaryOf } from '../users/people.js';
+
+type Db = Kysely<DatabaseSchema>;
 
 /**
  * Blocking (DESIGN.md §6): the block, and in the same transaction the removal of every
@@ -23,11 +30,11 @@ export function createBlockService(ctx: AppContext) {
       const now = new Date();
       try {
         await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('blocks')
-            .values({ blocker_id: viewer, blocked_id: blocked, created_at: dialect.time(now) })
-            .execute();
-          await removeRelationsBetween(trx, viewer, blocked);
+          await insertBlock(trx, dialect, viewer, blocked, now);
+          // Everything that binds the two goes in the same transaction, through its owner.
+          await dropConnectionsBetween(trx, viewer, blocked);
+          await dropFollowsBetween(trx, viewer, blocked);
+          await dropFavouritesBetween(trx, viewer, blocked);
         });
       } catch (error) {
         if (isDuplicate(error)) throw violation('blocked', 'blocks.already');
@@ -41,12 +48,7 @@ export function createBlockService(ctx: AppContext) {
     },
 
     async unblock(viewer: number, blocked: number): Promise<void> {
-      const result = await db
-        .deleteFrom('blocks')
-        .where('blocker_id', '=', viewer)
-        .where('blocked_id', '=', blocked)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new ApiError(404, 'blocks.notBlocked');
+      if (!(await deleteBlock(db, viewer, blocked))) throw new ApiError(404, 'blocks.notBlocked');
     },
 
     /** The people the viewer blocked, newest first, paged. */
@@ -54,17 +56,7 @@ export function createBlockService(ctx: AppContext) {
       viewer: number,
       page: { limit: number; offset: number },
     ): Promise<{ members: BlockEntry[]; total: number }> {
-      const base = db.selectFrom('blocks').where('blocker_id', '=', viewer);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['blocked_id', 'created_at'])
-          .orderBy('created_at', 'desc')
-          .orderBy('blocked_id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      ]);
+      const { rows, total } = await listBlocks(db, viewer, page);
       const people = await loadPeople(
         db,
         rows.map((r) => r.blocked_id),
@@ -81,9 +73,19 @@ export function createBlockService(ctx: AppContext) {
             ]
           : [];
       });
-      return { members, total: readCount(count?.n) };
+      return { members, total };
     },
   };
 }
 
 export type BlockService = ReturnType<typeof createBlockService>;
+
+/** Either of a and b has blocked the other (for other modules; `db` may be a transaction). */
+export function blockedEitherWay(db: Db, a: number, b: number): Promise<boolean> {
+  return anyBlockBetween(db, a, b);
+}
+
+/** Who has blocked whom between a and b (for other modules). */
+export function blocksBetween(db: Db, a: number, b: number) {
+  return blockDirections(db, a, b);
+}

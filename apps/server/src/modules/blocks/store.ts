@@ -1,67 +1,77 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { readCount, type DialectHelpers } from '../../db/dialect.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** Everything that binds a and b, removed; call inside the transaction of the block. */
-export async function removeRelationsBetween(db: Db, a: number, b: number): Promise<void> {
+/** Who has blocked whom between a and b. */
+export async function blockDirections(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<{ byA: boolean; byB: boolean }> {
   const rows = await db
-    .selectFrom('connections')
-    .select('id')
+    .selectFrom('blocks')
+    .select(['blocker_id'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('user_outbound_id', '=', a), eb('user_inbound_id', '=', b)]),
-        eb.and([eb('user_outbound_id', '=', b), eb('user_inbound_id', '=', a)]),
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
       ]),
     )
     .execute();
-  const ids = rows.map((r) => r.id);
-  if (ids.length > 0) {
-    await db.deleteFrom('contacts').where('connection_id', 'in', ids).execute();
-    await db.deleteFrom('connections').where('id', 'in', ids).execute();
-  }
-  // contact rows are per connection; none may outlive it, whatever wrote them
+  return { byA: rows.some((r) => r.blocker_id === a), byB: rows.some((r) => r.blocker_id === b) };
+}
+
+export async function anyBlockBetween(db: Db, a: number, b: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertBlock(
+  db: Db,
+  d: DialectHelpers,
+  blocker: number,
+  blocked: number,
+  at: Date,
+): Promise<void> {
   await db
-    .deleteFrom('contacts')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', a), eb('contact_id', '=', b)]),
-        eb.and([eb('user_id', '=', b), eb('contact_id', '=', a)]),
-      ]),
-    )
+    .insertInto('blocks')
+    .values({ blocker_id: blocker, blocked_id: blocked, created_at: d.time(at) })
     .execute();
-  await db
-    .deleteFrom('follows')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('follower_id', '=', a), eb('following_id', '=', b)]),
-        eb.and([eb('follower_id', '=', b), eb('following_id', '=', a)]),
-      ]),
-    )
-    .execute();
-  await db
-    .deleteFrom('favourites')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', a), eb('favourite_user_id', '=', b)]),
-        eb.and([eb('user_id', '=', b), eb('favourite_user_id', '=', a)]),
-        eb.and([
-          eb('user_id', '=', a),
-          eb(
-            'collection_id',
-            'in',
-            eb.selectFrom('collections as oc').select('oc.id').where('oc.user_id', '=', b),
-          ),
-        ]),
-        eb.and([
-          eb('user_id', '=', b),
-          eb(
-            'collection_id',
-            'in',
-            eb.selectFrom('collections as oc').select('oc.id').where('oc.user_id', '=', a),
-          ),
-        ]),
-      ]),
-    )
-    .execute();
+}
+
+/** Removes the viewer's block of `blocked`: false when there was none. */
+export async function deleteBlock(db: Db, blocker: number, blocked: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('blocks')
+    .where('blocker_id', '=', blocker)
+    .where('blocked_id', '=', blocked)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** One page of the people `blocker` blocked, newest first, and their number. */
+export async function listBlocks(db: Db, blocker: number, page: { limit: number; offset: number }) {
+  const base = db.selectFrom('blocks').where('blocker_id', '=', blocker);
+  const [rows, count] = await Promise.all([
+    base
+      .select(['blocked_id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('blocked_id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: readCount(count?.n) };
 }

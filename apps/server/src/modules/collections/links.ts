@@ -3,7 +3,7 @@ import { readBool } from '../../db/dialect.js';
 import { forbidden } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
 import { loadCollectionForViewer, loadOwnCollection } from './access.js';
-import { findViewedCollection, updateCollection } from './store.js';
+import { findViewedCollection, updateCollection, setCallTokenIfUnset } from './store.js';
 import { newSecretToken } from './tokens.js';
 
 /** The capability links of a collection: its secret link and its call token. */
@@ -40,13 +40,7 @@ export function createCollectionLinks(ctx: AppContext) {
       let token = row.call_secure_token;
       if (!token) {
         token = newSecretToken();
-        const written = await db
-          .updateTable('collections')
-          .set({ call_secure_token: token })
-          .where('id', '=', row.id)
-          .where('call_secure_token', 'is', null)
-          .executeTakeFirst();
-        if (Number(written.numUpdatedRows) === 0) {
+        if (!(await setCallTokenIfUnset(db, row.id, token))) {
           // another request set it first
           const again = await findViewedCollection(db, dialect, row.id, viewer);
           token = again?.call_secure_token ?? token;

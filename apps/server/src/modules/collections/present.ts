@@ -9,8 +9,8 @@ import {
 } from '@memoria/domain';
 import { isoTime, readBool, readCount } from '../../db/dialect.js';
 import type { Viewer } from '../audience/index.js';
-import { avatarUrl } from '../profiles/people.js';
 import type { SelectedUserRow, ViewedCollectionRow } from './store.js';
+import { avatarUrl } from '../users/people.js';
 
 /** How a person appears inside collections and memos, with their account picture if any. */
 export function presentUserSummary(

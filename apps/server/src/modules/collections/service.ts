@@ -34,6 +34,7 @@ import { createCollectionLinks } from './links.js';
 import { createCollectionPictures } from './picture.js';
 import { favouriteIdsForCollections } from '../favourites/index.js';
 import { recordCollectionShared, sharingOf } from '../notifications/index.js';
+import { findAccount } from '../users/service.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -247,11 +248,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
       userId: number,
       query: { name?: string; limit: number; offset: number },
     ): Promise<{ members: Collection[]; total: number }> {
-      const owner = await db
-        .selectFrom('users')
-        .where('id', '=', userId)
-        .select('id')
-        .executeTakeFirst();
+      const owner = await findAccount(db, userId);
       if (!owner) throw notFound();
       const { rows, total } = await listViewedCollections(db, dialect, viewer, {
         ownerId: userId,

@@ -299,3 +299,14 @@ export async function groupNamesOf(db: Db, userId: number, limit: number): Promi
     .execute();
   return rows.map((r) => r.group_name as string);
 }
+
+/** Sets the collection's call token unless one is set already: false when it was. */
+export async function setCallTokenIfUnset(db: Db, id: string, token: string): Promise<boolean> {
+  const written = await db
+    .updateTable('collections')
+    .set({ call_secure_token: token })
+    .where('id', '=', id)
+    .where('call_secure_token', 'is', null)
+    .executeTakeFirst();
+  return Number(written.numUpdatedRows) > 0;
+}

@@ -10,7 +10,7 @@ import {
   memoVisible,
   type Viewer,
 } from '../audience/index.js';
-import { textMatches } from '../profiles/people.js';
+import { textMatches } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 

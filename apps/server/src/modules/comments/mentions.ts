@@ -1,8 +1,8 @@
 import { MENTIONS_MAX, mentionToken, parseMentions } from '@memoria/domain';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { isAvailable, loadPeople } from '../profiles/people.js';
-import { blockedEitherWay } from '../profiles/relations.js';
+import { isAvailable, loadPeople } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 type Db = Kysely<DatabaseSchema>;
 

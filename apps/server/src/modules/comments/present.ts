@@ -1,7 +1,7 @@
 import { iri, initialsOf, type MemoComment, type UserSummary } from '@memoria/domain';
 import { isoTime, readCount, readJson } from '../../db/dialect.js';
-import { summaryOf, type PersonRow } from '../profiles/people.js';
 import type { CommentRow } from './store.js';
+import { summaryOf, type PersonRow } from '../users/people.js';
 
 export const commentIri = (id: number) => `/api/memo/comment/${id}`;
 

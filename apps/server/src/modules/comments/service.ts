@@ -8,7 +8,6 @@ import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
 import { writeActivities, type ActivityEvent, type WrittenEvent } from '../../events/activity.js';
 import { ApiError, notFound, violation } from '../../http/errors.js';
-import { loadPeople, summaryOf } from '../profiles/people.js';
 import {
   engagedAudience,
   loadEngagementMemo,
@@ -27,7 +26,9 @@ import {
   listComments,
   updateComment,
   type CommentRow,
+  findMemoAuthor,
 } from './store.js';
+import { loadPeople, summaryOf } from '../users/people.js';
 
 const commentNotFound = () => notFound('comment.notFound');
 
@@ -230,11 +231,7 @@ export function createCommentService(ctx: AppContext) {
     async remove(viewerId: number, id: number): Promise<void> {
       const row = await findComment(db, viewerId, id);
       if (!row || readBool(row.blocked)) throw commentNotFound();
-      const memo = await db
-        .selectFrom('memos')
-        .select(['id', 'user_id'])
-        .where('id', '=', row.memo_id)
-        .executeTakeFirst();
+      const memo = await findMemoAuthor(db, row.memo_id);
       if (!memo) throw commentNotFound();
       if (row.user_id !== viewerId && memo.user_id !== viewerId) {
         // others learn no more than the memo reads would tell them

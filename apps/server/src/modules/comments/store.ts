@@ -172,3 +172,12 @@ export async function earlierCommenters(db: Db, memoId: number): Promise<number[
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** The memo a comment is on, with its author. */
+export function findMemoAuthor(db: Db, memoId: number) {
+  return db
+    .selectFrom('memos')
+    .select(['id', 'user_id'])
+    .where('id', '=', memoId)
+    .executeTakeFirst();
+}

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import type { ConnectionRow } from '../profiles/relations.js';
-import { loadPeople } from '../profiles/people.js';
 import { checkMaximumUsers } from './requirements.js';
-import { activate, deleteConnection } from './store.js';
+import { activate, deleteConnection, type ConnectionRow } from './store.js';
+import { isDuplicate } from '../../db/errors.js';
+import { loadPeople } from '../users/people.js';
 
 type Db = Kysely<DatabaseSchema>;
 

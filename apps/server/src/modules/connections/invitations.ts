@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
-import { blockedEitherWay, connectionBetween } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
-import { deleteConnection, validInvitationsTo } from './store.js';
+import { deleteConnection, validInvitationsTo, connectionBetween, setInbound } from './store.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 /**
  * Called once an account proves its address (signup verification): every valid invitation
@@ -46,11 +46,7 @@ export async function connectInvitedUser(
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       // max users reached: the invitation waits as a request to the new account
-      await db
-        .updateTable('connections')
-        .set({ user_inbound_id: userId })
-        .where('id', '=', invitation.id)
-        .execute();
+      await setInbound(db, invitation.id, userId);
     }
   }
   return connected;

@@ -2,20 +2,25 @@ import type { Kysely } from 'kysely';
 import type { Connection, ConnectionViewStatus } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import type { ConnectionRow } from '../profiles/relations.js';
+import { favouriteIdsFor, type ConnectionRow } from './store.js';
 import {
   contactCardOf,
   loadPeople,
   pictureOf,
   summaryOf,
   type PersonRow,
-} from '../profiles/people.js';
-import { favouriteIdsFor } from './store.js';
+} from '../users/people.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** Status from the viewer's side (contract.md "Social graph"). */
-export function viewStatus(row: ConnectionRow, viewer: number): ConnectionViewStatus {
+/**
+ * A connection's status from the viewer's side (contract.md "Social graph"): the one
+ * derivation, used by connection lists and profiles alike.
+ */
+export function viewStatus(
+  row: { status: string; user_outbound_id: number },
+  viewer: number,
+): ConnectionViewStatus {
   if (row.status === 'active') return 'active';
   if (row.status === 'rejected') return 'cancelled';
   return row.user_outbound_id === viewer ? 'outcome' : 'income';

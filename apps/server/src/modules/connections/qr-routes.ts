@@ -3,13 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthGuard } from '../../http/auth.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import {
-  connectionAnswer,
-  userSummaryAnswer,
-  connectionStatusAnswer,
-} from '../profiles/answers.js';
-import { security, valueParams } from '../profiles/route-helpers.js';
+import { security, valueParams } from '../../http/route-schemas.js';
 import type { ConnectionServices } from './routes.js';
+import { userSummaryAnswer } from '../users/people-answers.js';
+import { connectionAnswer, connectionStatusAnswer } from './answers.js';
 
 const tags = ['connections'];
 

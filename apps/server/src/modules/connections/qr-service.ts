@@ -1,17 +1,18 @@
 import type { Connection, ConnectionTokenAnswer, QrConnectionAnswer } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool, readTime } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { findPerson, isAvailable, summaryOf, type PersonRow } from '../profiles/people.js';
-import { blockedEitherWay, connectionBetween } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { presentConnection, viewStatus } from './present.js';
 import { checkMaximumUsers, checkRequesterProfile } from './requirements.js';
-import { findConnection, insertActive } from './store.js';
+import { findConnection, insertActive, connectionBetween } from './store.js';
 import { linkInvalid } from './request-service.js';
 import { newNonce, personalToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
+import { isDuplicate } from '../../db/errors.js';
+import { findPerson, isAvailable, summaryOf, type PersonRow } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
+import { findTokenByHash, findTokenOf, saveToken } from './token-store.js';
 
 /**
  * The personal QR connection token (spec part 1 §7.5; part 2 §9 "QR invite valid 14 days"):
@@ -30,11 +31,7 @@ export function createQrService(ctx: AppContext) {
   /** The owner of a live token, when the viewer may see them. */
   async function ownerOf(value: string, viewerId: number | null) {
     if (!plausibleToken(value)) throw linkInvalid();
-    const row = await db
-      .selectFrom('connection_tokens')
-      .selectAll()
-      .where('token_hash', '=', tokenHash(value))
-      .executeTakeFirst();
+    const row = await findTokenByHash(db, tokenHash(value));
     const validUntil = row ? readTime(row.valid_until) : null;
     if (!row || !validUntil || validUntil <= new Date()) throw linkInvalid();
     const owner = await findPerson(db, row.user_id);
@@ -91,11 +88,7 @@ export function createQrService(ctx: AppContext) {
     /** GET /api/connection-token[?refresh=1]: the viewer's token; refresh replaces it. */
     async token(userId: number, refresh: boolean): Promise<ConnectionTokenAnswer> {
       const now = new Date();
-      const row = await db
-        .selectFrom('connection_tokens')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const row = await findTokenOf(db, userId);
       const validUntil = row ? readTime(row.valid_until) : null;
       if (row && validUntil && validUntil > now && !refresh) {
         return answer(personalToken(key, userId, row.nonce), validUntil);
@@ -103,21 +96,12 @@ export function createQrService(ctx: AppContext) {
       const nonce = newNonce();
       const token = personalToken(key, userId, nonce);
       const until = validUntilFrom(now);
-      const values = {
+      await saveToken(db, dialect, userId, row?.id ?? null, {
         nonce,
-        token_hash: tokenHash(token),
-        valid_until: dialect.time(until),
-        created_at: dialect.time(now),
-      };
-      if (row) {
-        await db.updateTable('connection_tokens').set(values).where('id', '=', row.id).execute();
-      } else {
-        await db
-          .insertInto('connection_tokens')
-          .values({ user_id: userId, ...values })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-          .execute();
-      }
+        tokenHash: tokenHash(token),
+        validUntil: until,
+        createdAt: now,
+      });
       return answer(token, until);
     },
 

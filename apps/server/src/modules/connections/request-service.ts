@@ -7,15 +7,6 @@ import type { AppContext } from '../../context.js';
 import { readBool, readTime } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import {
-  findPerson,
-  findPersonByEmail,
-  isAvailable,
-  localeOf,
-  summaryOf,
-  type PersonRow,
-} from '../profiles/people.js';
-import { blockedEitherWay, connectionBetween, type ConnectionRow } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { presentConnection } from './present.js';
 import { checkMaximumUsers, checkMessage, checkRequesterProfile } from './requirements.js';
@@ -25,8 +16,20 @@ import {
   insertRequest,
   invitationsSentSince,
   renewInvitation,
+  connectionBetween,
+  type ConnectionRow,
+  getConnection,
 } from './store.js';
 import { newInvitationToken, plausibleToken, tokenHash, validUntilFrom } from './tokens.js';
+import {
+  findPerson,
+  findPersonByEmail,
+  isAvailable,
+  localeOf,
+  summaryOf,
+  type PersonRow,
+} from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 /** Invitations to addresses without an account one person may send per day. */
 export const INVITATIONS_PER_DAY = 50;
@@ -125,11 +128,7 @@ export function createRequestService(ctx: AppContext) {
   }
 
   async function presentOwn(viewerId: number, id: number): Promise<Connection> {
-    const row = await db
-      .selectFrom('connections')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await getConnection(db, id);
     return presentConnection(db, viewerId, row);
   }
 

@@ -3,7 +3,7 @@ import { meetsConnectionSubscription, type MessageKey } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, readJson } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
-import { pictureOf, type PersonRow } from '../profiles/people.js';
+import { pictureOf, type PersonRow } from '../users/people.js';
 import { accountFactsOf } from '../users/account-facts.js';
 
 type Db = Kysely<DatabaseSchema>;

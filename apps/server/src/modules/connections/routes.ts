@@ -14,7 +14,6 @@ import { ApiError, forbidden } from '../../http/errors.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { connectionAnswer, contactCountsAnswer, listAnswer } from '../profiles/answers.js';
 import {
   idParams,
   intIdFromPath,
@@ -22,10 +21,12 @@ import {
   security,
   userIdFromPath,
   userRefFrom,
-} from '../profiles/route-helpers.js';
+  listAnswer,
+} from '../../http/route-schemas.js';
 import type { ConnectionService } from './service.js';
 import type { RequestService } from './request-service.js';
 import type { QrService } from './qr-service.js';
+import { connectionAnswer, contactCountsAnswer } from './answers.js';
 
 const tags = ['connections'];
 const PAGING = {

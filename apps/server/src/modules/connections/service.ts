@@ -1,9 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { Connection, ConnectionPatch, ContactCounts } from '@memoria/domain';
 import { iri } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { countsOf } from '../profiles/counts.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { countsFor, countsOf } from './counts-store.js';
 import { ApiError, forbidden, violation } from '../../http/errors.js';
-import { blockedEitherWay, type ConnectionRow } from '../profiles/relations.js';
 import { activateConnection } from './activation.js';
 import { otherIdOf, presentConnection, presentConnections } from './present.js';
 import {
@@ -13,7 +14,12 @@ import {
   markRejected,
   updateConnection,
   type ListFilter,
+  type ConnectionRow,
+  deleteConnectionsBetween,
+  findContact,
+  findContactConnection,
 } from './store.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 const connectionNotFound = () => new ApiError(404, 'connections.notFound');
 
@@ -44,13 +50,7 @@ export function createConnectionService(ctx: AppContext) {
   }
 
   async function contactRow(viewerId: number, userId: number) {
-    return db
-      .selectFrom('contacts as ct')
-      .innerJoin('connections as c', 'c.id', 'ct.connection_id')
-      .selectAll('c')
-      .where('ct.user_id', '=', viewerId)
-      .where('ct.contact_id', '=', userId)
-      .executeTakeFirst();
+    return findContactConnection(db, viewerId, userId);
   }
 
   async function setWatching(viewerId: number, row: ConnectionRow, watching: boolean) {
@@ -148,7 +148,7 @@ export function createConnectionService(ctx: AppContext) {
   };
 }
 
-/** Contact stats of one person (spec part 1 §3): see profiles/counts.ts. */
+/** Contact stats of one person (spec part 1 §3): see counts-store.ts. */
 export function contactCounts(
   ctx: Pick<AppContext, 'database'>,
   userId: number,
@@ -156,4 +156,26 @@ export function contactCounts(
   return countsOf(ctx.database.db, userId);
 }
 
+/** Contact stats of several people at once, by person (for profiles and discover). */
+export function contactCountsFor(
+  ctx: Pick<AppContext, 'database'>,
+  ids: number[],
+): Promise<Map<number, ContactCounts>> {
+  return countsFor(ctx.database.db, ids);
+}
+
 export type ConnectionService = ReturnType<typeof createConnectionService>;
+
+/** Connections and contact rows between a and b removed, for a block: call it inside the block's transaction. */
+export function dropConnectionsBetween(
+  db: Kysely<DatabaseSchema>,
+  a: number,
+  b: number,
+): Promise<void> {
+  return deleteConnectionsBetween(db, a, b);
+}
+
+/** `viewer` has `other` among their contacts (an active connection), for other modules. */
+export function hasContact(db: Kysely<DatabaseSchema>, viewer: number, other: number) {
+  return findContact(db, viewer, other);
+}

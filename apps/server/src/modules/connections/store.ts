@@ -1,11 +1,31 @@
-import { sql, type Kysely, type SqlBool, type Expression } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Expression } from 'kysely';
 import type { ConnectionListStatus, ConnectionUserType } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
+import type { ConnectionsTable } from '../../db/schema-social.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import type { ConnectionRow } from '../profiles/relations.js';
-import { likePattern } from '../profiles/people.js';
+import { likePattern } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
+export type ConnectionRow = Selectable<ConnectionsTable>;
+
+/** The newest connection row between two people, in either direction. */
+export function connectionBetween(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<ConnectionRow | undefined> {
+  return db
+    .selectFrom('connections')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_outbound_id', '=', a), eb('user_inbound_id', '=', b)]),
+        eb.and([eb('user_outbound_id', '=', b), eb('user_inbound_id', '=', a)]),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
 
 export function findConnection(db: Db, id: number): Promise<ConnectionRow | undefined> {
   return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirst();
@@ -354,4 +374,73 @@ export async function favouriteIdsFor(
     }
   }
   return map;
+}
+
+/** The connections between a and b and their contact rows, removed (a block). */
+export async function deleteConnectionsBetween(db: Db, a: number, b: number): Promise<void> {
+  const rows = await db
+    .selectFrom('connections')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_outbound_id', '=', a), eb('user_inbound_id', '=', b)]),
+        eb.and([eb('user_outbound_id', '=', b), eb('user_inbound_id', '=', a)]),
+      ]),
+    )
+    .execute();
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) {
+    await db.deleteFrom('contacts').where('connection_id', 'in', ids).execute();
+    await db.deleteFrom('connections').where('id', 'in', ids).execute();
+  }
+  // contact rows are per connection; none may outlive it, whatever wrote them
+  await db
+    .deleteFrom('contacts')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('contact_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('contact_id', '=', a)]),
+      ]),
+    )
+    .execute();
+}
+
+/** `viewer` has `other` among their contacts (an active connection). */
+export async function findContact(db: Db, viewer: number, other: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('contacts')
+    .select('connection_id')
+    .where('user_id', '=', viewer)
+    .where('contact_id', '=', other)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An invitation becomes a request to the account `userId`. */
+export async function setInbound(db: Db, id: number, userId: number): Promise<void> {
+  await db
+    .updateTable('connections')
+    .set({ user_inbound_id: userId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A connection that must exist (just written by the caller). */
+export function getConnection(db: Db, id: number): Promise<ConnectionRow> {
+  return db.selectFrom('connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The connection behind `viewer`'s contact row for `other`. */
+export function findContactConnection(
+  db: Db,
+  viewer: number,
+  other: number,
+): Promise<ConnectionRow | undefined> {
+  return db
+    .selectFrom('contacts as ct')
+    .innerJoin('connections as c', 'c.id', 'ct.connection_id')
+    .selectAll('c')
+    .where('ct.user_id', '=', viewer)
+    .where('ct.contact_id', '=', other)
+    .executeTakeFirst();
 }

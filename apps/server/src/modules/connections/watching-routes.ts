@@ -4,7 +4,7 @@ import type { AuthGuard } from '../../http/auth.js';
 import { violation } from '../../http/errors.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { security, userRefFrom } from '../profiles/route-helpers.js';
+import { security, userRefFrom } from '../../http/route-schemas.js';
 import type { ConnectionService } from './service.js';
 import { watchAnswer as collectionWatchAnswer } from '../collections/answers.js';
 

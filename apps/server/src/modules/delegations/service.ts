@@ -9,9 +9,9 @@ import type { AppContext } from '../../context.js';
 import { isoTime, readJson } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
-import { revokeActingSessions } from '../auth/session-store.js';
+import { endSessionsActingFor } from '../auth/session-service.js';
 import { opaqueToken, sameHash, sha256 } from '../auth/tokens.js';
-import { findUserById } from '../users/store.js';
+import { findAccount } from '../users/service.js';
 import {
   findActiveDelegation,
   insertDelegation,
@@ -48,8 +48,8 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
         throw violation('delegate_user', 'validation.invalid');
       }
       const [account, delegate] = await Promise.all([
-        findUserById(db, input.accountUserId),
-        findUserById(db, input.delegateUserId),
+        findAccount(db, input.accountUserId),
+        findAccount(db, input.delegateUserId),
       ]);
       if (!account || !delegate) throw notFound();
       const secureToken = opaqueToken();
@@ -89,7 +89,7 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
       await db.transaction().execute(async (trx) => {
         const pair = await markRevoked(trx, dialect, id);
         if (!pair) throw notFound();
-        await revokeActingSessions(trx, dialect, pair.account_user_id, pair.delegate_user_id);
+        await endSessionsActingFor(trx, dialect, pair.account_user_id, pair.delegate_user_id);
       });
     },
   };

@@ -4,7 +4,7 @@ import { forbidden } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import type { AuthDeps } from '../auth/deps.js';
 import type { Caller } from '../auth/service.js';
-import { findUserById } from '../users/store.js';
+import { findAccount } from '../users/service.js';
 import type { DelegationService } from './service.js';
 
 /**
@@ -33,7 +33,7 @@ export function createSwitchService(deps: AuthDeps, delegations: DelegationServi
       const limitKey = `user:${root}`;
       await limiter.check('switch', limitKey, caller.ip);
       const [account, tokenOk] = await Promise.all([
-        findUserById(db, accountUserId),
+        findAccount(db, accountUserId),
         delegations.tokenMatches(accountUserId, root, secureToken),
       ]);
       const usable = account && account.disabled_at === null && readBool(account.is_active);

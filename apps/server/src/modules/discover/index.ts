@@ -4,11 +4,10 @@ import type { AppContext } from '../../context.js';
 import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { discoverPage } from '../feed/store.js';
+import { createFeedService } from '../feed/service.js';
 import { memoListAnswer } from '../memos/answers.js';
-import { createQueryCache } from '../memos/query-cache.js';
-import { listAnswer, publicProfileAnswer } from '../profiles/answers.js';
-import { pagingQuery } from '../profiles/route-helpers.js';
+import { publicProfileAnswer } from '../profiles/answers.js';
+import { pagingQuery, listAnswer } from '../../http/route-schemas.js';
 import { createProfileService } from '../profiles/service.js';
 
 const tags = ['discover'];
@@ -25,8 +24,7 @@ const PEOPLE_PAGING = { defaultItemsPerPage: PAGE_SIZES.publicProfiles, maxItems
  *    public search without a search text); hydra:totalItems counted like the posts'.
  */
 export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
-  const { db, dialect } = ctx.database;
-  const cache = createQueryCache(db);
+  const feed = createFeedService(ctx);
   const profiles = createProfileService(ctx);
   const viewerOf = (request: FastifyRequest) => request.auth?.userId ?? null;
 
@@ -46,7 +44,7 @@ export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext)
       const viewer = viewerOf(request);
       const paging = parsePaging(request.query, POSTS_PAGING);
       const q = { limit: paging.itemsPerPage, offset: paging.offset };
-      const page = await discoverPage(cache, db, dialect, viewer, q);
+      const page = await feed.discover(viewer, q);
       const members = await app.memos.presentIds({ userId: viewer }, page.ids);
       const total = q.offset + members.length + (page.more ? 1 : 0);
       return sendCollection(request, reply, members, total);

@@ -9,9 +9,15 @@ import { ApiError } from '../../http/errors.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { favouriteAnswer, listAnswer } from '../profiles/answers.js';
-import { idParams, pagingQuery, security, userRefFrom } from '../profiles/route-helpers.js';
+import {
+  idParams,
+  pagingQuery,
+  security,
+  userRefFrom,
+  listAnswer,
+} from '../../http/route-schemas.js';
 import type { FavouriteService } from './service.js';
+import { favouriteAnswer } from './answers.js';
 
 const tags = ['favourites'];
 const PAGING = {

@@ -1,11 +1,9 @@
+import type { Kysely } from 'kysely';
 import { initialsOf, type Favourite } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
-import { collectionVisible } from '../audience/index.js';
-import { findPerson, isAvailable, loadPeople, pictureOf } from '../profiles/people.js';
-import { blockedEitherWay } from '../profiles/relations.js';
 import {
   deleteFavourite,
   findCollectionFavourite,
@@ -13,7 +11,13 @@ import {
   insertFavourite,
   listFavouriteCollections,
   listFavouriteContacts,
+  deleteFavouritesBetween,
+  findVisibleCollection,
 } from './store.js';
+import { isDuplicate } from '../../db/errors.js';
+import { findPerson, isAvailable, loadPeople, pictureOf } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
+import { hasContact } from '../connections/service.js';
 
 const favouriteNotFound = () => new ApiError(404, 'favourites.notFound');
 const COLLECTION_ID = /^[A-Za-z0-9]{10}$/;
@@ -24,12 +28,7 @@ export function createFavouriteService(ctx: AppContext) {
 
   async function visibleCollection(viewer: number, id: string) {
     if (!COLLECTION_ID.test(id)) return undefined;
-    return db
-      .selectFrom('collections as c')
-      .select(['c.id', 'c.name', 'c.user_id', 'c.is_collaboration'])
-      .where('c.id', '=', id)
-      .where(collectionVisible('c', { userId: viewer }, dialect))
-      .executeTakeFirst();
+    return findVisibleCollection(db, dialect, viewer, id);
   }
 
   const collectionFavourite = (
@@ -142,13 +141,8 @@ export function createFavouriteService(ctx: AppContext) {
       if (!person || !isAvailable(person) || (await blockedEitherWay(db, viewer, userId))) {
         throw new ApiError(404, 'social.userNotFound');
       }
-      const contact = await db
-        .selectFrom('contacts')
-        .select('connection_id')
-        .where('user_id', '=', viewer)
-        .where('contact_id', '=', userId)
-        .executeTakeFirst();
-      if (!contact) throw violation('favouriteUser', 'favourites.notContact');
+      if (!(await hasContact(db, viewer, userId)))
+        throw violation('favouriteUser', 'favourites.notContact');
       const id = await insertOnce(viewer, { userId }, 'favouriteUser');
       const row = await findFavourite(db, viewer, id);
       const [favourite] = await presentContacts(viewer, [
@@ -167,3 +161,12 @@ export function createFavouriteService(ctx: AppContext) {
 }
 
 export type FavouriteService = ReturnType<typeof createFavouriteService>;
+
+/** Favourites a and b keep of each other or of each other's collections removed, for a block: call it inside the block's transaction. */
+export function dropFavouritesBetween(
+  db: Kysely<DatabaseSchema>,
+  a: number,
+  b: number,
+): Promise<void> {
+  return deleteFavouritesBetween(db, a, b);
+}

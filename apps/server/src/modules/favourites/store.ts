@@ -133,3 +133,42 @@ export async function favouriteIdsForCollections(
   }
   return map;
 }
+
+/** Favourites a and b keep of each other and of each other's collections, removed (a block). */
+export async function deleteFavouritesBetween(db: Db, a: number, b: number): Promise<void> {
+  await db
+    .deleteFrom('favourites')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('favourite_user_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('favourite_user_id', '=', a)]),
+        eb.and([
+          eb('user_id', '=', a),
+          eb(
+            'collection_id',
+            'in',
+            eb.selectFrom('collections as oc').select('oc.id').where('oc.user_id', '=', b),
+          ),
+        ]),
+        eb.and([
+          eb('user_id', '=', b),
+          eb(
+            'collection_id',
+            'in',
+            eb.selectFrom('collections as oc').select('oc.id').where('oc.user_id', '=', a),
+          ),
+        ]),
+      ]),
+    )
+    .execute();
+}
+
+/** A collection `viewer` may see, by id (favourites of collections). */
+export function findVisibleCollection(db: Db, d: DialectHelpers, viewer: number, id: string) {
+  return db
+    .selectFrom('collections as c')
+    .select(['c.id', 'c.name', 'c.user_id', 'c.is_collaboration'])
+    .where('c.id', '=', id)
+    .where(collectionVisible('c', { userId: viewer }, d))
+    .executeTakeFirst();
+}

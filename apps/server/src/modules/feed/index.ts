@@ -5,10 +5,9 @@ import type { AuthGuard } from '../../http/auth.js';
 import { sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { createQueryCache } from '../memos/query-cache.js';
 import { memoListAnswer } from '../memos/answers.js';
 import { listQuery, listQueryOf } from '../memos/route-helpers.js';
-import { feedLatest, feedPage } from './store.js';
+import { createFeedService } from './service.js';
 
 const tags = ['feed'];
 const security = [{ bearer: [] }];
@@ -26,8 +25,7 @@ const latestAnswer = z.object({ latest: z.string().nullable() });
  * of discover instead.
  */
 export function registerFeed(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
-  const { db, dialect } = ctx.database;
-  const cache = createQueryCache(db);
+  const feed = createFeedService(ctx);
 
   app.get(
     '/api/feed',
@@ -45,7 +43,7 @@ export function registerFeed(app: ZodApp, guard: AuthGuard, ctx: AppContext): vo
     async (request, reply) => {
       const viewer = authOf(request).userId;
       const q = listQueryOf(request, request.query);
-      const page = await feedPage(cache, db, dialect, viewer, q);
+      const page = await feed.page(viewer, q);
       const members = await app.memos.presentIds({ userId: viewer }, page.ids);
       const total = q.offset + members.length + (page.more ? 1 : 0);
       return sendCollection(request, reply, members, total);
@@ -66,7 +64,7 @@ export function registerFeed(app: ZodApp, guard: AuthGuard, ctx: AppContext): vo
       },
     },
     async (request) => {
-      const latest = await feedLatest(cache, db, dialect, authOf(request).userId);
+      const latest = await feed.latest(authOf(request).userId);
       return { latest: isoTime(latest) };
     },
   );

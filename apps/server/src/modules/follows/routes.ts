@@ -5,9 +5,9 @@ import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { followEntryAnswer, listAnswer } from '../profiles/answers.js';
-import { pagingFields, security, userRefFrom } from '../profiles/route-helpers.js';
+import { pagingFields, security, userRefFrom, listAnswer } from '../../http/route-schemas.js';
 import type { FollowService } from './service.js';
+import { followEntryAnswer } from './answers.js';
 
 const tags = ['follows'];
 const PAGING = {

@@ -1,12 +1,20 @@
+import type { Kysely } from 'kysely';
 import { iri, type FollowAnswer, type FollowEntry } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool } from '../../db/dialect.js';
-import { isDuplicate } from '../profiles/db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { contactCardOf, findPerson, isAvailable, loadPeople } from '../profiles/people.js';
-import { relationBetween } from '../profiles/relations.js';
-import { deleteFollow, findFollow, listFollows } from './store.js';
+import { blocksBetween } from '../blocks/service.js';
+import {
+  deleteFollow,
+  findFollow,
+  listFollows,
+  deleteFollowsBetween,
+  insertFollow,
+} from './store.js';
+import { isDuplicate } from '../../db/errors.js';
+import { contactCardOf, findPerson, isAvailable, loadPeople } from '../users/people.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 
@@ -20,17 +28,17 @@ export function createFollowService(ctx: AppContext) {
       if (following === viewer) throw violation('following', 'follows.self');
       const person = await findPerson(db, following);
       if (!person || !isAvailable(person)) throw userNotFound();
-      const relation = await relationBetween(db, viewer, following);
-      if (relation.blockedViewer) throw userNotFound();
-      if (relation.blockedByViewer) throw violation('following', 'blocks.blockedByYou');
-      if (relation.following) throw violation('following', 'follows.already');
+      const [blocks, existing] = await Promise.all([
+        blocksBetween(db, viewer, following),
+        findFollow(db, viewer, following),
+      ]);
+      if (blocks.byB) throw userNotFound();
+      if (blocks.byA) throw violation('following', 'blocks.blockedByYou');
+      if (existing) throw violation('following', 'follows.already');
       const now = new Date();
       try {
         const eventId = await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('follows')
-            .values({ follower_id: viewer, following_id: following, created_at: dialect.time(now) })
-            .execute();
+          await insertFollow(trx, dialect, viewer, following, now);
           return recordActivity(trx, {
             type: 'new_follower',
             actorUserId: viewer,
@@ -102,3 +110,12 @@ export function createFollowService(ctx: AppContext) {
 }
 
 export type FollowService = ReturnType<typeof createFollowService>;
+
+/** Follows either way between a and b removed, for a block: call it inside the block's transaction. */
+export function dropFollowsBetween(
+  db: Kysely<DatabaseSchema>,
+  a: number,
+  b: number,
+): Promise<void> {
+  return deleteFollowsBetween(db, a, b);
+}

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readCount } from '../../db/dialect.js';
-import { textMatches } from '../profiles/people.js';
+import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { textMatches } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -12,6 +12,19 @@ export function findFollow(db: Db, follower: number, following: number) {
     .where('follower_id', '=', follower)
     .where('following_id', '=', following)
     .executeTakeFirst();
+}
+
+export async function insertFollow(
+  db: Db,
+  d: DialectHelpers,
+  follower: number,
+  following: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('follows')
+    .values({ follower_id: follower, following_id: following, created_at: d.time(at) })
+    .execute();
 }
 
 export async function deleteFollow(db: Db, follower: number, following: number): Promise<number> {
@@ -70,4 +83,17 @@ export async function listFollows(
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: readCount(count?.n) };
+}
+
+/** Follows between a and b, either way, removed (a block). */
+export async function deleteFollowsBetween(db: Db, a: number, b: number): Promise<void> {
+  await db
+    .deleteFrom('follows')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', a), eb('following_id', '=', b)]),
+        eb.and([eb('follower_id', '=', b), eb('following_id', '=', a)]),
+      ]),
+    )
+    .execute();
 }

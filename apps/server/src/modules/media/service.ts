@@ -44,6 +44,8 @@ import {
   setAttachmentMemo,
   storageAccount,
   type AttachmentRow,
+  currentMemoAttachments,
+  liveAttachmentsOfMemos,
 } from './store.js';
 
 type Trx = Kysely<DatabaseSchema>;
@@ -320,15 +322,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
           await setAttachmentMemo(trx, dialect, id, memoId, index);
           keep.add(id);
         }
-        const current = await trx
-          .selectFrom('attachments')
-          .selectAll()
-          .where('memo_id', '=', memoId)
-          .where('type', '=', type)
-          .where('status', '!=', 'deleted')
-          // Older versions of documents are not in the lists a memo save sends.
-          .where('replaced_by_document_id', 'is', null)
-          .execute();
+        const current = await currentMemoAttachments(trx, memoId, type);
         await deleteRows(
           trx,
           current.filter((row) => !keep.has(row.id)),
@@ -364,12 +358,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
      */
     async deleteMemoAttachments(trx: Trx, memoIds: number[]): Promise<void> {
       for (let i = 0; i < memoIds.length; i += 500) {
-        const rows = await trx
-          .selectFrom('attachments')
-          .selectAll()
-          .where('memo_id', 'in', memoIds.slice(i, i + 500))
-          .where('status', '!=', 'deleted')
-          .execute();
+        const rows = await liveAttachmentsOfMemos(trx, memoIds.slice(i, i + 500));
         await deleteRows(trx, rows);
       }
     },

@@ -370,3 +370,32 @@ export async function memoAuthor(db: Db, memoId: number): Promise<number | undef
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** A memo's live attachments of one type; older versions of documents are left out. */
+export function currentMemoAttachments(
+  db: Db,
+  memoId: number,
+  type: 'photo' | 'video' | 'document',
+): Promise<AttachmentRow[]> {
+  return (
+    db
+      .selectFrom('attachments')
+      .selectAll()
+      .where('memo_id', '=', memoId)
+      .where('type', '=', type)
+      .where('status', '!=', 'deleted')
+      // Older versions of documents are not in the lists a memo save sends.
+      .where('replaced_by_document_id', 'is', null)
+      .execute()
+  );
+}
+
+/** The live attachments of some memos (at most a few hundred ids at a time). */
+export function liveAttachmentsOfMemos(db: Db, memoIds: number[]): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('memo_id', 'in', memoIds)
+    .where('status', '!=', 'deleted')
+    .execute();
+}

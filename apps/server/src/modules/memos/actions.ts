@@ -3,12 +3,12 @@ import type { Memo, MemoTodo } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readBool, readTime } from '../../db/dialect.js';
 import { ApiError, forbidden, notFound, violation } from '../../http/errors.js';
-import { loadChildren } from './children.js';
+import { loadChildren } from './children-store.js';
 import type { MemoEvents } from './events.js';
 import { assertWritable, collectionIdOf } from './links.js';
 import { presentTodo } from './present.js';
 import type { MemoReads } from './reads.js';
-import { isHeader, findTodoForToggle, replaceTodos, setTodoClosed } from './todos.js';
+import { isHeader, findTodoForToggle, replaceTodos, setTodoClosed } from './todo-store.js';
 import {
   addLink,
   firstOwnCollection,

@@ -17,9 +17,9 @@ import {
 } from '@memoria/domain';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { NO_ATTACHMENTS, type MemoAttachments } from './attachments.js';
-import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children.js';
+import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children-store.js';
 import type { MemoRow } from './store.js';
-import { avatarUrl } from '../profiles/people.js';
+import { avatarUrl } from '../users/people.js';
 
 /** How another person appears inside a memo (with their account picture when known). */
 export function userSummary(id: number, name: string, picture: string | null = null): UserSummary {

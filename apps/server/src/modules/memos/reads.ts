@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
 import { loadMemoAttachments, type MemoMedia } from './attachments.js';
-import { loadCollectionRefs, loadPageChildren } from './children.js';
+import { loadCollectionRefs, loadPageChildren } from './children-store.js';
 import { createQueryCache } from './query-cache.js';
 import { presentMemo } from './present.js';
 import {

@@ -13,7 +13,7 @@ import { viewerSlots, type QueryCache } from './query-cache.js';
 
 /**
  * Reads of single memos and of access facts. Lists are in list-store.ts; what hangs off a
- * page of memos (todos, tags, collections) in children.ts, one query per kind for the page.
+ * page of memos (todos, tags, collections) in children-store.ts, one query per kind for the page.
  */
 
 export type Db = Kysely<DatabaseSchema>;

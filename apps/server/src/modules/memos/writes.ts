@@ -19,7 +19,7 @@ import type { MemoReads } from './reads.js';
 import { sanitizeDescription, searchTextOf } from './sanitize.js';
 import { decideSchedule, publishJobKey, syncPublishJob, type Publication } from './schedule.js';
 import type { SingleRow } from './store.js';
-import { replaceTodos } from './todos.js';
+import { replaceTodos } from './todo-store.js';
 import { createMemoChangeNotices } from '../../realtime/memo-changes.js';
 import { accountFactsOf } from '../users/account-facts.js';
 import {

@@ -1,9 +1,9 @@
 import { iri, initialsOf } from '@memoria/domain';
 import { z } from 'zod';
 import { isoTime, readJson } from '../../db/dialect.js';
-import { userSummaryAnswer } from '../profiles/answers.js';
-import { avatarUrl } from '../profiles/people.js';
 import type { EventRow, VisibleSubjects } from './store.js';
+import { avatarUrl } from '../users/people.js';
+import { userSummaryAnswer } from '../users/people-answers.js';
 
 /** One notification as the API answers it (spec part 1 §3 Notification). */
 export const notificationAnswer = z.object({

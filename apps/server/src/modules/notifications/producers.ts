@@ -3,7 +3,11 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import { recordActivities, type ActivityEvent } from '../../events/index.js';
 import type { MemoPublishedEvent } from '../memos/events.js';
-import { collaborationRecipients, collectionAudience, followerRecipients } from './recipients.js';
+import {
+  collaborationRecipients,
+  collectionAudience,
+  followerRecipients,
+} from './recipients-store.js';
 
 type Db = Kysely<DatabaseSchema>;
 

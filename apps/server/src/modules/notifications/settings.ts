@@ -8,6 +8,7 @@ import {
   groupOf,
   type NotificationChannel,
 } from './types.js';
+import { deleteSetting, insertSetting, settingRowsOf } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -22,11 +23,7 @@ const keyOf = (group: string, channel: NotificationChannel) => `${group}:${chann
 export async function loadOverrides(db: Db, userIds: readonly number[]) {
   const byUser = new Map<number, SettingsOverrides>();
   if (userIds.length === 0) return byUser;
-  const rows = await db
-    .selectFrom('notification_settings')
-    .select(['user_id', 'type', 'channel', 'enabled'])
-    .where('user_id', 'in', [...new Set(userIds)])
-    .execute();
+  const rows = await settingRowsOf(db, [...new Set(userIds)]);
   for (const row of rows) {
     const own = byUser.get(row.user_id) ?? new Map<string, boolean>();
     own.set(keyOf(row.type, row.channel as NotificationChannel), readBool(row.enabled));
@@ -87,23 +84,9 @@ export async function saveSettings(
       for (const channel of NOTIFICATION_CHANNELS) {
         const enabled = change[channel];
         if (enabled === undefined) continue;
-        await trx
-          .deleteFrom('notification_settings')
-          .where('user_id', '=', userId)
-          .where('type', '=', group.key)
-          .where('channel', '=', channel)
-          .execute();
+        await deleteSetting(trx, userId, group.key, channel);
         if (enabled === defaultEnabled(group, channel)) continue;
-        await trx
-          .insertInto('notification_settings')
-          .values({
-            user_id: userId,
-            type: group.key,
-            channel,
-            enabled: dialect.bool(enabled),
-            updated_at: dialect.time(new Date()),
-          })
-          .execute();
+        await insertSetting(trx, dialect, userId, { group: group.key, channel, enabled });
       }
     }
   });

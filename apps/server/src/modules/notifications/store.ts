@@ -339,3 +339,44 @@ export async function recipientsOf(db: Db, userIds: readonly number[]) {
     .where('u.disabled_at', 'is', null)
     .execute();
 }
+
+/** The stored notification settings (overrides of the defaults) of some people. */
+export function settingRowsOf(db: Db, userIds: number[]) {
+  return db
+    .selectFrom('notification_settings')
+    .select(['user_id', 'type', 'channel', 'enabled'])
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+export async function deleteSetting(
+  db: Db,
+  userId: number,
+  group: string,
+  channel: string,
+): Promise<void> {
+  await db
+    .deleteFrom('notification_settings')
+    .where('user_id', '=', userId)
+    .where('type', '=', group)
+    .where('channel', '=', channel)
+    .execute();
+}
+
+export async function insertSetting(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  setting: { group: string; channel: string; enabled: boolean },
+): Promise<void> {
+  await db
+    .insertInto('notification_settings')
+    .values({
+      user_id: userId,
+      type: setting.group,
+      channel: setting.channel,
+      enabled: d.bool(setting.enabled),
+      updated_at: d.time(new Date()),
+    })
+    .execute();
+}

@@ -5,8 +5,15 @@ import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { listAnswer, publicProfileAnswer } from './answers.js';
-import { idParams, pagingFields, security, userIdFromPath, userRefFrom } from './route-helpers.js';
+import { publicProfileAnswer } from './answers.js';
+import {
+  idParams,
+  pagingFields,
+  security,
+  userIdFromPath,
+  userRefFrom,
+  listAnswer,
+} from '../../http/route-schemas.js';
 import type { ProfileService } from './service.js';
 
 const tags = ['profile'];

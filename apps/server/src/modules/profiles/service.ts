@@ -4,18 +4,25 @@ import {
   hasPublicProfile,
   iri,
   isBronze,
-  type ConnectionViewStatus,
   type PublicProfile,
 } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { accountFactsOf } from '../users/account-facts.js';
-import { isDuplicate } from './db-errors.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { connectionRulesOf } from '../connections/requirements.js';
-import { countsFor } from './counts.js';
-import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from './people.js';
-import { emptyRelations, relationsTo, searchPublicProfiles } from './store.js';
+import { contactCountsFor } from '../connections/service.js';
+import { viewStatus } from '../connections/present.js';
+import { blockedEitherWay } from '../blocks/service.js';
+import {
+  emptyRelations,
+  findSuggestionExclude,
+  insertSuggestionExclude,
+  relationsTo,
+  searchPublicProfiles,
+} from './store.js';
+import { isDuplicate } from '../../db/errors.js';
+import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from '../users/people.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 
@@ -26,16 +33,6 @@ const showsPublicProfile = (person: PersonRow) =>
     user_has_public_profile: readBool(person.user_has_public_profile),
     public_profile_enabled: readBool(person.public_profile_enabled),
   });
-
-function statusOf(
-  connection: { status: string; user_outbound_id: number } | undefined,
-  viewer: number,
-): ConnectionViewStatus | null {
-  if (!connection) return null;
-  if (connection.status === 'active') return 'active';
-  if (connection.status === 'rejected') return 'cancelled';
-  return connection.user_outbound_id === viewer ? 'outcome' : 'income';
-}
 
 /**
  * A profile as `viewer` (null: a visitor, or the owner previewing) sees it. Phone numbers
@@ -52,7 +49,7 @@ function present(
   const connectionRules = connectionRulesOf(person);
   const contact = isOwner || relations.contacts.has(person.id);
   const connection = relations.connections.get(person.id);
-  const status = viewer === null ? null : statusOf(connection, viewer);
+  const status = viewer === null || !connection ? null : viewStatus(connection, viewer);
   return {
     ...summaryOf(person),
     '@id': iri('user', person.id),
@@ -103,27 +100,13 @@ function present(
 export function createProfileService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 
-  async function blockedEitherWay(viewer: number, other: number) {
-    const row = await db
-      .selectFrom('blocks')
-      .select('blocker_id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('blocker_id', '=', viewer), eb('blocked_id', '=', other)]),
-          eb.and([eb('blocker_id', '=', other), eb('blocked_id', '=', viewer)]),
-        ]),
-      )
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /** One profile as `viewer` sees it; null: what a visitor (or the owner previewing) sees. */
   async function profileFor(person: PersonRow, viewer: number | null): Promise<PublicProfile> {
     const [relations, counts] = await Promise.all([
       viewer === null || viewer === person.id
         ? emptyRelations()
         : relationsTo(db, viewer, [person.id]),
-      countsFor(db, [person.id]),
+      contactCountsFor(ctx, [person.id]),
     ]);
     return present(
       person,
@@ -139,7 +122,7 @@ export function createProfileService(ctx: AppContext) {
     if (!person) throw userNotFound();
     if (viewer === id) return person;
     if (!isAvailable(person)) throw userNotFound();
-    if (viewer !== null && (await blockedEitherWay(viewer, id))) throw userNotFound();
+    if (viewer !== null && (await blockedEitherWay(db, viewer, id))) throw userNotFound();
     return person;
   }
 
@@ -175,7 +158,7 @@ export function createProfileService(ctx: AppContext) {
       const [people, relations, counts] = await Promise.all([
         loadPeople(db, ids),
         viewer === null ? emptyRelations() : relationsTo(db, viewer, ids),
-        countsFor(db, ids),
+        contactCountsFor(ctx, ids),
       ]);
       const members = ids.flatMap((id) => {
         const person = people.get(id);
@@ -191,28 +174,15 @@ export function createProfileService(ctx: AppContext) {
     async excludeSuggestion(viewer: number, userId: number) {
       if (userId === viewer) throw violation('userDoNotSuggest', 'suggestions.self');
       const person = await findPerson(db, userId);
-      if (!person || !isAvailable(person) || (await blockedEitherWay(viewer, userId))) {
+      if (!person || !isAvailable(person) || (await blockedEitherWay(db, viewer, userId))) {
         throw userNotFound();
       }
-      const existing = () =>
-        db
-          .selectFrom('suggestion_excludes')
-          .selectAll()
-          .where('user_id', '=', viewer)
-          .where('excluded_user_id', '=', userId)
-          .executeTakeFirst();
+      const existing = () => findSuggestionExclude(db, viewer, userId);
       let row = await existing();
       let created = false;
       if (!row) {
         try {
-          await db
-            .insertInto('suggestion_excludes')
-            .values({
-              user_id: viewer,
-              excluded_user_id: userId,
-              created_at: dialect.time(new Date()),
-            })
-            .execute();
+          await insertSuggestionExclude(db, dialect, viewer, userId, new Date());
           created = true;
         } catch (error) {
           if (!isDuplicate(error)) throw error;

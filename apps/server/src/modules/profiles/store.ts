@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import { likePattern } from './people.js';
+import { likePattern } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -157,4 +157,26 @@ export async function relationsTo(db: Db, viewer: number, ids: number[]) {
     if (f.favourite_user_id !== null) none.favourites.set(f.favourite_user_id, f.id);
   }
   return none;
+}
+
+export function findSuggestionExclude(db: Db, userId: number, excludedUserId: number) {
+  return db
+    .selectFrom('suggestion_excludes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('excluded_user_id', '=', excludedUserId)
+    .executeTakeFirst();
+}
+
+export async function insertSuggestionExclude(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  excludedUserId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('suggestion_excludes')
+    .values({ user_id: userId, excluded_user_id: excludedUserId, created_at: d.time(at) })
+    .execute();
 }

@@ -12,6 +12,7 @@ import {
   saveSubscription,
   topicsOf,
 } from './store.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 /** One push about a memo to its audience per this time (POST /api/memo/{id}/push-notification). */
 export const MEMO_PUSH_INTERVAL_MS = 10 * 60_000;
@@ -143,16 +144,7 @@ export function createPushService(ctx: AppContext, sender: PushSender) {
     async pushMemo(userId: number, memoId: number, now = new Date()): Promise<number> {
       const memo = await memoForPush(db, memoId);
       if (!memo) throw new ApiError(404, 'memo.notFound');
-      const blocked = await db
-        .selectFrom('blocks')
-        .select('blocker_id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', memo.user_id)]),
-            eb.and([eb('blocker_id', '=', memo.user_id), eb('blocked_id', '=', userId)]),
-          ]),
-        )
-        .executeTakeFirst();
+      const blocked = await blockedEitherWay(db, userId, memo.user_id);
       // Blocked people are told nothing is there (as the memo reads do); others that it is
       // not theirs to do.
       if (blocked) throw new ApiError(404, 'memo.notFound');

@@ -1,13 +1,20 @@
 import { iri, type MemoReaction, type ReactionType } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
-import { isoTime, readCount } from '../../db/dialect.js';
+import { isoTime } from '../../db/dialect.js';
 import { recordActivity } from '../../events/activity.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { blockedBetween } from '../audience/index.js';
 import { announceMemoChange, loadEngagementMemo } from '../comments/index.js';
-import { loadPeople, summaryOf } from '../profiles/people.js';
-import { isDuplicate } from '../profiles/db-errors.js';
-import { sql, type SqlBool } from 'kysely';
+import { isDuplicate } from '../../db/errors.js';
+import { loadPeople, summaryOf } from '../users/people.js';
+import {
+  deleteReaction,
+  findOwnReaction,
+  findReactionBy,
+  insertReaction,
+  listReactions,
+  reactionCounts,
+  setReactionType,
+} from './store.js';
 
 const reactionIri = (id: number) => `/api/memo/reaction/${id}`;
 const reactionNotFound = () => notFound('reaction.notFound');
@@ -29,15 +36,7 @@ export interface ReactionAnswer {
 export function createReactionService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 
-  async function countsOf(memoId: number): Promise<Record<string, number>> {
-    const rows = await db
-      .selectFrom('memo_reactions')
-      .select(['reaction_type', (eb) => eb.fn.countAll().as('n')])
-      .where('memo_id', '=', memoId)
-      .groupBy('reaction_type')
-      .execute();
-    return Object.fromEntries(rows.map((row) => [row.reaction_type, readCount(row.n)]));
-  }
+  const countsOf = (memoId: number) => reactionCounts(db, memoId);
 
   return {
     async react(viewerId: number, memoId: number, type: ReactionType): Promise<ReactionAnswer> {
@@ -45,34 +44,20 @@ export function createReactionService(ctx: AppContext) {
       if (!memo.reactionsAllowed) throw new ApiError(403, 'reaction.notAllowed');
       const write = () =>
         db.transaction().execute(async (trx) => {
-          const now = dialect.time(new Date());
-          const existing = await trx
-            .selectFrom('memo_reactions')
-            .select(['id', 'reaction_type'])
-            .where('memo_id', '=', memo.id)
-            .where('user_id', '=', viewerId)
-            .executeTakeFirst();
+          const now = new Date();
+          const existing = await findOwnReaction(trx, memo.id, viewerId);
           if (existing) {
             if (existing.reaction_type !== type) {
-              await trx
-                .updateTable('memo_reactions')
-                .set({ reaction_type: type, updated_at: now })
-                .where('id', '=', existing.id)
-                .execute();
+              await setReactionType(trx, dialect, existing.id, type, now);
             }
             return { id: existing.id, events: [] };
           }
-          const row = await trx
-            .insertInto('memo_reactions')
-            .values({
-              memo_id: memo.id,
-              user_id: viewerId,
-              reaction_type: type,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await insertReaction(trx, dialect, {
+            memoId: memo.id,
+            userId: viewerId,
+            type,
+            at: now,
+          });
           const eventIds: number[] = [];
           if (memo.authorId !== viewerId) {
             eventIds.push(
@@ -81,11 +66,11 @@ export function createReactionService(ctx: AppContext) {
                 actorUserId: viewerId,
                 recipientUserId: memo.authorId,
                 memoId: memo.id,
-                payload: { reaction_id: row.id, reaction_type: type },
+                payload: { reaction_id: id, reaction_type: type },
               }),
             );
           }
-          return { id: row.id, events: eventIds };
+          return { id, events: eventIds };
         });
       let written;
       try {
@@ -109,14 +94,9 @@ export function createReactionService(ctx: AppContext) {
 
     /** Removes the viewer's own reaction. */
     async remove(viewerId: number, id: number): Promise<void> {
-      const row = await db
-        .selectFrom('memo_reactions')
-        .select(['id', 'memo_id'])
-        .where('id', '=', id)
-        .where('user_id', '=', viewerId)
-        .executeTakeFirst();
+      const row = await findReactionBy(db, id, viewerId);
       if (!row) throw reactionNotFound();
-      await db.deleteFrom('memo_reactions').where('id', '=', row.id).execute();
+      await deleteReaction(db, row.id);
       await announceMemoChange(ctx, row.memo_id, 'reaction', viewerId);
     },
 
@@ -128,20 +108,7 @@ export function createReactionService(ctx: AppContext) {
     ): Promise<{ members: MemoReaction[]; total: number }> {
       const memo = await loadEngagementMemo(db, dialect, { userId: viewerId }, memoId);
       const v = viewerId as number;
-      const notBlocked = sql<SqlBool>`not ${blockedBetween(sql.ref('r.user_id'), v)}`;
-      const base = db
-        .selectFrom('memo_reactions as r')
-        .where('r.memo_id', '=', memo.id)
-        .where(notBlocked);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['r.id', 'r.user_id', 'r.reaction_type', 'r.created_at'])
-          .orderBy('r.id', 'desc')
-          .limit(page.limit)
-          .offset(page.offset)
-          .execute(),
-        base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-      ]);
+      const { rows, total } = await listReactions(db, memo.id, v, page);
       const people = await loadPeople(
         db,
         rows.map((r) => r.user_id),
@@ -160,7 +127,7 @@ export function createReactionService(ctx: AppContext) {
           },
         ];
       });
-      return { members, total: readCount(count?.n) };
+      return { members, total };
     },
   };
 }

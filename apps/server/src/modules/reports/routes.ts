@@ -3,7 +3,7 @@ import { REPORT_TYPES, supportRequestSchema } from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
 import { authOf } from '../../http/request-context.js';
 import type { ZodApp } from '../../http/zod-app.js';
-import { security } from '../profiles/route-helpers.js';
+import { security } from '../../http/route-schemas.js';
 import type { ReportService } from './service.js';
 
 const reportAnswer = z.object({

@@ -9,8 +9,8 @@ import type { AppContext } from '../../context.js';
 import { isoTime } from '../../db/dialect.js';
 import { ApiError, ValidationFailed, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
-import { collectionVisible, memoVisible } from '../audience/index.js';
-import { findPerson, isAvailable } from '../profiles/people.js';
+import { findPerson, isAvailable } from '../users/people.js';
+import { findVisibleCollection, findVisibleMemo, hasOpenReport, insertReport } from './store.js';
 
 /** What was reported, as found for the reporter. */
 interface Target {
@@ -59,15 +59,7 @@ export function createReportService(ctx: AppContext) {
     const viewerRef = { userId: viewer };
     if (type === 'memo') {
       const id = intIdFromIri(raw, 'memo');
-      const memo =
-        id === undefined
-          ? undefined
-          : await db
-              .selectFrom('memos as m')
-              .select(['m.id', 'm.title', 'm.user_id'])
-              .where('m.id', '=', id)
-              .where(memoVisible('m', viewerRef, dialect))
-              .executeTakeFirst();
+      const memo = id === undefined ? undefined : await findVisibleMemo(db, dialect, viewerRef, id);
       if (!memo) throw new ApiError(404, 'social.memoNotFound');
       return {
         memoId: memo.id,
@@ -83,12 +75,7 @@ export function createReportService(ctx: AppContext) {
       const collection =
         id === undefined || !/^[A-Za-z0-9]{10}$/.test(id)
           ? undefined
-          : await db
-              .selectFrom('collections as c')
-              .select(['c.id', 'c.name', 'c.user_id'])
-              .where('c.id', '=', id)
-              .where(collectionVisible('c', viewerRef, dialect))
-              .executeTakeFirst();
+          : await findVisibleCollection(db, dialect, viewerRef, id);
       if (!collection) throw new ApiError(404, 'social.collectionNotFound');
       return {
         memoId: null,
@@ -129,24 +116,20 @@ export function createReportService(ctx: AppContext) {
         }
         const title = `${input.title?.trim()} — ${reporterLabel}`.slice(0, 300);
         const description = input.description?.trim() ?? '';
-        const row = await db
-          .insertInto('reports')
-          .values({
-            reporter_id: viewer,
-            type: 'support',
-            title,
-            description,
-            reason: null,
-            link: input.link ?? null,
-            memo_id: null,
-            collection_id: null,
-            reported_user_id: null,
-            created_at: dialect.time(now),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await insertReport(db, dialect, {
+          reporterId: viewer,
+          type: 'support',
+          title,
+          description,
+          reason: null,
+          link: input.link ?? null,
+          memoId: null,
+          collectionId: null,
+          reportedUserId: null,
+          at: now,
+        });
         return {
-          id: row.id,
+          id,
           type: 'support',
           title,
           description,
@@ -167,21 +150,7 @@ export function createReportService(ctx: AppContext) {
       const target = await findTarget(viewer, type, raw);
       if (target.ownerId === viewer) throw violation('type', 'reports.own');
 
-      const open = await db
-        .selectFrom('reports')
-        .select('id')
-        .where('reporter_id', '=', viewer)
-        .where('type', '=', type)
-        .where('status', '=', 'open')
-        .where((eb) =>
-          target.memoId !== null
-            ? eb('memo_id', '=', target.memoId)
-            : target.collectionId !== null
-              ? eb('collection_id', '=', target.collectionId)
-              : eb('reported_user_id', '=', target.userId),
-        )
-        .executeTakeFirst();
-      if (open) throw new ApiError(409, 'reports.already');
+      if (await hasOpenReport(db, viewer, type, target)) throw new ApiError(409, 'reports.already');
 
       const owner = await findPerson(db, target.ownerId);
       const link = `${publicUrl}${target.path}`;
@@ -193,24 +162,20 @@ export function createReportService(ctx: AppContext) {
         `Reason: ${reason}`,
         `Owner: ${owner ? `${owner.name} (${iri('user', owner.id)})` : iri('user', target.ownerId)}`,
       ].join('\n');
-      const row = await db
-        .insertInto('reports')
-        .values({
-          reporter_id: viewer,
-          type,
-          title,
-          description,
-          reason,
-          link,
-          memo_id: target.memoId,
-          collection_id: target.collectionId,
-          reported_user_id: target.userId,
-          created_at: dialect.time(now),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await insertReport(db, dialect, {
+        reporterId: viewer,
+        type,
+        title,
+        description,
+        reason,
+        link,
+        memoId: target.memoId,
+        collectionId: target.collectionId,
+        reportedUserId: target.userId,
+        at: now,
+      });
       return {
-        id: row.id,
+        id,
         type,
         title,
         description,

@@ -6,6 +6,8 @@ import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
 import { createSessionService } from '../auth/session-service.js';
 import { createUserService } from './service.js';
 import { findUserByEmail, findUserById, type UserRow } from './store.js';
+
+export type { UserRow };
 import {
   accountTotals,
   countAccounts,

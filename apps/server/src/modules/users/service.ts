@@ -1,9 +1,10 @@
 import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { presentUser } from './present.js';
 import { currentAvatarId } from '../media/index.js';
-import { avatarUrl } from '../profiles/people.js';
 import {
   findProfileById,
   findProfileByUser,
@@ -13,6 +14,7 @@ import {
   updateProfile,
   type NewAccount,
 } from './store.js';
+import { avatarUrl } from './people.js';
 
 /** Name, address and language a mail to this user is written with. */
 export interface MailIdentity {
@@ -84,6 +86,11 @@ export function createUserService(ctx: AppContext) {
       return loadUser(userId, rootUserId);
     },
   };
+}
+
+/** An account's own row, for other modules (delegations); `db` may be their transaction. */
+export function findAccount(db: Kysely<DatabaseSchema>, id: number) {
+  return findUserById(db, id);
 }
 
 export type UserService = ReturnType<typeof createUserService>;

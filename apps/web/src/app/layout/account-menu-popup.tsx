@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { setSecureMode } from '../../features/secure-mode/secure-mode';
-import { logout } from '../session-actions';
+import { logout } from '../../session/session-actions';
 import { AccountButton } from './account-button';
 
 export interface AccountMenuPopupProps {

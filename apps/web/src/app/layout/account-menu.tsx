@@ -1,6 +1,6 @@
 import type { User } from '@memoria/domain';
 import { useRef, useState, type ComponentType } from 'react';
-import { loadChunk } from '../lazy-page';
+import { loadChunk } from '../../ui/lazy-page';
 import { AccountButton } from './account-button';
 import type { AccountMenuPopupProps } from './account-menu-popup';
 

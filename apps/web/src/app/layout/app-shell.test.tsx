@@ -2,7 +2,7 @@ import { AppShell as MantineAppShell, MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { buildTheme } from '../theme';
+import { buildTheme } from '../../ui/theme';
 import { APP_SHELL_CLASSES, AppShell } from './app-shell';
 
 type Options = { desktop: boolean; opened: boolean; signedIn: boolean };

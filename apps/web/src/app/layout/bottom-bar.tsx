@@ -2,7 +2,8 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
 import type { MouseEvent } from 'react';
-import { BOTTOM_BAR, isActivePath } from './nav-items';
+import { BOTTOM_BAR } from './nav-items';
+import { isActivePath } from '../../ui/active-path';
 
 /**
  * Mobile bottom bar (spec part 1 §2.3): memos, collections, discover, feed. Tapping the

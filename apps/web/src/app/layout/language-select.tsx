@@ -3,8 +3,8 @@ import { LOCALES, LOCALE_NAMES, isLocale, type Locale } from '@memoria/domain';
 import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { useProfile, usePatchProfile } from '../../features/profile/queries';
 import { showApiError } from '../../ui/toasts';
-import { browserSettings, guestSettings } from '../settings';
-import { useSession } from '../use-session';
+import { browserSettings, guestSettings } from '../../session/settings';
+import { useSession } from '../../session/use-session';
 
 const OPTIONS = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 

@@ -42,8 +42,3 @@ export const BOTTOM_BAR: NavItem[] = [
   { to: '/discover', label: 'nav.discover', icon: IconCompass },
   { to: '/feed', label: 'nav.feed', icon: IconNews },
 ];
-
-export function isActivePath(pathname: string, to: string): boolean {
-  if (to === '/') return pathname === '/';
-  return pathname === to || pathname.startsWith(`${to}/`);
-}

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../api/session';
-import { STAGING_CONFIRMED_KEY } from '../../app/staging';
+import { STAGING_CONFIRMED_KEY } from '../../session/staging';
 import { json, mockApi, renderApp, testUser } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());

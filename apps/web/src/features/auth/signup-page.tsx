@@ -19,7 +19,7 @@ import {
 } from '@memoria/domain';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { startSession } from '../../app/session-actions';
+import { startSession } from '../../session/session-actions';
 import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { LOCALE_COUNTRY } from '../../i18n/countries';
 import { applyViolations } from '../../ui/form-errors';

@@ -1,8 +1,8 @@
 import type { TokenPair } from '@memoria/domain';
 import { useLocation, useNavigate } from 'react-router';
-import { afterLoginDestination } from '../../app/navigation-rules';
-import { setPostLoginDestination, startSession } from '../../app/session-actions';
-import { browserSettings } from '../../app/settings';
+import { afterLoginDestination } from '../../session/navigation-rules';
+import { setPostLoginDestination, startSession } from '../../session/session-actions';
+import { browserSettings } from '../../session/settings';
 
 /** Stores the full session and goes where spec part 1 §2.2 says a login lands. */
 export function useFinishLogin() {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useRef, useState } from 'react';
-import { needsStagingConfirmation, rememberStagingConfirmation } from '../../app/staging';
+import { needsStagingConfirmation, rememberStagingConfirmation } from '../../session/staging';
 
 const StagingDialog = lazy(() =>
   import('./staging-dialog').then((m) => ({ default: m.StagingDialog })),

@@ -8,7 +8,7 @@ import {
 } from '@memoria/domain';
 import { api } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { memoCache } from '../memos/queries';
 import { useProfile } from '../profile/queries';
 

@@ -16,7 +16,7 @@ import type { UserSummary } from '@memoria/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
 import { errorText } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';

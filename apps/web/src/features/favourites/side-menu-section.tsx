@@ -2,8 +2,8 @@ import { Loader, NavLink } from '@mantine/core';
 import { IconStar, IconUser, IconUsers } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { loadChunk } from '../../app/lazy-page';
-import { isActivePath } from '../../app/layout/nav-items';
+import { loadChunk } from '../../ui/lazy-page';
+import { isActivePath } from '../../ui/active-path';
 import { loadNamespaces, useTranslation } from '../../i18n';
 
 // The list and its queries load when the section is opened, not with the first screen.

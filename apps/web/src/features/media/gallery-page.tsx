@@ -4,7 +4,7 @@ import type { Attachment } from '@memoria/domain';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
 import { ErrorPage } from '../../ui/error-page';
 import { PageLoader } from '../../ui/page-loader';

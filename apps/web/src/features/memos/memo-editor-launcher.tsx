@@ -1,6 +1,6 @@
 import type { Memo } from '@memoria/domain';
 import { Suspense, lazy, useEffect, useId, useSyncExternalStore } from 'react';
-import { loadChunk } from '../../app/lazy-page';
+import { loadChunk } from '../../ui/lazy-page';
 import { loadNamespaces } from '../../i18n';
 
 /** A memo to start from when creating one (dropped files, a collection page's button). */

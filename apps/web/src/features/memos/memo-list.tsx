@@ -2,7 +2,7 @@ import { Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import type { Memo } from '@memoria/domain';
 import { Suspense, lazy, type ReactNode } from 'react';
-import { loadChunk } from '../../app/lazy-page';
+import { loadChunk } from '../../ui/lazy-page';
 import { loadNamespaces, useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
 import { useProfile } from '../profile/queries';

@@ -4,7 +4,7 @@ import type { Memo } from '@memoria/domain';
 import { useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from '../../i18n';
 import { useProfile } from '../profile/queries';
-import { loadChunk } from '../../app/lazy-page';
+import { loadChunk } from '../../ui/lazy-page';
 import { availableActions, type MemoMenuPopupProps } from './memo-menu-actions';
 
 type Popup = ComponentType<MemoMenuPopupProps>;

@@ -12,7 +12,7 @@ import type { Memo } from '@memoria/domain';
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { ErrorPage } from '../../ui/error-page';

@@ -2,7 +2,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { useDisclosure, useFocusReturn } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { Suspense, lazy, useState } from 'react';
-import { loadChunk } from '../../app/lazy-page';
+import { loadChunk } from '../../ui/lazy-page';
 import { loadNamespaces, useTranslation } from '../../i18n';
 import { useUnreadCount } from './queries';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { useSession } from '../../app/use-session';
+import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
 import { ErrorPage } from '../../ui/error-page';
 import { PageLoader } from '../../ui/page-loader';

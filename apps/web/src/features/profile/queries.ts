@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfilePatch, User } from '@memoria/domain';
 import { api } from '../../api/client';
-import { useSession } from '../../app/use-session';
-import { browserSettings } from '../../app/settings';
+import { useSession } from '../../session/use-session';
+import { browserSettings } from '../../session/settings';
 
 export const profileKeys = {
   me: ['profile'] as const,

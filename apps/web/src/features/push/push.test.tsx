@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadNamespaces } from '../../i18n';
 import { json, mockApi, signIn } from '../../test/render';
-import { logout, setNavigator } from '../../app/session-actions';
+import { logout, setNavigator } from '../../session/session-actions';
 import { disablePush, enablePush, currentPushState } from './push';
 import { PushSwitch } from './push-switch';
 

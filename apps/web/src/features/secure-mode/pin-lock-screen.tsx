@@ -14,7 +14,7 @@ import { PIN_PATTERN } from '@memoria/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { isApiError } from '../../api/errors';
-import { logout } from '../../app/session-actions';
+import { logout } from '../../session/session-actions';
 import { PasswordPrompt } from '../../ui/password-prompt';
 import { errorText, showSuccess } from '../../ui/toasts';
 import { useResetLockCode, validateLockCode } from '../account/queries';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { userSettings } from '../../app/settings';
+import { userSettings } from '../../session/settings';
 
 /**
  * Secure mode (spec part 1 §1 "PIN-based secure mode"): while on, every route shows the PIN

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ApiError, violation } from '../../http/errors.js';
-import { intIdFromIri } from '../../http/iri.js';
+import { ApiError, violation } from './errors.js';
+import { intIdFromIri } from './iri.js';
 
-/** Shared pieces of the social graph's routes. */
+/** Route schema pieces many modules share: the bearer security entry, paging, id params and user references. */
 export const security = [{ bearer: [] }];
 
 export const pagingFields = {
@@ -37,4 +37,18 @@ export function intIdFromPath(value: string, notFound: () => Error): number {
   const id = intIdFromIri(value);
   if (id === undefined) throw notFound();
   return id;
+}
+
+/** A list: the plain array, or the hydra collection for application/ld+json. */
+export function listAnswer<T extends z.ZodType>(item: T) {
+  return z.union([
+    z.array(item),
+    z.object({
+      '@context': z.string(),
+      '@id': z.string(),
+      '@type': z.literal('hydra:Collection'),
+      'hydra:member': z.array(item),
+      'hydra:totalItems': z.number(),
+    }),
+  ]);
 }

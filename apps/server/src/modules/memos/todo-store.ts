@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import { TODO_HEADER_PREFIX } from '@memoria/domain';
 import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import { collectionWritable, type Viewer } from '../audience/index.js';
-import type { TodoRow } from './children.js';
+import type { TodoRow } from './children-store.js';
 import type { Db } from './store.js';
 
 /** Todo lists (spec part 1 §3 memo_todos, §4 Todo item; part 2 §5 todo-list editor). */

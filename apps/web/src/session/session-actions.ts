@@ -2,7 +2,7 @@ import { iri, type TokenPair } from '@memoria/domain';
 import { api } from '../api/client';
 import { clearSession, getSession, setSession, type SessionKind } from '../api/session';
 import { browserSettings } from './settings';
-import { queryClient } from './query-client';
+import { queryClient } from '../api/query-client';
 import { rememberableRoute, loginRedirect } from './navigation-rules';
 
 /** Navigation is wired in by the router module (avoids an import cycle). */

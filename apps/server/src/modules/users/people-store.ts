@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/**
+ * People as the social graph shows them: one query shape over users + user_profiles. Other
+ * modules read people through people.ts, which also presents them.
+ */
+export function peopleQuery(db: Db) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+    .select([
+      'u.id',
+      'u.usermail',
+      'u.user_type',
+      'u.workspace_type',
+      'u.is_active',
+      'u.disabled_at',
+      'u.rules',
+      'u.plan',
+      'p.id as profile_id',
+      'p.name',
+      'p.locale',
+      'p.name_official',
+      'p.user_identified',
+      'p.description',
+      'p.function',
+      'p.organization_name',
+      'p.location',
+      'p.country',
+      'p.phone_number',
+      'p.disclose_email',
+      'p.user_has_public_profile',
+      'p.public_profile_enabled',
+      'p.enable_direct_messages',
+      'p.memo_copy_allowed',
+      'p.memo_comments_allowed',
+      'p.allow_reactions',
+      'p.require_identification_for_comments',
+      'p.avatar_attachment_id as avatar_id',
+    ]);
+}
+
+export type PersonRow = Awaited<
+  ReturnType<ReturnType<typeof peopleQuery>['executeTakeFirstOrThrow']>
+>;
+
+export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
+  return peopleQuery(db).where('u.id', '=', id).executeTakeFirst();
+}
+
+export async function findPersonByEmail(db: Db, email: string): Promise<PersonRow | undefined> {
+  return peopleQuery(db).where('u.usermail', '=', email).executeTakeFirst();
+}
+
+/** People by id, in one query. */
+export async function loadPeople(db: Db, ids: Iterable<number>): Promise<Map<number, PersonRow>> {
+  const unique = [...new Set(ids)];
+  const map = new Map<number, PersonRow>();
+  if (unique.length === 0) return map;
+  // Chunks keep the IN list under SQLite's bound-parameter limit on very long pages.
+  for (let start = 0; start < unique.length; start += 900) {
+    const rows = await peopleQuery(db)
+      .where('u.id', 'in', unique.slice(start, start + 900))
+      .execute();
+    for (const row of rows) map.set(row.id, row);
+  }
+  return map;
+}
