@@ -105,4 +105,28 @@ describe('discover page', { timeout: 20_000 }, () => {
     const follow = calls.find((call) => call.url === '/api/follow');
     expect(follow?.body).toEqual({ following: '/api/user/3' });
   });
+
+  it('offers something to do when nobody has a public profile, to visitors and members', async () => {
+    await loadNamespaces('feed', 'memos', 'media', 'engagement');
+    mockApi((url) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url.startsWith('/api/discover/people')) return json(200, hydra([]));
+      return undefined;
+    });
+    const visitor = await renderWidget(page(), { path: '/discover/people' });
+    await screen.findByTestId('discover-people-empty');
+    expect(screen.getByText(/once they make their profile public/)).toBeInTheDocument();
+    expect(screen.getByTestId('discover-people-signup')).toHaveAttribute('href', '/auth/signup');
+    expect(screen.getByTestId('discover-people-posts')).toHaveAttribute('href', '/discover/posts');
+    expect(screen.queryByTestId('discover-people-invite')).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signIn();
+    await renderWidget(page(), { path: '/discover/people' });
+    const invite = await screen.findByTestId('discover-people-invite');
+    expect(invite).toHaveAttribute('href', '/connections');
+    expect(invite).toHaveTextContent('Invite people');
+    expect(screen.getByTestId('discover-people-posts')).toHaveAttribute('href', '/discover/posts');
+    expect(screen.queryByTestId('discover-people-signup')).not.toBeInTheDocument();
+  });
 });

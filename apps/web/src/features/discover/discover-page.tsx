@@ -174,6 +174,43 @@ function DiscoverPosts({ visitor, viewerId }: { visitor: boolean; viewerId?: num
   );
 }
 
+/** No public profiles to show: say why, and offer what to do instead of a blank end. */
+function PeopleEmpty({ visitor }: { visitor: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="sm" data-testid="discover-people-empty">
+      <DefaultEmpty
+        title={t('feed.discover.peopleEmptyTitle')}
+        text={t(visitor ? 'feed.discover.peopleEmptyTextVisitor' : 'feed.discover.peopleEmptyText')}
+      />
+      <Group justify="center" gap="sm">
+        {visitor ? (
+          <Button component={Link} to="/auth/signup" data-testid="discover-people-signup">
+            {t('feed.discover.peopleEmptySignUp')}
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to="/connections"
+            state={{ invite: true }}
+            data-testid="discover-people-invite"
+          >
+            {t('feed.discover.peopleEmptyInvite')}
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to="/discover/posts"
+          variant="light"
+          data-testid="discover-people-posts"
+        >
+          {t('feed.discover.peopleEmptyPosts')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 function DiscoverPeople({ visitor }: { visitor: boolean }) {
   const { t } = useTranslation();
   const query = useDiscoverPeople(visitor);
@@ -186,7 +223,7 @@ function DiscoverPeople({ visitor }: { visitor: boolean }) {
       label={t('feed.discover.peopleLabel')}
       overText={t('feed.discover.peopleOver')}
       testId="discover-people"
-      empty={<DefaultEmpty title={t('feed.discover.peopleEmptyTitle')} />}
+      empty={<PeopleEmpty visitor={visitor} />}
       renderItem={(person) => <PersonCard person={person} visitor={visitor} />}
     />
   );

@@ -33,6 +33,13 @@ export const feed: LocaleShape['feed'] = {
     postsOver: 'Sie haben alle öffentlichen Beiträge gesehen.',
     peopleLabel: 'Menschen mit öffentlichem Profil',
     peopleEmptyTitle: 'Gerade niemand vorzuschlagen',
+    peopleEmptyText:
+      'Hier erscheinen Personen, sobald sie ihr Profil öffentlich machen. Laden Sie bis dahin Personen ein, die Sie kennen, oder entdecken Sie öffentliche Beiträge.',
+    peopleEmptyTextVisitor:
+      'Hier erscheinen Personen, sobald sie ihr Profil öffentlich machen. Entdecken Sie bis dahin öffentliche Beiträge oder erstellen Sie ein eigenes Konto.',
+    peopleEmptyInvite: 'Personen einladen',
+    peopleEmptyPosts: 'Öffentliche Beiträge entdecken',
+    peopleEmptySignUp: 'Konto erstellen',
     peopleOver: 'Das sind vorerst alle.',
     viewProfile: 'Profil von {{name}} ansehen',
     follow: 'Folgen',

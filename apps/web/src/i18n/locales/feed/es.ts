@@ -33,6 +33,13 @@ export const feed: LocaleShape['feed'] = {
     postsOver: 'Has visto todas las publicaciones públicas.',
     peopleLabel: 'Personas con perfil público',
     peopleEmptyTitle: 'Ahora mismo no hay nadie que sugerir',
+    peopleEmptyText:
+      'Aquí aparecen las personas cuando hacen público su perfil. Mientras tanto, invita a quienes conoces o explora las publicaciones públicas.',
+    peopleEmptyTextVisitor:
+      'Aquí aparecen las personas cuando hacen público su perfil. Mientras tanto, explora las publicaciones públicas o crea tu propia cuenta.',
+    peopleEmptyInvite: 'Invitar a personas',
+    peopleEmptyPosts: 'Explorar publicaciones públicas',
+    peopleEmptySignUp: 'Crear una cuenta',
     peopleOver: 'Eso es todo por ahora.',
     viewProfile: 'Ver el perfil de {{name}}',
     follow: 'Seguir',

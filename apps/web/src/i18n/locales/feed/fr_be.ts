@@ -33,6 +33,13 @@ export const feed: LocaleShape['feed'] = {
     postsOver: 'Vous avez vu toutes les publications publiques.',
     peopleLabel: 'Personnes avec un profil public',
     peopleEmptyTitle: 'Personne à suggérer pour l’instant',
+    peopleEmptyText:
+      'Les personnes apparaissent ici dès qu’elles rendent leur profil public. En attendant, invitez les personnes que vous connaissez ou explorez les publications publiques.',
+    peopleEmptyTextVisitor:
+      'Les personnes apparaissent ici dès qu’elles rendent leur profil public. En attendant, explorez les publications publiques ou créez votre compte.',
+    peopleEmptyInvite: 'Inviter des personnes',
+    peopleEmptyPosts: 'Explorer les publications publiques',
+    peopleEmptySignUp: 'Créer un compte',
     peopleOver: 'C’est tout pour l’instant.',
     viewProfile: 'Voir le profil de {{name}}',
     follow: 'Suivre',

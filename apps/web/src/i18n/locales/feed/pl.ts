@@ -33,6 +33,13 @@ export const feed: LocaleShape['feed'] = {
     postsOver: 'Widzisz już wszystkie publiczne wpisy.',
     peopleLabel: 'Osoby z publicznym profilem',
     peopleEmptyTitle: 'Na razie nie ma kogo zaproponować',
+    peopleEmptyText:
+      'Osoby pojawiają się tutaj, gdy udostępnią swój profil publicznie. Tymczasem zaproś znajomych lub przeglądaj publiczne wpisy.',
+    peopleEmptyTextVisitor:
+      'Osoby pojawiają się tutaj, gdy udostępnią swój profil publicznie. Tymczasem przeglądaj publiczne wpisy lub załóż własne konto.',
+    peopleEmptyInvite: 'Zaproś znajomych',
+    peopleEmptyPosts: 'Przeglądaj publiczne wpisy',
+    peopleEmptySignUp: 'Załóż konto',
     peopleOver: 'To na razie wszyscy.',
     viewProfile: 'Zobacz profil: {{name}}',
     follow: 'Obserwuj',
