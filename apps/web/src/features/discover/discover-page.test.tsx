@@ -129,4 +129,32 @@ describe('discover page', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('discover-people-posts')).toHaveAttribute('href', '/discover/posts');
     expect(screen.queryByTestId('discover-people-signup')).not.toBeInTheDocument();
   });
+
+  it('shows a visitor the public posts of a hashtag, asked without a token', async () => {
+    await loadNamespaces('feed', 'memos', 'media', 'engagement');
+    const soup = memoFixture({ id: 9, title: 'Soup night', memo_tags: ['waterzooi'] });
+    const tokens: unknown[] = [];
+    const calls = mockApi((url, init) => {
+      if (!url.startsWith('/api/discover?')) return undefined;
+      tokens.push(new Headers(init?.headers).get('authorization'));
+      return json(200, hydra([soup]));
+    });
+    await renderWidget(page(), { path: '/discover/posts?search=waterzooi' });
+    expect(await screen.findByTestId('discover-search')).toHaveTextContent(
+      'Public posts with #waterzooi',
+    );
+    expect(await screen.findByText('Soup night')).toBeInTheDocument();
+    const asked = calls.find((call) => call.url.startsWith('/api/discover?'));
+    expect(new URL(asked!.url, 'http://x').searchParams.get('search')).toBe('waterzooi');
+    expect(tokens).toEqual([null]);
+    // its tags search the public posts again, never the sign-in page
+    expect(screen.getByTestId('memo-tag')).toHaveAttribute(
+      'href',
+      '/discover/posts?search=waterzooi',
+    );
+    expect(screen.getByRole('link', { name: 'Show all posts' })).toHaveAttribute(
+      'href',
+      '/discover/posts',
+    );
+  });
 });

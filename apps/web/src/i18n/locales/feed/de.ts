@@ -31,6 +31,9 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Öffentliche Beiträge',
     postsEmptyTitle: 'Noch keine öffentlichen Beiträge',
     postsOver: 'Sie haben alle öffentlichen Beiträge gesehen.',
+    searchTitle: 'Öffentliche Beiträge mit {{search}}',
+    searchClear: 'Alle Beiträge anzeigen',
+    searchEmptyTitle: 'Noch keine öffentlichen Beiträge mit {{search}}',
     peopleLabel: 'Menschen mit öffentlichem Profil',
     peopleEmptyTitle: 'Gerade niemand vorzuschlagen',
     peopleEmptyText:

@@ -30,6 +30,9 @@ export const feed = {
     postsLabel: 'Public posts',
     postsEmptyTitle: 'No public posts yet',
     postsOver: 'You have seen all public posts.',
+    searchTitle: 'Public posts with {{search}}',
+    searchClear: 'Show all posts',
+    searchEmptyTitle: 'No public posts with {{search}} yet',
     peopleLabel: 'People with a public profile',
     peopleEmptyTitle: 'No one to suggest right now',
     peopleEmptyText:

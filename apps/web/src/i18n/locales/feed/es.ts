@@ -31,6 +31,9 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Publicaciones públicas',
     postsEmptyTitle: 'Todavía no hay publicaciones públicas',
     postsOver: 'Has visto todas las publicaciones públicas.',
+    searchTitle: 'Publicaciones públicas con {{search}}',
+    searchClear: 'Ver todas las publicaciones',
+    searchEmptyTitle: 'Todavía no hay publicaciones públicas con {{search}}',
     peopleLabel: 'Personas con perfil público',
     peopleEmptyTitle: 'Ahora mismo no hay nadie que sugerir',
     peopleEmptyText:

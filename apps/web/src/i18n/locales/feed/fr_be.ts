@@ -31,6 +31,9 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Publications publiques',
     postsEmptyTitle: 'Pas encore de publications publiques',
     postsOver: 'Vous avez vu toutes les publications publiques.',
+    searchTitle: 'Publications publiques avec {{search}}',
+    searchClear: 'Voir toutes les publications',
+    searchEmptyTitle: 'Pas encore de publications publiques avec {{search}}',
     peopleLabel: 'Personnes avec un profil public',
     peopleEmptyTitle: 'Personne à suggérer pour l’instant',
     peopleEmptyText:

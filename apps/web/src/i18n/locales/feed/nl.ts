@@ -31,6 +31,9 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Openbare berichten',
     postsEmptyTitle: 'Nog geen openbare berichten',
     postsOver: 'Je hebt alle openbare berichten gezien.',
+    searchTitle: 'Openbare berichten met {{search}}',
+    searchClear: 'Alle berichten tonen',
+    searchEmptyTitle: 'Nog geen openbare berichten met {{search}}',
     peopleLabel: 'Mensen met een openbaar profiel',
     peopleEmptyTitle: 'Op dit moment niemand om voor te stellen',
     peopleEmptyText:

@@ -31,6 +31,9 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Publiczne wpisy',
     postsEmptyTitle: 'Nie ma jeszcze publicznych wpisów',
     postsOver: 'Widzisz już wszystkie publiczne wpisy.',
+    searchTitle: 'Publiczne wpisy z {{search}}',
+    searchClear: 'Pokaż wszystkie wpisy',
+    searchEmptyTitle: 'Nie ma jeszcze publicznych wpisów z {{search}}',
     peopleLabel: 'Osoby z publicznym profilem',
     peopleEmptyTitle: 'Na razie nie ma kogo zaproponować',
     peopleEmptyText:

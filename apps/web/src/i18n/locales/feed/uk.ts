@@ -31,6 +31,9 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Публічні дописи',
     postsEmptyTitle: 'Публічних дописів ще немає',
     postsOver: 'Ви переглянули всі публічні дописи.',
+    searchTitle: 'Публічні дописи з {{search}}',
+    searchClear: 'Показати всі дописи',
+    searchEmptyTitle: 'Публічних дописів з {{search}} ще немає',
     peopleLabel: 'Люди з публічним профілем',
     peopleEmptyTitle: 'Зараз нікого запропонувати',
     peopleEmptyText:
