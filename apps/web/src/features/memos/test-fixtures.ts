@@ -75,6 +75,7 @@ export function collectionFixture(overrides: Partial<Collection> = {}): Collecti
     name: 'Travel',
     description: null,
     author: userSummary(),
+    author_has_public_profile: false,
     isOwner: true,
     is_collaboration: false,
     collaboration_on_checklist: false,

@@ -70,6 +70,7 @@ function collection(id: string, extra: Partial<Collection> = {}): Collection {
     name: `Collection ${id}`,
     description: null,
     author: { id: 7, '@id': '/api/user/7', name: 'Ada', picture: null, label: 'AD' },
+    author_has_public_profile: false,
     isOwner: true,
     is_collaboration: false,
     collaboration_on_checklist: false,
