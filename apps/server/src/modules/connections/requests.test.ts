@@ -546,6 +546,12 @@ describeDb('connection requests by email', () => {
         .execute();
       const res = await request(ann, uniqueEmail('one-too-many'));
       expect(res.status).toBe(429);
+      // an address with an account counts and is refused alike: the limit tells nothing
+      const bob = await person('Bob');
+      const registered = await request(ann, bob.usermail);
+      expect(registered.status).toBe(429);
+      expect(registered.body.detail).toBe(res.body.detail);
+      expect(t.mail.lastTo(bob.usermail)).toBeUndefined();
     });
   });
 

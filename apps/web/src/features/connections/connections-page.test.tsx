@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
+import { stubDocumentFonts } from '../collections/test-helpers';
 import { NAMES, card, connection, followEntry, hydra } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -161,6 +162,15 @@ describe('connections page', () => {
     expect(within(item).getByTestId('card-name')).toHaveTextContent('kim@example.com');
     expect(within(item).getByTestId('request-cancel')).toBeInTheDocument();
     expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('opens the invite dialog when an empty Discover › People sends someone here', async () => {
+    api([], (url) => (url.startsWith('/api/discover/people') ? json(200, hydra([])) : undefined));
+    stubDocumentFonts(); // the dialog's message field sizes itself to the loaded fonts
+    const { router } = await renderApp('/discover/people');
+    await userEvent.setup().click(await screen.findByTestId('discover-people-invite', {}, slow));
+    expect(await screen.findByTestId('invite-dialog', {}, slow)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/connections');
   });
 
   it('shows verified contacts with their official name', async () => {
