@@ -54,16 +54,19 @@ for (const target of targets) {
   }
 }
 
+// The server goes down with this process, however this one ends: the signals that can be
+// caught are passed on, and the IPC channel lets the server notice when this process is gone
+// without a word (SIGKILL, a crash): the channel closes and the server shuts down itself.
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', join(root, 'apps/server/dist/main.js')],
   {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: process.env,
   },
 );
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -58,8 +58,10 @@ test('three people connect by email: a request to an account and an invitation t
   await expect(invite).toBeHidden();
   await expect(alicePage.getByText('Requests sent: 2')).toBeVisible();
   await alicePage.getByTestId('tab-outcome').click();
-  await expect(alicePage.getByTestId('outcome-list')).toContainText(bob.name);
+  // until they answer, "Sent" shows only the addresses Alice typed, not who has an account
+  await expect(alicePage.getByTestId('outcome-list')).toContainText(bob.usermail);
   await expect(alicePage.getByTestId('outcome-list')).toContainText(carolMail);
+  await expect(alicePage.getByTestId('outcome-list')).not.toContainText(bob.name);
 
   // Bob finds the request with its message under Requests, and in his mail
   const bobPage = await pageFor(browser, bob);
@@ -259,13 +261,20 @@ test('follow from a profile, favourites in the side menu, then a block hides the
   await expect(bobPage.getByText(alice.name)).toHaveCount(0);
   await openFavourites(bobPage);
   await expect(bobPage.getByTestId('favourites-empty')).toBeVisible();
-  // ... nor can he ask her again
+  // ... nor can he reach her again: asked by her address, the server answers as for any
+  // address (it does not tell who has an account, docs/RULES.md) and nothing reaches her
   const again = await request.post('/api/connection', {
     headers: { Authorization: `Bearer ${bob.pair.token}` },
     data: { user_to_email: alice.usermail },
   });
-  expect(again.status()).toBeGreaterThanOrEqual(400);
-  expect(again.status()).toBeLessThan(500);
+  expect(again.status()).toBe(201);
+  expect(await again.json()).toMatchObject({ user: null, user_inbound: null });
+  const incoming = await request.get(`/api/user/${alice.id}/connection/inbound`, {
+    headers: { Authorization: `Bearer ${alice.pair.token}` },
+  });
+  expect(incoming.status()).toBe(200);
+  const requests = (await incoming.json()) as Array<{ user: { id: number } | null }>;
+  expect(requests.filter((r) => r.user?.id === bob.id)).toEqual([]);
 
   // Frank still follows Alice and still sees her profile
   await frankPage.goto(`/profile/${alice.id}`);

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
-import { join } from 'node:path';
-import { grantPlan } from '../support/admin.js';
+import { grantPlan, makeProfilePublic } from '../support/admin.js';
 import {
   api,
   apiCollection,
@@ -9,7 +7,6 @@ import {
   connectMembers,
   newMember,
   pageFor,
-  type Member,
 } from '../support/members.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
 
@@ -18,20 +15,6 @@ import { SCREEN_SIZES, shoot } from '../support/screens.js';
  * in a public collection, C to all contacts, D (a stranger) privately. A's feed holds B's
  * and C's memos, not D's; a visitor finds B's public memo and B's profile in discover.
  */
-
-/** Public profile on, as the profile settings (a later issue) will allow: a fixture. */
-function makeProfilePublic(member: Member) {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through global-setup');
-  const db = new SQLite(join(dataDir, 'memoria.db'));
-  try {
-    db.prepare(
-      'update user_profiles set user_has_public_profile = 1, public_profile_enabled = 1 where user_id = ?',
-    ).run(member.id);
-  } finally {
-    db.close();
-  }
-}
 
 const cardTitles = (page: Page, list: string) =>
   page.getByTestId(list).getByTestId('memo-card-title');
@@ -66,7 +49,7 @@ test('the feed shows what followed and connected people share; discover shows pu
     title: cMemo,
     description: '<p>Tomato soup for four.</p>',
   });
-  makeProfilePublic(b);
+  makeProfilePublic(b.id);
 
   // A's feed: C's memo (newest) then B's; never D's
   const page = await pageFor(browser, a);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import SQLite from 'better-sqlite3';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { E2E_BASE_URL, E2E_ROOT } from './env.js';
@@ -42,4 +43,21 @@ export async function grantPlan(usermail: string, plan: 'free' | 'bronze' | 'sil
 /** Marks the identity verified, as the external identity check would. */
 export async function verifyIdentity(usermail: string, officialName: string) {
   return admin('users:verify-identity', usermail, '--official-name', officialName);
+}
+
+/**
+ * Gives an account a public profile and turns it on, as the profile settings (a later
+ * issue) will allow: a fixture written straight into the journeys' SQLite database.
+ */
+export function makeProfilePublic(userId: number): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through global-setup');
+  const db = new SQLite(join(dataDir, 'memoria.db'));
+  try {
+    db.prepare(
+      'update user_profiles set user_has_public_profile = 1, public_profile_enabled = 1 where user_id = ?',
+    ).run(userId);
+  } finally {
+    db.close();
+  }
 }

@@ -61,6 +61,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  // Started by `npm start` (scripts/start.mjs) over an IPC channel: the channel closes when
+  // that process ends, even by SIGKILL, and the server must not outlive it.
+  if (process.channel) {
+    process.on('disconnect', () => void shutdown('parent exited'));
+    process.channel.unref(); // the channel alone does not keep the server running
+  }
 
   await app.listen({ port: config.port, host: config.host });
   // Durable jobs: poll once a second; app.close() stops the loop and waits for the job.

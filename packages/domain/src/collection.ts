@@ -42,6 +42,8 @@ export interface Collection {
   name: string;
   description: string | null;
   author: UserSummary;
+  /** the author has a public profile anyone may open (/p/profile/{id}); else show the name only */
+  author_has_public_profile: boolean;
   /** the viewer is the author (or acts for the author through a delegation) */
   isOwner: boolean;
   is_collaboration: boolean;

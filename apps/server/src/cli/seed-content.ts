@@ -25,6 +25,7 @@ export interface SeedPerson {
     organization_name?: string;
     location: string;
     description: string;
+    /** a public profile, listed under Discover › People (seed.ts opens it) */
     public_profile_enabled?: boolean;
   };
 }

@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import { describeDb } from '../test/harness.js';
 import { buildBundle, createCliInstance, type Bundle, type CliInstance } from './cli-harness.js';
 import { DEMO_PASSWORD, type SeedSummary } from './seed.js';
-import { DEMO_USERMAIL } from './seed-content.js';
+import { DEMO_USERMAIL, PEOPLE } from './seed-content.js';
 
 // Every step starts a Node process (and the seed hashes seven passwords); give a busy
 // machine time.
@@ -188,6 +188,20 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
     const withMention = own.find((m) => m.title === 'Ideas for the living room');
     expect(withMention?.description).toMatch(/data-type="mention"[^>]*href="\/profile\/\d+"/);
     expect(withMention?.description).toContain('href="/?search=home"');
+
+    // Public profiles: Discover › People lists them, to visitors too, and each one opens.
+    const publicNames = PEOPLE.filter((p) => p.profile.public_profile_enabled).map((p) => p.name);
+    expect(publicNames.length).toBeGreaterThanOrEqual(3);
+    const listed = await get<Array<{ id: number; name: string }>>('/api/discover/people', false);
+    expect(listed.map((p) => p.name).sort()).toEqual([...publicNames].sort());
+    const forEmma = await get<Array<{ name: string }>>('/api/discover/people');
+    expect(forEmma.map((p) => p.name).sort()).toEqual(
+      publicNames.filter((name) => name !== 'Emma Janssens').sort(),
+    );
+    for (const person of listed) {
+      const profile = await get<{ name: string }>(`/api/p/user/${person.id}`, false);
+      expect(profile.name).toBe(person.name);
+    }
   });
 
   it('refuses an instance holding demo accounts but not the demo account', async () => {

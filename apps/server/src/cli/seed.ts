@@ -313,6 +313,8 @@ export async function seedInstance(instance: Instance, password: string): Promis
       if (!row) throw new CliError(`account ${seed.usermail} vanished while seeding`);
       await admin.grantPlan(row, seed.plan);
       if (seed.officialName) await admin.verifyIdentity(row, seed.officialName);
+      // Public profiles make Discover › People and /p/profile/{id} worth visiting.
+      if (seed.profile.public_profile_enabled) await admin.openPublicProfile(profileId);
       made.set(seed.key, { id: userId, profileId });
     }
     return made;

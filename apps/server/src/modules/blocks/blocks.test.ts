@@ -190,11 +190,14 @@ describeDb('blocking', () => {
       [blocker, blocked],
       [blocked, blocker],
     ] as const) {
-      expect(
-        violationOf(
-          (await call(from, 'POST', '/api/connection', { user_to_email: to.usermail })).body,
-        ).code,
-      ).toBe('connections.cannotConnect');
+      // by e-mail the answer is that of an unknown address (docs/RULES.md, Connection
+      // requests), and nothing reaches the other: no mail, no request
+      const mailsBefore = t.mail.sent.length;
+      const byEmail = await call(from, 'POST', '/api/connection', { user_to_email: to.usermail });
+      expect(byEmail.status).toBe(201);
+      expect(byEmail.body).toMatchObject({ user: null, user_inbound: null, user_id: null });
+      expect(t.mail.sent.length).toBe(mailsBefore);
+      expect((await call(to, 'GET', `/api/user/${to.id}/connection/inbound`)).body).toEqual([]);
       expect(
         (await call(from, 'POST', '/api/connection-direct', { user_outbound: to.id })).status,
       ).toBe(404);

@@ -20,6 +20,9 @@ export const collectionAnswer = z.object({
   name: z.string(),
   description: z.string().nullable(),
   author: userSummaryAnswer,
+  author_has_public_profile: z
+    .boolean()
+    .describe('the author has a public profile (/p/profile/{id}) anyone may open'),
   isOwner: z.boolean(),
   is_collaboration: z.boolean(),
   collaboration_on_checklist: z.boolean(),

@@ -64,6 +64,7 @@ describeDb('collections: every viewer on every type', () => {
         isOwner: isOwner(kind),
         type: isOwner(kind) ? type : '',
         author: { id: w.author.id, name: 'Ada Author', label: 'AA' },
+        author_has_public_profile: false,
       });
       expect(body.users_per_collection).toHaveLength(
         isOwner(kind) && type === 'selected_contacts' ? 3 : 0,
@@ -74,6 +75,51 @@ describeDb('collections: every viewer on every type', () => {
       expect(JSON.stringify(body)).not.toMatch(/secret_token|call_secure_token/);
     },
   );
+
+  it("tells whether the author's public profile may be opened, exactly when /api/p/user does", async () => {
+    const { db, dialect } = t.database;
+    const setProfile = (has: boolean, enabled: boolean) =>
+      db
+        .updateTable('user_profiles')
+        .set({
+          user_has_public_profile: dialect.bool(has),
+          public_profile_enabled: dialect.bool(enabled),
+        })
+        .where('user_id', '=', w.author.id)
+        .execute();
+    const setDisabled = (at: Date | null) =>
+      db
+        .updateTable('users')
+        .set({ disabled_at: at === null ? null : dialect.time(at) })
+        .where('id', '=', w.author.id)
+        .execute();
+    const seenByVisitor = async () => {
+      const res = await call('visitor', 'GET', `/api/p/collection/${w.collections.public}`);
+      expect(res.statusCode).toBe(200);
+      const profile = await call('visitor', 'GET', `/api/p/user/${w.author.id}`);
+      return [res.json().author_has_public_profile, profile.statusCode];
+    };
+    try {
+      expect(await seenByVisitor()).toEqual([false, 404]);
+      await setProfile(false, true);
+      expect(await seenByVisitor()).toEqual([false, 404]);
+      await setProfile(true, false);
+      expect(await seenByVisitor()).toEqual([false, 404]);
+      await setProfile(true, true);
+      expect(await seenByVisitor()).toEqual([true, 200]);
+      const list = await call('visitor', 'GET', `/api/p/user/${w.author.id}/collection`);
+      expect(list.json()[0].author_has_public_profile).toBe(true);
+      await setDisabled(new Date());
+      const gone = await call('visitor', 'GET', `/api/p/collection/${w.collections.public}`);
+      // a disabled account's public collection still reads, but its profile does not open
+      expect(gone.statusCode).toBe(200);
+      expect(gone.json().author_has_public_profile).toBe(false);
+      expect((await call('visitor', 'GET', `/api/p/user/${w.author.id}`)).statusCode).toBe(404);
+    } finally {
+      await setDisabled(null);
+      await setProfile(false, false);
+    }
+  });
 
   it('the public route treats a signed-in caller as a visitor', async () => {
     const res = await call('author', 'GET', `/api/p/collection/${w.collections.private}`);

@@ -60,6 +60,7 @@ export function presentCollection(
     name: row.name,
     description: row.description,
     author: presentUserSummary(row.user_id, row.author_name, row.author_avatar_id),
+    author_has_public_profile: readBool(row.author_public_profile),
     isOwner: owner,
     is_collaboration: readBool(row.is_collaboration),
     collaboration_on_checklist: readBool(row.collaboration_on_checklist),

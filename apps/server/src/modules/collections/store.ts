@@ -16,6 +16,8 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export interface ViewedCollectionRow extends CollectionRow {
   author_name: string;
   author_avatar_id: number | null;
+  /** the author's public profile may be shown (has one, enabled, account available) */
+  author_public_profile: unknown;
   /** the viewer may read it (DESIGN.md §6) */
   visible: unknown;
   /** the viewer and the owner blocked each other */
@@ -29,6 +31,18 @@ export interface ViewedCollectionRow extends CollectionRow {
 
 const flagOf = (condition: RawBuilder<SqlBool>) =>
   sql<number>`case when ${condition} then 1 else 0 end`;
+
+/**
+ * The author (profile `ap`) shows a public profile: one they have and enabled, on an
+ * account that may be seen (see docs/RULES.md, Permissions, "public profile"). Anyone may
+ * know it, as Discover › People lists the same people; a link to the profile needs it.
+ */
+function authorHasPublicProfile(d: DialectHelpers): RawBuilder<SqlBool> {
+  const yes = d.bool(true);
+  return sql<SqlBool>`(ap.user_has_public_profile = ${yes} and ap.public_profile_enabled = ${yes}
+    and exists (select 1 from users au where au.id = c.user_id
+      and au.is_active = ${yes} and au.disabled_at is null))`;
+}
 
 /** Collections joined with the author's name and the viewer's mute and watch rows. */
 function viewedCollections(db: Db, d: DialectHelpers, viewer: Viewer) {
@@ -58,6 +72,7 @@ function viewedCollections(db: Db, d: DialectHelpers, viewer: Viewer) {
     .select([
       'ap.name as author_name',
       'ap.avatar_attachment_id as author_avatar_id',
+      flagOf(authorHasPublicProfile(d)).as('author_public_profile'),
       'mc.id as muted_id',
       'wc.id as content_watch_id',
       'wm.id as comment_watch_id',

@@ -39,15 +39,18 @@ function present(
   const outbound = people.get(row.user_outbound_id);
   if (!outbound) return null;
   const inbound = row.user_inbound_id === null ? undefined : people.get(row.user_inbound_id);
-  const otherId = otherIdOf(row, viewer);
-  const other = otherId === null ? undefined : people.get(otherId);
   const status = viewStatus(row, viewer);
   const sender = row.user_outbound_id === viewer;
+  // A request sent to an address shows the sender only that address until the receiver
+  // accepts: whether the address has an account, and whose, is not the sender's to know.
+  const addressOnly = sender && row.user_to_email !== null && status !== 'active';
+  const otherId = addressOnly ? null : otherIdOf(row, viewer);
+  const other = otherId === null ? undefined : people.get(otherId);
   return {
     id: row.id,
     '@id': `/api/connection/${row.id}`,
     status,
-    user_inbound: inbound ? summaryOf(inbound) : null,
+    user_inbound: inbound && !addressOnly ? summaryOf(inbound) : null,
     user_outbound: summaryOf(outbound),
     user: other ? contactCardOf(other, status === 'active') : null,
     user_id: other?.id ?? null,

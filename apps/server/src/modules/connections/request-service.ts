@@ -132,10 +132,23 @@ export function createRequestService(ctx: AppContext) {
     return presentConnection(db, viewerId, row);
   }
 
+  /** Requests by e-mail, to an account or not, count against one daily limit. */
+  async function checkDailyLimit(sender: PersonRow, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - DAY_MS);
+    const sent = await invitationsSentSince(db, dialect, sender.id, since);
+    if (sent >= INVITATIONS_PER_DAY) throw new ApiError(429, 'connections.tooManyInvitations');
+  }
+
+  /**
+   * An invitation to an address without an account. `deliver: false` writes it without
+   * mailing it: for an address whose account the sender may not reach, so that the answer
+   * looks like any other invitation and tells nothing about the address.
+   */
   async function invite(
     sender: PersonRow,
     email: string,
     message: string | null,
+    { deliver }: { deliver: boolean },
   ): Promise<{ connection: Connection; created: boolean }> {
     const now = new Date();
     const open = await findOpenInvitation(db, sender.id, email);
@@ -143,13 +156,7 @@ export function createRequestService(ctx: AppContext) {
     if (open && (openValidUntil === null || openValidUntil > now)) {
       throw violation('user_to_email', 'connections.alreadyRequested');
     }
-    const sent = await invitationsSentSince(
-      db,
-      dialect,
-      sender.id,
-      new Date(now.getTime() - DAY_MS),
-    );
-    if (sent >= INVITATIONS_PER_DAY) throw new ApiError(429, 'connections.tooManyInvitations');
+    await checkDailyLimit(sender, now);
 
     const { token, hash } = newInvitationToken();
     const validUntil = validUntilFrom(now);
@@ -168,6 +175,7 @@ export function createRequestService(ctx: AppContext) {
         validUntil,
       });
     }
+    if (!deliver) return { connection: await presentOwn(sender.id, id), created: true };
     await ctx.mailer.send({
       to: email,
       // the address has no account and so no language yet: the sender's is the best guess
@@ -196,12 +204,20 @@ export function createRequestService(ctx: AppContext) {
         throw violation('user_to_email', 'connections.ownEmail');
       }
       const target = await findPersonByEmail(db, email);
+      // The answer must not tell whether the address has an account (see docs/RULES.md,
+      // Connection requests): the same status and fields either way, the person shown only once
+      // they accept (present.ts).
       // An account that never verified its address is invited like an unknown address: the
       // connection is made once the owner of the address proves it (connectInvitedUser).
-      if (target && readBool(target.is_active)) {
-        return requestToPerson(sender, target, input.personal_message, 'user_to_email', email);
+      if (!target || !readBool(target.is_active)) {
+        return invite(sender, email, input.personal_message, { deliver: true });
       }
-      return invite(sender, email, input.personal_message);
+      if (!isAvailable(target) || (await blockedEitherWay(db, sender.id, target.id))) {
+        return invite(sender, email, input.personal_message, { deliver: false });
+      }
+      const existing = await connectionBetween(db, sender.id, target.id);
+      if (!existing) await checkDailyLimit(sender, new Date());
+      return requestToPerson(sender, target, input.personal_message, 'user_to_email', email);
     },
 
     /** POST /api/connection-direct without a QR token: a request by account id. */

@@ -11,6 +11,16 @@ import {
   violationOf,
 } from './test-support.js';
 
+/** The fields and the kind of each value: what stays the same whoever the address belongs to. */
+function shapeOf(body: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value,
+    ]),
+  );
+}
+
 describeDb('connection requests by email', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
@@ -36,8 +46,13 @@ describeDb('connection requests by email', () => {
       expect(res.body).toMatchObject({
         status: 'outcome',
         user_outbound: { id: ann.id, name: 'Ann Archer', label: 'AA' },
-        user_inbound: { id: bob.id, name: 'Bob Baker' },
-        user: { id: bob.id, usermail: null, phone_number: null },
+        // until Bob accepts, Ann sees only the address she typed
+        user_inbound: null,
+        user: null,
+        user_id: null,
+        picture: null,
+        url: null,
+        label: bob.usermail.slice(0, 1).toUpperCase(),
         user_to_email: bob.usermail,
         personal_message: 'Hi Bob!',
         watching: false,
@@ -76,6 +91,7 @@ describeDb('connection requests by email', () => {
       );
       expect(outbound.body.map((c: { id: number }) => c.id)).toEqual([res.body.id]);
       expect(outbound.body[0].valid_until).toMatch(/\+00:00$/);
+      expect(outbound.body[0]).toMatchObject({ user: null, user_inbound: null, url: null });
       expect(await activityOf(t, bob.id)).toEqual([
         {
           type: 'new_connection',
@@ -226,7 +242,7 @@ describeDb('connection requests by email', () => {
       expect((await call(ann, 'DELETE', '/api/connection/abc')).status).toBe(404);
     });
 
-    it('blocked either way: no request, 422 without saying who blocked', async () => {
+    it('blocked either way: answered like an unknown address, but nothing reaches the other', async () => {
       const ann = await person('Ann');
       const bob = await person('Bob');
       await blockUser(t, bob.id, ann.id);
@@ -235,13 +251,62 @@ describeDb('connection requests by email', () => {
         [bob, ann],
       ] as const) {
         const res = await request(from, to.usermail);
-        expect(res.status).toBe(422);
-        expect(violationOf(res.body)).toEqual({
-          path: 'user_to_email',
-          code: 'connections.cannotConnect',
-        });
+        const unknown = await request(from, uniqueEmail('nobody'));
+        expect(res.status).toBe(unknown.status);
+        expect(shapeOf(res.body)).toEqual(shapeOf(unknown.body));
+        expect(res.body).toMatchObject({ status: 'outcome', user: null, user_inbound: null });
+        expect(t.mail.lastTo(to.usermail)).toBeUndefined();
+        const inbound = await call(to, 'GET', `/api/user/${to.id}/connection/inbound`);
+        expect(inbound.body).toEqual([]);
+        expect((await request(from, to.usermail)).body.violations[0].code).toBe(
+          'connections.alreadyRequested',
+        );
       }
-      expect(t.mail.lastTo(bob.usermail)).toBeUndefined();
+      expect(await contactPairs(t, ann.id, bob.id)).toEqual([]);
+    });
+
+    it('answers a registered and an unknown address alike, in the answer and in "Sent"', async () => {
+      const ann = await person('Ann Archer');
+      const bob = await person('Bob Baker');
+      await t.database.db
+        .updateTable('user_profiles')
+        .set({ function: 'Pilot', organization_name: 'Sky', location: 'Lyon' })
+        .where('user_id', '=', bob.id)
+        .execute();
+      const stranger = uniqueEmail('stranger');
+      const registered = await request(ann, bob.usermail, 'Hello');
+      const unknown = await request(ann, stranger, 'Hello');
+      expect(registered.status).toBe(201);
+      expect(unknown.status).toBe(201);
+      expect(shapeOf(registered.body)).toEqual(shapeOf(unknown.body));
+      expect(Object.keys(registered.body)).toEqual(Object.keys(unknown.body));
+      // ids, times and the address differ; everything else must be the same text
+      const shown = (body: Record<string, unknown>, email: string) =>
+        JSON.stringify({
+          ...body,
+          id: 0,
+          '@id': '',
+          created_at: '',
+          valid_until: '',
+          user_to_email: body.user_to_email === email ? 'ADDRESS' : body.user_to_email,
+          label: body.label === email.slice(0, 1).toUpperCase() ? 'INITIAL' : body.label,
+        });
+      expect(shown(registered.body, bob.usermail)).toBe(shown(unknown.body, stranger));
+      expect(JSON.stringify(registered.body)).not.toMatch(/Bob|Pilot|Sky|Lyon/);
+
+      const sent = await call(ann, 'GET', `/api/user/${ann.id}/connection/outbound`);
+      const byAddress = (email: string) =>
+        sent.body.find((c: { user_to_email: string }) => c.user_to_email === email);
+      expect(shown(byAddress(bob.usermail), bob.usermail)).toBe(
+        shown(byAddress(stranger), stranger),
+      );
+      expect(JSON.stringify(sent.body)).not.toMatch(/Bob|Pilot|Sky|Lyon/);
+      // asking again is refused alike
+      const again = [await request(ann, bob.usermail), await request(ann, stranger)];
+      expect(again.map((r) => [r.status, r.body.violations[0].code])).toEqual([
+        [422, 'connections.alreadyRequested'],
+        [422, 'connections.alreadyRequested'],
+      ]);
     });
 
     it('only the person themself may list their inbound, outbound and declined requests', async () => {
@@ -481,6 +546,12 @@ describeDb('connection requests by email', () => {
         .execute();
       const res = await request(ann, uniqueEmail('one-too-many'));
       expect(res.status).toBe(429);
+      // an address with an account counts and is refused alike: the limit tells nothing
+      const bob = await person('Bob');
+      const registered = await request(ann, bob.usermail);
+      expect(registered.status).toBe(429);
+      expect(registered.body.detail).toBe(res.body.detail);
+      expect(t.mail.lastTo(bob.usermail)).toBeUndefined();
     });
   });
 

@@ -6,18 +6,22 @@ import { parsePaging, sendCollection } from '../../http/hydra.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { createFeedService } from '../feed/service.js';
 import { memoListAnswer } from '../memos/answers.js';
+import { listQuery, listQueryOf } from '../memos/route-helpers.js';
 import { publicProfileAnswer } from '../profiles/answers.js';
 import { pagingQuery, listAnswer } from '../../http/route-schemas.js';
 import { createProfileService } from '../profiles/service.js';
 
 const tags = ['discover'];
-const POSTS_PAGING = { defaultItemsPerPage: PAGE_SIZES.memos, maxItemsPerPage: 50 };
+/** Paging and the search words, read as the memo lists read them. */
+const postsQuery = listQuery.pick({ search: true, page: true, itemsPerPage: true, offset: true });
 const PEOPLE_PAGING = { defaultItemsPerPage: PAGE_SIZES.publicProfiles, maxItemsPerPage: 100 };
 
 /**
  * Discover (spec part 1 §2.4, §7.3; DESIGN.md §6), for visitors and signed-in people alike:
  *  - GET /api/discover: posts, the published memos of others in public collections, newest
- *    first, without people blocked either way. hydra:totalItems counts up to this page's
+ *    first, without people blocked either way; with `search`, only those matching every word
+ *    (title, text, tags; a leading # is dropped), which is where a hashtag on a public page
+ *    leads. hydra:totalItems counts up to this page's
  *    end, plus one when more follow (as the feed does).
  *  - GET /api/discover/people: public profiles of others, by name, without those blocked
  *    either way or excluded through POST /api/suggestion_exclude (the profile module's
@@ -35,15 +39,15 @@ export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext)
       config: { answerCache: true },
       schema: {
         tags,
-        summary: 'Public posts of others, newest first',
-        querystring: pagingQuery,
+        summary: 'Public posts of others, newest first; `search` words (a hashtag) must all match',
+        querystring: postsQuery,
         response: { 200: memoListAnswer },
       },
     },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const paging = parsePaging(request.query, POSTS_PAGING);
-      const q = { limit: paging.itemsPerPage, offset: paging.offset };
+      const { search, limit, offset } = listQueryOf(request, request.query);
+      const q = { search, limit, offset };
       const page = await feed.discover(viewer, q);
       const members = await app.memos.presentIds({ userId: viewer }, page.ids);
       const total = q.offset + members.length + (page.more ? 1 : 0);

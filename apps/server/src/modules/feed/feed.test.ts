@@ -186,6 +186,47 @@ describeDb('feed and discover', () => {
       expect(titles(await discoverOf(w.people.blocked.headers))).not.toContain('memo in public');
     });
 
+    it('searches public posts by hashtag or words, for visitors too, and nothing else', async () => {
+      const tagged = async (title: string, collection: string, tags: string[], text?: string) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/memo',
+          headers: w.author.headers,
+          payload: {
+            title,
+            memos_per_collection: [collection],
+            memo_tags: tags,
+            ...(text ? { description: `<p>${text}</p>` } : {}),
+          },
+        });
+        if (res.statusCode !== 201) throw new Error(res.body);
+      };
+      await tagged('Soup night', w.collections.public, ['waterzooi']);
+      await tagged(
+        'Ghent stew',
+        w.collections.public,
+        [],
+        'Try the <a data-type="hashtag" data-label="waterzooi" href="/?search=waterzooi">#waterzooi</a>',
+      );
+      await tagged('Secret soup', w.collections.all_contacts, ['waterzooi']);
+      for (const kind of ['visitor', 'stranger', 'otherContact'] as const) {
+        for (const query of ['?search=%23waterzooi', '?search=WATERZOOI']) {
+          const page = await discoverOf(w.headers[kind], query);
+          expect([kind, query, titles(page).sort()]).toEqual([
+            kind,
+            query,
+            ['Ghent stew', 'Soup night'],
+          ]);
+        }
+        const both = await discoverOf(w.headers[kind], '?search=waterzooi%20ghent');
+        expect(titles(both)).toEqual(['Ghent stew']);
+        expect(titles(await discoverOf(w.headers[kind], '?search=nothinglikethis'))).toEqual([]);
+      }
+      expect(titles(await discoverOf(w.author.headers, '?search=waterzooi'))).toEqual([]);
+      const tooLong = await get(`/api/discover?search=${'x'.repeat(1000)}`, {});
+      expect(tooLong.statusCode).toBe(422);
+    });
+
     /** Every account gets an enabled public profile, as discover people lists only those. */
     async function makeEveryProfilePublic() {
       const { db, dialect } = t.database;

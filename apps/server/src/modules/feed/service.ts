@@ -15,8 +15,7 @@ export function createFeedService(ctx: Pick<AppContext, 'database'>) {
     /** When the newest memo of the viewer's feed was published (null: an empty feed). */
     latest: (viewer: number) => feedLatest(cache, db, dialect, viewer),
     /** Ids of one discover posts page, newest first (null: a visitor). */
-    discover: (viewer: number | null, q: Omit<PageQuery, 'search'>) =>
-      discoverPage(cache, db, dialect, viewer, q),
+    discover: (viewer: number | null, q: PageQuery) => discoverPage(cache, db, dialect, viewer, q),
   };
 }
 

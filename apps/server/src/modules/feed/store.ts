@@ -153,7 +153,10 @@ export function feedQuery(
     .offset(sql.lit(offset));
 }
 
-/** The discover posts query: public memos of others, for a viewer or a visitor. */
+/**
+ * The discover posts query: public memos of others, for a viewer or a visitor, matching
+ * every search word (a hashtag on a public page searches here).
+ */
 export function discoverQuery(
   db: Db,
   d: DialectHelpers,
@@ -161,6 +164,7 @@ export function discoverQuery(
   visitor: boolean,
   offset: number,
   size: number,
+  patterns: readonly unknown[] = [],
 ) {
   const viewer: Viewer = { userId: visitor ? null : (v as number) };
   let query = db
@@ -168,7 +172,8 @@ export function discoverQuery(
     .select([sql<number>`dm.id`.as('id')])
     .where(sql<SqlBool>`dm.status = 'published'`)
     .where(sql<SqlBool>`dm.published_at is not null`)
-    .where(inPublicCollection('dm', viewer, d));
+    .where(inPublicCollection('dm', viewer, d))
+    .where(searchCondition('dm', patterns));
   if (!visitor) {
     query = query
       .where(sql<SqlBool>`dm.user_id <> ${v}`)
@@ -223,16 +228,17 @@ export async function discoverPage(
   db: Db,
   d: DialectHelpers,
   viewerId: number | null,
-  q: Omit<PageQuery, 'search'>,
+  q: PageQuery,
 ): Promise<PageIds> {
-  const size = fetchSize({ ...q, search: [] });
+  const patterns = searchPatterns(q.search);
+  const size = fetchSize(q);
   const visitor = viewerId === null;
-  const offset = offsetOf({ ...q, search: [] });
+  const offset = offsetOf(q);
   const rows = await cache.rows(
-    `discover|${size}|${offset}|${visitor ? 'v' : 'u'}`,
-    [viewerId ?? 0],
-    (slots) => discoverQuery(db, d, slots[0], visitor, offset, size),
+    `discover|${size}|${offset}|${visitor ? 'v' : 'u'}|${patterns.length}`,
+    [viewerId ?? 0, ...patterns],
+    (slots) => discoverQuery(db, d, slots[0], visitor, offset, size, slots.slice(1)),
     { prepared: true },
   );
-  return cut(rows as Array<{ id: number }>, { ...q, search: [] });
+  return cut(rows as Array<{ id: number }>, q);
 }

@@ -5,7 +5,7 @@ import { createStorage, userPrefix } from '../../storage/index.js';
 import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
 import { createSessionService } from '../auth/session-service.js';
 import { createUserService } from './service.js';
-import { findUserByEmail, findUserById, type UserRow } from './store.js';
+import { findUserByEmail, findUserById, updateProfile, type UserRow } from './store.js';
 
 export type { UserRow };
 import {
@@ -106,6 +106,16 @@ export function createUserAdminService(ctx: AppContext) {
       await setOrderStorage(db, dialect, user.id, bytes);
       return bytes;
     },
+
+    /**
+     * Gives the account a public profile and turns it on (see docs/RULES.md, Permissions,
+     * "public profile"): it is listed under Discover › People and shown at /p/profile/{id}.
+     */
+    openPublicProfile: (profileId: number) =>
+      updateProfile(db, dialect, profileId, {
+        user_has_public_profile: dialect.bool(true),
+        public_profile_enabled: dialect.bool(true),
+      }),
 
     verifyIdentity: (user: UserRow, officialName: string) =>
       markIdentified(db, dialect, user.id, officialName),

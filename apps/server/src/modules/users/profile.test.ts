@@ -101,6 +101,54 @@ describeDb('profile', () => {
     expect(cleared.json().user_profile).toMatchObject({ description: null, phone_number: null });
   });
 
+  it('PATCH sets and clears the bio, job, organisation and city that profiles show', async () => {
+    const session = await signedInUser(t);
+    const set = await patch(session, session.profileId, {
+      description: ' Maps and trains ',
+      function: 'Cartographer',
+      organization_name: 'Atlas Ltd',
+      location: 'Ghent',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().user_profile).toMatchObject({
+      description: 'Maps and trains',
+      function: 'Cartographer',
+      organization_name: 'Atlas Ltd',
+      location: 'Ghent',
+    });
+    const person = await t.app.inject({
+      method: 'GET',
+      url: `/api/user/${session.id}/combined`,
+      headers: session.headers,
+    });
+    expect(person.statusCode).toBe(200);
+    expect(person.json()).toMatchObject({
+      description: 'Maps and trains',
+      function: 'Cartographer',
+      organization_name: 'Atlas Ltd',
+      location: 'Ghent',
+    });
+    const cleared = await patch(session, session.profileId, {
+      description: '',
+      function: ' ',
+      organization_name: null,
+      location: '',
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user_profile).toMatchObject({
+      description: null,
+      function: null,
+      organization_name: null,
+      location: null,
+    });
+    const long = await patch(session, session.profileId, { function: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().violations[0]).toMatchObject({
+      propertyPath: 'function',
+      code: 'validation.tooLong',
+    });
+  });
+
   it('refuses an unsupported language with "Cannot set this language" on locale', async () => {
     const session = await signedInUser(t);
     const res = await patch(session, session.profileId, { locale: 'it' });

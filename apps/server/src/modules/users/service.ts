@@ -79,7 +79,8 @@ export function createUserService(ctx: AppContext) {
       for (const [key, value] of Object.entries(patch)) {
         if (value === undefined) continue;
         if (typeof value === 'boolean') changes[key] = dialect.bool(value);
-        else if (key === 'phone_number' && value === '') changes[key] = null;
+        // an emptied text field (phone, bio, job, organisation, city) leaves the profile
+        else if (value === '') changes[key] = null;
         else changes[key] = value;
       }
       if (Object.keys(changes).length > 0) await updateProfile(db, dialect, profileId, changes);

@@ -78,7 +78,57 @@ describe('account settings', () => {
     await user.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(screen.queryByTestId('name-needed')).not.toBeInTheDocument());
     const patch = calls.find((call) => call.method === 'PATCH');
-    expect(patch?.body).toEqual({ name: 'Grace', country: 'BE' });
+    expect(patch?.body).toEqual({
+      name: 'Grace',
+      country: 'BE',
+      description: null,
+      function: null,
+      organization_name: null,
+      location: null,
+    });
+  });
+
+  it('edits the bio, job, organisation and city that the profile shows', async () => {
+    signIn();
+    const me = testUser('Ada');
+    const stored = {
+      ...me,
+      user_profile: {
+        ...me.user_profile,
+        description: 'Counting engines',
+        function: 'Analyst',
+        organization_name: 'Engines Ltd',
+        location: 'London',
+      },
+    };
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, stored);
+      if (url === '/api/lock-code-exist') return json(200, { exists: false });
+      if (url === '/api/user/profile/7' && init.method === 'PATCH') return json(200, stored);
+      return undefined;
+    });
+    await renderApp('/account-settings');
+    const job = await screen.findByTestId('profile-function', {}, { timeout: 20_000 });
+    expect(job).toHaveValue('Analyst');
+    expect(screen.getByTestId('profile-organisation')).toHaveValue('Engines Ltd');
+    expect(screen.getByTestId('profile-location')).toHaveValue('London');
+    expect(screen.getByTestId('profile-bio')).toHaveValue('Counting engines');
+    expect(screen.getByLabelText('Job title')).toBe(job);
+
+    const user = userEvent.setup();
+    await user.clear(job);
+    await user.type(job, 'Programmer ');
+    await user.clear(screen.getByTestId('profile-location'));
+    await user.click(screen.getByTestId('profile-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      name: 'Ada',
+      country: 'BE',
+      description: 'Counting engines',
+      function: 'Programmer',
+      organization_name: 'Engines Ltd',
+      location: null,
+    });
   });
 
   it('saves a valid custom colour once, after the debounce, with # added', async () => {

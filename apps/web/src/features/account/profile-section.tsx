@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LOCALES, LOCALE_NAMES, isLocale, type User } from '@memoria/domain';
 import { useMemo } from 'react';
@@ -15,8 +15,16 @@ export function ProfileSection({ user }: { user: User }) {
   const patch = usePatchProfile();
   const locale = currentLocale();
   const countries = useMemo(() => countryOptions(locale), [locale]);
+  const profile = user.user_profile;
   const form = useForm({
-    initialValues: { name: user.user_profile.name, country: user.user_profile.country ?? '' },
+    initialValues: {
+      name: profile.name,
+      country: profile.country ?? '',
+      description: profile.description ?? '',
+      function: profile.function ?? '',
+      organization_name: profile.organization_name ?? '',
+      location: profile.location ?? '',
+    },
     validate: {
       name: (value) =>
         value.trim() ? null : t('validation.required', { field: t('account.profile.name') }),
@@ -27,11 +35,27 @@ export function ProfileSection({ user }: { user: User }) {
     try {
       await patch.mutateAsync({
         user,
-        patch: { name: values.name.trim(), country: values.country || null },
+        patch: {
+          name: values.name.trim(),
+          country: values.country || null,
+          // an emptied field is removed from the profile, not kept as blank text
+          description: values.description.trim() || null,
+          function: values.function.trim() || null,
+          organization_name: values.organization_name.trim() || null,
+          location: values.location.trim() || null,
+        },
       });
       showSuccess(t('account.profile.saved'));
     } catch (error) {
-      if (!applyViolations(form, error, ['name', 'country'])) showApiError(error);
+      const fields = [
+        'name',
+        'country',
+        'description',
+        'function',
+        'organization_name',
+        'location',
+      ];
+      if (!applyViolations(form, error, fields)) showApiError(error);
     }
   });
 
@@ -65,7 +89,36 @@ export function ProfileSection({ user }: { user: User }) {
             data-testid="profile-country"
             {...form.getInputProps('country')}
           />
+          <TextInput
+            label={t('account.profile.function')}
+            autoComplete="organization-title"
+            maxLength={200}
+            data-testid="profile-function"
+            {...form.getInputProps('function')}
+          />
+          <TextInput
+            label={t('account.profile.organisation')}
+            autoComplete="organization"
+            maxLength={200}
+            data-testid="profile-organisation"
+            {...form.getInputProps('organization_name')}
+          />
+          <TextInput
+            label={t('account.profile.location')}
+            maxLength={200}
+            data-testid="profile-location"
+            {...form.getInputProps('location')}
+          />
         </SimpleGrid>
+        <Textarea
+          mt="md"
+          label={t('account.profile.description')}
+          description={t('account.profile.descriptionHint')}
+          rows={4}
+          maxLength={2000}
+          data-testid="profile-bio"
+          {...form.getInputProps('description')}
+        />
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={patch.isPending} data-testid="profile-save">
             {t('common.save')}

@@ -53,8 +53,12 @@ export function CollectionHeader({
   memoCount?: number;
 }) {
   const { t } = useTranslation();
+  // A visitor may open only a public profile: without one the name is not a link (no
+  // dead end on a "does not exist" page).
   const authorPath = access.visitor
-    ? `/p/profile/${collection.author.id}`
+    ? collection.author_has_public_profile
+      ? `/p/profile/${collection.author.id}`
+      : null
     : `/profile/${collection.author.id}`;
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid="collection-header">
@@ -83,9 +87,13 @@ export function CollectionHeader({
               </Avatar>
               <Text size="sm">
                 {t('collections.page.by')}{' '}
-                <Anchor component={Link} to={authorPath} inherit>
-                  {collection.author.name}
-                </Anchor>
+                {authorPath ? (
+                  <Anchor component={Link} to={authorPath} inherit data-testid="collection-author">
+                    {collection.author.name}
+                  </Anchor>
+                ) : (
+                  <span data-testid="collection-author">{collection.author.name}</span>
+                )}
               </Text>
             </Group>
             <TypeLabel

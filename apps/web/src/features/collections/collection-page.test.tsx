@@ -138,6 +138,27 @@ describe('collection page', { timeout: 30000 }, () => {
     expect(calls.some((call) => call.url.includes('/user?'))).toBe(false);
   });
 
+  it('names an author without a public profile without a link; links a public one', async () => {
+    const author = person(5, 'Bo Berg');
+    serve(collection({ id: ID, type: '', isOwner: false, author }));
+    const first = await renderApp(`/p/collections/${ID}`);
+    const name = await screen.findByTestId('collection-author', {}, SLOW);
+    expect(name).toHaveTextContent('Bo Berg');
+    expect(name.tagName).not.toBe('A');
+    expect(within(screen.getByTestId('collection-author-line')).queryByRole('link')).toBeNull();
+    // a hashtag searches the public posts, not the signed-in memos behind the sign-in page
+    const tags = await screen.findAllByTestId('memo-tag', {}, SLOW);
+    expect(tags[0]).toHaveAttribute('href', '/discover/posts?search=garden');
+    first.unmount();
+
+    serve(
+      collection({ id: ID, type: '', isOwner: false, author, author_has_public_profile: true }),
+    );
+    await renderApp(`/p/collections/${ID}`);
+    const link = await screen.findByTestId('collection-author', {}, SLOW);
+    expect(link).toHaveAttribute('href', '/p/profile/5');
+  });
+
   it('shows the invalid-public-link message when a secret link fails', async () => {
     serve(404);
     await renderApp(`/p/collections/${ID}?secure_token=old`);

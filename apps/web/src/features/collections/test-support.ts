@@ -26,6 +26,7 @@ export function collection(overrides: Partial<Collection> = {}): Collection {
     name: `Collection ${next}`,
     description: null,
     author: ME,
+    author_has_public_profile: false,
     isOwner: true,
     is_collaboration: false,
     collaboration_on_checklist: false,

@@ -143,6 +143,34 @@ describe('connections page', () => {
     );
   });
 
+  it('shows a request sent to an address by that address alone, with withdraw only', async () => {
+    // the server names nobody until the receiver accepts (docs/RULES.md, Connection requests)
+    const sent = connection(310, null, {
+      status: 'outcome',
+      user_to_email: 'kim@example.com',
+      label: 'K',
+      accepted_at: null,
+    });
+    api([], (url) =>
+      url.startsWith('/api/user/connection?') && url.includes('status=outcome')
+        ? json(200, hydra([sent]))
+        : undefined,
+    );
+    await renderApp('/connections?status=outcome');
+    const item = await screen.findByTestId('sent-310', {}, slow);
+    expect(within(item).getByTestId('card-name')).toHaveTextContent('kim@example.com');
+    expect(within(item).getByTestId('request-cancel')).toBeInTheDocument();
+    expect(within(item).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('opens the invite dialog when an empty Discover › People sends someone here', async () => {
+    api([], (url) => (url.startsWith('/api/discover/people') ? json(200, hydra([])) : undefined));
+    const { router } = await renderApp('/discover/people');
+    await userEvent.setup().click(await screen.findByTestId('discover-people-invite', {}, slow));
+    expect(await screen.findByTestId('invite-dialog', {}, slow)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/connections');
+  });
+
   it('shows verified contacts with their official name', async () => {
     const verified = connection(
       400,

@@ -61,7 +61,10 @@ export function ConnectionsPage() {
   const navigate = useNavigate();
   const tab = tabOf(location.pathname, location.search);
   const [query, setQuery] = useState('');
-  const [inviting, setInviting] = useState(false);
+  // Arriving with { invite: true } (an empty Discover › People offers it) opens the dialog.
+  const [inviting, setInviting] = useState(
+    () => (location.state as { invite?: unknown } | null)?.invite === true,
+  );
   const [showQr, setShowQr] = useState(false);
   const user = useProfile().data;
   const actions = useConnectionActions();

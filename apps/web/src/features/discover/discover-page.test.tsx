@@ -104,4 +104,56 @@ describe('discover page', { timeout: 20_000 }, () => {
     const follow = calls.find((call) => call.url === '/api/follow');
     expect(follow?.body).toEqual({ following: '/api/user/3' });
   });
+
+  it('offers something to do when nobody has a public profile, to visitors and members', async () => {
+    await loadNamespaces('feed', 'memos', 'media', 'engagement');
+    mockApi((url) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url.startsWith('/api/discover/people')) return json(200, hydra([]));
+      return undefined;
+    });
+    const visitor = await renderWidget(page(), { path: '/discover/people' });
+    await screen.findByTestId('discover-people-empty');
+    expect(screen.getByText(/once they make their profile public/)).toBeInTheDocument();
+    expect(screen.getByTestId('discover-people-signup')).toHaveAttribute('href', '/auth/signup');
+    expect(screen.getByTestId('discover-people-posts')).toHaveAttribute('href', '/discover/posts');
+    expect(screen.queryByTestId('discover-people-invite')).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signIn();
+    await renderWidget(page(), { path: '/discover/people' });
+    const invite = await screen.findByTestId('discover-people-invite');
+    expect(invite).toHaveAttribute('href', '/connections');
+    expect(invite).toHaveTextContent('Invite people');
+    expect(screen.getByTestId('discover-people-posts')).toHaveAttribute('href', '/discover/posts');
+    expect(screen.queryByTestId('discover-people-signup')).not.toBeInTheDocument();
+  });
+
+  it('shows a visitor the public posts of a hashtag, asked without a token', async () => {
+    await loadNamespaces('feed', 'memos', 'media', 'engagement');
+    const soup = memoFixture({ id: 9, title: 'Soup night', memo_tags: ['waterzooi'] });
+    const tokens: unknown[] = [];
+    const calls = mockApi((url, init) => {
+      if (!url.startsWith('/api/discover?')) return undefined;
+      tokens.push(new Headers(init?.headers).get('authorization'));
+      return json(200, hydra([soup]));
+    });
+    await renderWidget(page(), { path: '/discover/posts?search=waterzooi' });
+    expect(await screen.findByTestId('discover-search')).toHaveTextContent(
+      'Public posts with #waterzooi',
+    );
+    expect(await screen.findByText('Soup night')).toBeInTheDocument();
+    const asked = calls.find((call) => call.url.startsWith('/api/discover?'));
+    expect(new URL(asked!.url, 'http://x').searchParams.get('search')).toBe('waterzooi');
+    expect(tokens).toEqual([null]);
+    // its tags search the public posts again, never the sign-in page
+    expect(screen.getByTestId('memo-tag')).toHaveAttribute(
+      'href',
+      '/discover/posts?search=waterzooi',
+    );
+    expect(screen.getByRole('link', { name: 'Show all posts' })).toHaveAttribute(
+      'href',
+      '/discover/posts',
+    );
+  });
 });

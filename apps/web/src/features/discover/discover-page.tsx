@@ -15,7 +15,7 @@ import { IconCheck, IconLogin, IconUserMinus, IconUserPlus } from '@tabler/icons
 import type { Memo, PublicProfile } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loadChunk } from '../../ui/lazy-page';
 import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
@@ -153,24 +153,88 @@ function PersonCard({ person, visitor }: { person: PublicProfile; visitor: boole
   );
 }
 
+/**
+ * The public posts, all or those matching ?search= (where a hashtag on a public page leads,
+ * so a visitor finds its posts without signing in).
+ */
 function DiscoverPosts({ visitor, viewerId }: { visitor: boolean; viewerId?: number }) {
   const { t } = useTranslation();
-  const query = useDiscoverPosts(visitor);
+  const [params] = useSearchParams();
+  const search = (params.get('search') ?? '').trim();
+  const query = useDiscoverPosts(visitor, search);
+  const shown = search.startsWith('#') ? search : `#${search}`;
   return (
-    <InfiniteList<Memo>
-      source={query}
-      items={flatten(query.data)}
-      itemKey={(memo) => memo.id}
-      label={t('feed.discover.postsLabel')}
-      overText={t('feed.discover.postsOver')}
-      testId="discover-posts"
-      empty={<DefaultEmpty title={t('feed.discover.postsEmptyTitle')} />}
-      renderItem={(memo) => (
-        <Suspense fallback={<Skeleton height={120} radius="md" />}>
-          <MemoCard memo={memo} viewerId={viewerId} isPublic={visitor} />
-        </Suspense>
+    <Stack gap="md">
+      {search && (
+        <Group justify="space-between" gap="xs" data-testid="discover-search">
+          <Text fw={600}>{t('feed.discover.searchTitle', { search: shown })}</Text>
+          <Anchor component={Link} to="/discover/posts" size="sm">
+            {t('feed.discover.searchClear')}
+          </Anchor>
+        </Group>
       )}
-    />
+      <InfiniteList<Memo>
+        source={query}
+        items={flatten(query.data)}
+        itemKey={(memo) => memo.id}
+        label={
+          search ? t('feed.discover.searchTitle', { search: shown }) : t('feed.discover.postsLabel')
+        }
+        overText={t('feed.discover.postsOver')}
+        testId="discover-posts"
+        empty={
+          <DefaultEmpty
+            title={
+              search
+                ? t('feed.discover.searchEmptyTitle', { search: shown })
+                : t('feed.discover.postsEmptyTitle')
+            }
+          />
+        }
+        renderItem={(memo) => (
+          <Suspense fallback={<Skeleton height={120} radius="md" />}>
+            <MemoCard memo={memo} viewerId={viewerId} isPublic={visitor} />
+          </Suspense>
+        )}
+      />
+    </Stack>
+  );
+}
+
+/** No public profiles to show: say why, and offer what to do instead of a blank end. */
+function PeopleEmpty({ visitor }: { visitor: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="sm" data-testid="discover-people-empty">
+      <DefaultEmpty
+        title={t('feed.discover.peopleEmptyTitle')}
+        text={t(visitor ? 'feed.discover.peopleEmptyTextVisitor' : 'feed.discover.peopleEmptyText')}
+      />
+      <Group justify="center" gap="sm">
+        {visitor ? (
+          <Button component={Link} to="/auth/signup" data-testid="discover-people-signup">
+            {t('feed.discover.peopleEmptySignUp')}
+          </Button>
+        ) : (
+          <Button
+            component={Link}
+            to="/connections"
+            state={{ invite: true }}
+            data-testid="discover-people-invite"
+          >
+            {t('feed.discover.peopleEmptyInvite')}
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to="/discover/posts"
+          variant="light"
+          data-testid="discover-people-posts"
+        >
+          {t('feed.discover.peopleEmptyPosts')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -186,7 +250,7 @@ function DiscoverPeople({ visitor }: { visitor: boolean }) {
       label={t('feed.discover.peopleLabel')}
       overText={t('feed.discover.peopleOver')}
       testId="discover-people"
-      empty={<DefaultEmpty title={t('feed.discover.peopleEmptyTitle')} />}
+      empty={<PeopleEmpty visitor={visitor} />}
       renderItem={(person) => <PersonCard person={person} visitor={visitor} />}
     />
   );

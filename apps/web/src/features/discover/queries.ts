@@ -10,7 +10,8 @@ import { nextOffset, type MemoPage } from '../memos/list-cache';
  * visitors ask without a token.
  */
 export const discoverKeys = {
-  posts: (visitor: boolean) => ['memos', 'list', 'discover', 'posts', { visitor }] as const,
+  posts: (visitor: boolean, search = '') =>
+    ['memos', 'list', 'discover', 'posts', { visitor, search }] as const,
   people: (visitor: boolean) => ['discover', 'people', { visitor }] as const,
 };
 
@@ -24,10 +25,12 @@ export async function fetchDiscoverPosts(
   visitor: boolean,
   offset: number,
   signal?: AbortSignal,
+  /** words (a hashtag) every post must match; '' for all */
+  search = '',
 ): Promise<MemoPage> {
   const answer = await api.get<HydraCollection<Memo> | Memo[]>('/api/discover', {
     hydra: true,
-    query: { offset, itemsPerPage: PAGE_SIZES.memos },
+    query: { offset, itemsPerPage: PAGE_SIZES.memos, ...(search ? { search } : {}) },
     signal,
     anonymous: visitor,
   });
@@ -51,10 +54,10 @@ export async function fetchDiscoverPeople(
   return { items: hydraMembers(answer), total: hydraTotal(answer), offset };
 }
 
-export function useDiscoverPosts(visitor: boolean, enabled = true) {
+export function useDiscoverPosts(visitor: boolean, search = '', enabled = true) {
   return useInfiniteQuery({
-    queryKey: discoverKeys.posts(visitor),
-    queryFn: ({ pageParam, signal }) => fetchDiscoverPosts(visitor, pageParam, signal),
+    queryKey: discoverKeys.posts(visitor, search),
+    queryFn: ({ pageParam, signal }) => fetchDiscoverPosts(visitor, pageParam, signal, search),
     initialPageParam: 0,
     getNextPageParam: (_last: MemoPage, pages: MemoPage[]) => nextOffset(pages),
     enabled,

@@ -163,7 +163,7 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
               <Anchor
                 key={tag}
                 component={Link}
-                to={hashtagPath(tag)}
+                to={hashtagPath(tag, { isPublic })}
                 size="sm"
                 data-testid="memo-tag"
               >

@@ -166,7 +166,7 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
             </Group>
           </Stack>
 
-          {memo.description && <MemoDescription html={memo.description} />}
+          {memo.description && <MemoDescription html={memo.description} isPublic={isPublic} />}
           <MemoAttachments memo={memo} access={{ isPublic }} />
 
           {todos.length > 0 && (
@@ -190,7 +190,12 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
             <Section title={t('memos.view.tags')}>
               <Group gap="xs">
                 {memo.memo_tags.map((tag) => (
-                  <Anchor key={tag} component={Link} to={hashtagPath(tag)} data-testid="memo-tag">
+                  <Anchor
+                    key={tag}
+                    component={Link}
+                    to={hashtagPath(tag, { isPublic })}
+                    data-testid="memo-tag"
+                  >
                     #{tag}
                   </Anchor>
                 ))}

@@ -14,9 +14,17 @@ export function plainText(html: string | null | undefined): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** A hashtag link goes to /?search={tag} (spec part 1 §2.1). */
-export function hashtagPath(tag: string): string {
-  return `/?search=${encodeURIComponent(tag)}`;
+/**
+ * A hashtag link goes to /?search={tag}, the search of one's own memos (spec part 1 §2.1).
+ * On a public page (a visitor, or a /p/ route) it searches the public posts of discover
+ * instead, which anyone may read, rather than leading to the sign-in page.
+ */
+export function hashtagPath(
+  tag: string,
+  { isPublic = false }: { isPublic?: boolean } = {},
+): string {
+  const search = encodeURIComponent(tag);
+  return isPublic ? `/discover/posts?search=${search}` : `/?search=${search}`;
 }
 
 /** A mention link goes to /profile/{userId}. */

@@ -170,6 +170,11 @@ export const de: CoreShape = {
       resetColour: 'Standardfarbe verwenden',
       saved: 'Ihr Profil wurde gespeichert.',
       nameNeeded: 'Bitte geben Sie Ihren Namen ein, um fortzufahren.',
+      function: 'Funktion',
+      organisation: 'Organisation',
+      location: 'Ort',
+      description: 'Über Sie',
+      descriptionHint: 'Erscheint in Ihrem Profil für alle, die es sehen dürfen.',
     },
     password: {
       title: 'Passwort ändern',

@@ -183,6 +183,11 @@ export const en = {
       resetColour: 'Use the default colour',
       saved: 'Your profile has been saved.',
       nameNeeded: 'Please enter your name to continue.',
+      function: 'Job title',
+      organisation: 'Organisation',
+      location: 'City',
+      description: 'About you',
+      descriptionHint: 'Shown on your profile to the people who may see it.',
     },
     password: {
       title: 'Change password',

@@ -171,6 +171,11 @@ export const es: CoreShape = {
       resetColour: 'Usar el color predeterminado',
       saved: 'Tu perfil se ha guardado.',
       nameNeeded: 'Introduce tu nombre para continuar.',
+      function: 'Cargo',
+      organisation: 'Organización',
+      location: 'Ciudad',
+      description: 'Sobre ti',
+      descriptionHint: 'Se muestra en tu perfil a quienes pueden verlo.',
     },
     password: {
       title: 'Cambiar contraseña',

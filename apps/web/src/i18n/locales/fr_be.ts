@@ -170,6 +170,11 @@ export const fr_be: CoreShape = {
       resetColour: 'Utiliser la couleur par défaut',
       saved: 'Votre profil a été enregistré.',
       nameNeeded: 'Veuillez saisir votre nom pour continuer.',
+      function: 'Fonction',
+      organisation: 'Organisation',
+      location: 'Ville',
+      description: 'À propos de vous',
+      descriptionHint: 'Affiché sur votre profil pour les personnes qui peuvent le voir.',
     },
     password: {
       title: 'Modifier le mot de passe',

@@ -170,6 +170,11 @@ export const nl: CoreShape = {
       resetColour: 'Standaardkleur gebruiken',
       saved: 'Je profiel is opgeslagen.',
       nameNeeded: 'Vul je naam in om verder te gaan.',
+      function: 'Functie',
+      organisation: 'Organisatie',
+      location: 'Woonplaats',
+      description: 'Over jou',
+      descriptionHint: 'Staat op je profiel voor wie het mag zien.',
     },
     password: {
       title: 'Wachtwoord wijzigen',

@@ -170,6 +170,11 @@ export const pl: CoreShape = {
       resetColour: 'Użyj koloru domyślnego',
       saved: 'Profil został zapisany.',
       nameNeeded: 'Podaj imię, aby kontynuować.',
+      function: 'Stanowisko',
+      organisation: 'Organizacja',
+      location: 'Miejscowość',
+      description: 'O mnie',
+      descriptionHint: 'Widoczne w Twoim profilu dla osób, które mogą go zobaczyć.',
     },
     password: {
       title: 'Zmiana hasła',

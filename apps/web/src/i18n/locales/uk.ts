@@ -170,6 +170,11 @@ export const uk: CoreShape = {
       resetColour: 'Використовувати колір за замовчуванням',
       saved: 'Ваш профіль збережено.',
       nameNeeded: 'Введіть своє ім’я, щоб продовжити.',
+      function: 'Посада',
+      organisation: 'Організація',
+      location: 'Місто',
+      description: 'Про себе',
+      descriptionHint: 'Показується у вашому профілі тим, хто може його бачити.',
     },
     password: {
       title: 'Змінити пароль',

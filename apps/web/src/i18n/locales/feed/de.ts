@@ -31,8 +31,18 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Öffentliche Beiträge',
     postsEmptyTitle: 'Noch keine öffentlichen Beiträge',
     postsOver: 'Sie haben alle öffentlichen Beiträge gesehen.',
+    searchTitle: 'Öffentliche Beiträge mit {{search}}',
+    searchClear: 'Alle Beiträge anzeigen',
+    searchEmptyTitle: 'Noch keine öffentlichen Beiträge mit {{search}}',
     peopleLabel: 'Menschen mit öffentlichem Profil',
     peopleEmptyTitle: 'Gerade niemand vorzuschlagen',
+    peopleEmptyText:
+      'Hier erscheinen Personen, sobald sie ihr Profil öffentlich machen. Laden Sie bis dahin Personen ein, die Sie kennen, oder entdecken Sie öffentliche Beiträge.',
+    peopleEmptyTextVisitor:
+      'Hier erscheinen Personen, sobald sie ihr Profil öffentlich machen. Entdecken Sie bis dahin öffentliche Beiträge oder erstellen Sie ein eigenes Konto.',
+    peopleEmptyInvite: 'Personen einladen',
+    peopleEmptyPosts: 'Öffentliche Beiträge entdecken',
+    peopleEmptySignUp: 'Konto erstellen',
     peopleOver: 'Das sind vorerst alle.',
     viewProfile: 'Profil von {{name}} ansehen',
     follow: 'Folgen',

@@ -30,8 +30,18 @@ export const feed = {
     postsLabel: 'Public posts',
     postsEmptyTitle: 'No public posts yet',
     postsOver: 'You have seen all public posts.',
+    searchTitle: 'Public posts with {{search}}',
+    searchClear: 'Show all posts',
+    searchEmptyTitle: 'No public posts with {{search}} yet',
     peopleLabel: 'People with a public profile',
     peopleEmptyTitle: 'No one to suggest right now',
+    peopleEmptyText:
+      'People show up here once they make their profile public. Meanwhile, invite the people you know or explore public posts.',
+    peopleEmptyTextVisitor:
+      'People show up here once they make their profile public. Meanwhile, explore public posts or create your own account.',
+    peopleEmptyInvite: 'Invite people',
+    peopleEmptyPosts: 'Explore public posts',
+    peopleEmptySignUp: 'Create an account',
     peopleOver: 'That is everyone for now.',
     viewProfile: 'View the profile of {{name}}',
     follow: 'Follow',

@@ -31,8 +31,18 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Publicaciones públicas',
     postsEmptyTitle: 'Todavía no hay publicaciones públicas',
     postsOver: 'Has visto todas las publicaciones públicas.',
+    searchTitle: 'Publicaciones públicas con {{search}}',
+    searchClear: 'Ver todas las publicaciones',
+    searchEmptyTitle: 'Todavía no hay publicaciones públicas con {{search}}',
     peopleLabel: 'Personas con perfil público',
     peopleEmptyTitle: 'Ahora mismo no hay nadie que sugerir',
+    peopleEmptyText:
+      'Aquí aparecen las personas cuando hacen público su perfil. Mientras tanto, invita a quienes conoces o explora las publicaciones públicas.',
+    peopleEmptyTextVisitor:
+      'Aquí aparecen las personas cuando hacen público su perfil. Mientras tanto, explora las publicaciones públicas o crea tu propia cuenta.',
+    peopleEmptyInvite: 'Invitar a personas',
+    peopleEmptyPosts: 'Explorar publicaciones públicas',
+    peopleEmptySignUp: 'Crear una cuenta',
     peopleOver: 'Eso es todo por ahora.',
     viewProfile: 'Ver el perfil de {{name}}',
     follow: 'Seguir',

@@ -31,8 +31,18 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Publications publiques',
     postsEmptyTitle: 'Pas encore de publications publiques',
     postsOver: 'Vous avez vu toutes les publications publiques.',
+    searchTitle: 'Publications publiques avec {{search}}',
+    searchClear: 'Voir toutes les publications',
+    searchEmptyTitle: 'Pas encore de publications publiques avec {{search}}',
     peopleLabel: 'Personnes avec un profil public',
     peopleEmptyTitle: 'Personne à suggérer pour l’instant',
+    peopleEmptyText:
+      'Les personnes apparaissent ici dès qu’elles rendent leur profil public. En attendant, invitez les personnes que vous connaissez ou explorez les publications publiques.',
+    peopleEmptyTextVisitor:
+      'Les personnes apparaissent ici dès qu’elles rendent leur profil public. En attendant, explorez les publications publiques ou créez votre compte.',
+    peopleEmptyInvite: 'Inviter des personnes',
+    peopleEmptyPosts: 'Explorer les publications publiques',
+    peopleEmptySignUp: 'Créer un compte',
     peopleOver: 'C’est tout pour l’instant.',
     viewProfile: 'Voir le profil de {{name}}',
     follow: 'Suivre',

@@ -31,8 +31,18 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Openbare berichten',
     postsEmptyTitle: 'Nog geen openbare berichten',
     postsOver: 'Je hebt alle openbare berichten gezien.',
+    searchTitle: 'Openbare berichten met {{search}}',
+    searchClear: 'Alle berichten tonen',
+    searchEmptyTitle: 'Nog geen openbare berichten met {{search}}',
     peopleLabel: 'Mensen met een openbaar profiel',
     peopleEmptyTitle: 'Op dit moment niemand om voor te stellen',
+    peopleEmptyText:
+      'Hier verschijnen mensen zodra ze hun profiel openbaar maken. Nodig intussen mensen uit die je kent of ontdek openbare berichten.',
+    peopleEmptyTextVisitor:
+      'Hier verschijnen mensen zodra ze hun profiel openbaar maken. Ontdek intussen openbare berichten of maak zelf een account aan.',
+    peopleEmptyInvite: 'Mensen uitnodigen',
+    peopleEmptyPosts: 'Openbare berichten ontdekken',
+    peopleEmptySignUp: 'Account aanmaken',
     peopleOver: 'Dat is iedereen voorlopig.',
     viewProfile: 'Profiel van {{name}} bekijken',
     follow: 'Volgen',

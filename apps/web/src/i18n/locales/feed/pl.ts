@@ -31,8 +31,18 @@ export const feed: LocaleShape['feed'] = {
     postsLabel: 'Publiczne wpisy',
     postsEmptyTitle: 'Nie ma jeszcze publicznych wpisów',
     postsOver: 'Widzisz już wszystkie publiczne wpisy.',
+    searchTitle: 'Publiczne wpisy z {{search}}',
+    searchClear: 'Pokaż wszystkie wpisy',
+    searchEmptyTitle: 'Nie ma jeszcze publicznych wpisów z {{search}}',
     peopleLabel: 'Osoby z publicznym profilem',
     peopleEmptyTitle: 'Na razie nie ma kogo zaproponować',
+    peopleEmptyText:
+      'Osoby pojawiają się tutaj, gdy udostępnią swój profil publicznie. Tymczasem zaproś znajomych lub przeglądaj publiczne wpisy.',
+    peopleEmptyTextVisitor:
+      'Osoby pojawiają się tutaj, gdy udostępnią swój profil publicznie. Tymczasem przeglądaj publiczne wpisy lub załóż własne konto.',
+    peopleEmptyInvite: 'Zaproś znajomych',
+    peopleEmptyPosts: 'Przeglądaj publiczne wpisy',
+    peopleEmptySignUp: 'Załóż konto',
     peopleOver: 'To na razie wszyscy.',
     viewProfile: 'Zobacz profil: {{name}}',
     follow: 'Obserwuj',
