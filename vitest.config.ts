@@ -26,9 +26,8 @@ const serverProject = (name: string, db: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: a single worker on CI's two. The
-    // server files wait on the database much of the time, so three keep two cores busy.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,
+    // Vitest's default is one worker less than the cores: a single worker on CI's two.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     projects: [
       {
         test: {

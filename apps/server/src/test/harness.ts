@@ -56,10 +56,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-test-'));
   let target: DatabaseTarget;
   let dropSchema: (() => Promise<void>) | undefined;
+  let cloned = false;
   if (TEST_DB === 'postgres') {
     const url = TEST_DATABASE_URL as string;
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const template = databaseTemplate();
+    cloned = template?.kind === 'postgres';
     // the migrated template's DDL when globalSetup made one (see database-template.ts)
     await adminQuery(
       url,
@@ -72,7 +74,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
     const template = databaseTemplate();
-    if (template?.kind === 'sqlite') fs.copyFileSync(template.file, target.file);
+    if (template?.kind === 'sqlite') {
+      fs.copyFileSync(template.file, target.file);
+      cloned = true;
+    }
   }
   // as the server runs: SQLite checkpoints on a thread of its own
   const database = openDatabase(target, { backgroundCheckpoints: true });
@@ -94,8 +99,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   try {
-    // nothing pending on a copy of the template; the whole list on a bare schema
-    await migrateToLatest(database);
+    // A copy of the template has every migration applied and listed. Not asking the migrator
+    // again also keeps its catalog scan away from the schemas other files drop meanwhile
+    // (PostgreSQL then fails it with "schema … does not exist").
+    if (!cloned) await migrateToLatest(database);
     app = await buildApp({
       config,
       database,
