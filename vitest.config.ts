@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -11,13 +12,22 @@ const serverProject = (name: string, db: 'sqlite' | 'postgres') => ({
     include: ['src/**/*.test.ts'],
     environment: 'node' as const,
     env: { TEST_DB: db, TZ: 'UTC', NODE_ENV: 'test' },
+    // migrates once per run; each file copies the result (see the file)
+    globalSetup: ['./src/test/database-template.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
+    // Files share a worker's loaded modules instead of importing the whole server again each
+    // (2-3 times faster). Safe because each file builds its own app and database through the
+    // harness and no server module keeps state across apps; a test that fakes timers, spies
+    // or changes process.env puts them back in a finally or afterAll.
+    isolate: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on CI's two.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
     projects: [
       {
         test: {

@@ -9,10 +9,18 @@ export default defineConfig({
   testDir: './journeys',
   outputDir: './artifacts/results',
   globalSetup: './support/global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Two journeys share two cores with the server and the browsers: each takes longer than
+  // alone (the run as a whole far less), and a busy CI machine stretches it further. Waits
+  // for an element get as long as actions, for the same reason; they cost nothing when all
+  // is well.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  // Every journey signs up its own people (unique addresses, mail read per recipient) and
+  // finds its own content by a stamp, so journeys run side by side, one per core by default.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // On CI a failed journey runs once more, only to tell a flaky journey from a broken one:
+  // scripts/test.mjs counts one that passed on its retry as a failure.
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],

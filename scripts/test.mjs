@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Static checks, unit and integration tests (the server suite on
-// SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL), then browser journeys.
-// Ends with one summary line "Total: N passed, N failed, N skipped".
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite. Static checks and the build (side by side, one per core),
+// unit and integration tests (the server suite on SQLite and, when TEST_DATABASE_URL is set,
+// again on PostgreSQL), then browser journeys. Prints each stage's duration, a table of them,
+// and ends with one summary line "Total: N passed, N failed, N skipped".
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,18 +13,65 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, 'test-results');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const env = { ...process.env, TZ: 'UTC', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+// Static checks are single-threaded: one per core (TEST_JOBS overrides).
+const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 const notes = [];
+const durations = [];
+const startedAt = Date.now();
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function finish(label, status, ms) {
+  durations.push({ label, ms, ok: status === 0 });
+  if (status !== 0) problems.push(`${label} (exit ${status})`);
+  return status === 0;
+}
+
+/** A long stage: its output streams as it comes. */
 function run(label, command, args, options = {}) {
   console.log(`\n=== ${label} ===`);
+  const start = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
-  if (result.status !== 0) problems.push(`${label} (exit ${result.status ?? result.signal})`);
-  return result.status === 0;
+  const ms = Date.now() - start;
+  console.log(`=== ${label}: ${seconds(ms)} ===`);
+  return finish(label, result.status ?? result.signal, ms);
+}
+
+/**
+ * Stages that do not depend on each other, `jobs` at a time. Each one's output is kept and
+ * printed whole when it ends, so parallel stages never interleave their lines.
+ */
+async function runSideBySide(stages) {
+  const queue = [...stages];
+  const outcomes = new Map();
+  async function worker() {
+    for (let stage = queue.shift(); stage; stage = queue.shift()) {
+      const start = Date.now();
+      const { status, output } = await capture(stage.command, stage.args);
+      const ms = Date.now() - start;
+      console.log(`\n=== ${stage.label}: ${seconds(ms)} ===`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      outcomes.set(stage.label, finish(stage.label, status, ms));
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(jobs, stages.length) }, worker));
+  return outcomes;
+}
+
+function capture(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ status: 'spawn error', output: String(error) }));
+    child.on('close', (code, signal) => resolve({ status: code ?? signal, output }));
+  });
 }
 
 function readJson(path) {
@@ -33,12 +82,29 @@ function readJson(path) {
   }
 }
 
-// 1. Static checks
-run('Prettier', 'npx', ['prettier', '--check', '.']);
-run('ESLint', 'npx', ['eslint', '.', '--max-warnings=0']);
-for (const project of ['packages/domain', 'apps/server', 'apps/web', 'e2e']) {
-  run(`TypeScript ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
-}
+// 1. Static checks, and the build the journeys need, side by side
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browsers = existsSync(chromium);
+const staticStages = [
+  // the slowest first, so the last one to start is a short one
+  { label: 'TypeScript apps/web', command: 'npx', args: ['tsc', '-p', 'apps/web', '--noEmit'] },
+  ...(browsers ? [{ label: 'Build', command: 'npm', args: ['run', 'build'] }] : []),
+  { label: 'ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  {
+    label: 'TypeScript apps/server',
+    command: 'npx',
+    args: ['tsc', '-p', 'apps/server', '--noEmit'],
+  },
+  { label: 'Prettier', command: 'npx', args: ['prettier', '--check', '.'] },
+  { label: 'TypeScript e2e', command: 'npx', args: ['tsc', '-p', 'e2e', '--noEmit'] },
+  {
+    label: 'TypeScript packages/domain',
+    command: 'npx',
+    args: ['tsc', '-p', 'packages/domain', '--noEmit'],
+  },
+];
+console.log(`\n=== Static checks${browsers ? ' and build' : ''} (${jobs} at a time) ===`);
+const staticOutcomes = await runSideBySide(staticStages);
 
 // 2. Unit and integration tests
 const projects = ['domain', 'web', 'server-sqlite'];
@@ -70,21 +136,25 @@ if (vitest) {
 }
 
 // 3. Browser journeys against the built product
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(chromium)) {
-  if (run('Build', 'npm', ['run', 'build'])) {
+if (browsers) {
+  if (staticOutcomes.get('Build')) {
     const playwrightReport = join(reports, 'playwright.json');
     run('Playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
     });
-    const stats = readJson(playwrightReport)?.stats;
-    if (stats) {
-      totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-      totals.failed += stats.unexpected ?? 0;
+    const report = readJson(playwrightReport);
+    if (report?.stats) {
+      const { stats } = report;
+      totals.passed += stats.expected ?? 0;
+      // A journey that failed and then passed on its retry is flaky: it counts as a failure.
+      totals.failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
       totals.skipped += stats.skipped ?? 0;
+      for (const title of flakyTitles(report)) problems.push(`flaky (passed on retry): ${title}`);
     } else {
       problems.push('Playwright wrote no report');
     }
+  } else {
+    problems.push('Playwright did not run: the build failed');
   }
 } else if (ci) {
   problems.push(`Chromium not found at ${chromium}: CI must run the browser tests`);
@@ -93,6 +163,28 @@ if (existsSync(chromium)) {
     `SKIPPED: browser tests (Debian's chromium not found at ${chromium}; apt-get install chromium).`,
   );
 }
+
+/** "file › title" of every test whose outcome is "flaky" in a Playwright JSON report. */
+function flakyTitles(report) {
+  const titles = [];
+  const visit = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+  return titles;
+}
+
+console.log('\n=== Stage durations ===');
+const width = Math.max(...durations.map((d) => d.label.length));
+for (const { label, ms, ok } of durations) {
+  console.log(`${label.padEnd(width)}  ${seconds(ms).padStart(8)}${ok ? '' : '  FAILED'}`);
+}
+console.log(`${'Wall clock'.padEnd(width)}  ${seconds(Date.now() - startedAt).padStart(8)}`);
 
 console.log('\n=== Summary ===');
 for (const note of notes) console.log(note);

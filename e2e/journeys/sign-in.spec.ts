@@ -52,9 +52,18 @@ test('a new user signs up, activates, turns on two-factor, signs in with it and 
   await page.getByTestId('login-code-submit').click();
   await expect(page).toHaveURL(/\/account-settings$/);
 
-  // Switch the interface to Dutch
+  // Switch the interface to Dutch. The choice is saved on the profile, whose locale wins
+  // after a reload: reloading before the PATCH is answered raced it (the new page could read
+  // the profile still in English, and once failed here), so wait for the save as a person
+  // waits for the interface to change.
   await page.goto('/account-settings');
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'PATCH' &&
+      new URL(response.url()).pathname.startsWith('/api/user/profile/'),
+  );
   await page.getByTestId('language-select').selectOption('nl');
+  expect((await saved).ok()).toBe(true);
   await page.goto('/');
   await expect(page.getByTestId('side-menu')).toContainText('Ontdekken');
   await expect(page.locator('html')).toHaveAttribute('lang', /nl/);

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type AppConfig, type DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { secretsFrom, type Secrets } from '../secrets.js';
+import { adminQuery, type DatabaseTemplate } from './database-template.js';
 import { createMailSink, type MailSink } from './mail-sink.js';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -26,6 +26,11 @@ export function describeDb(name: string, fn: () => void): void {
     skipReason ? `${name} [skipped: ${skipReason}]` : name,
     fn,
   );
+}
+
+/** What database-template.ts prepared for this run (none when run without that globalSetup). */
+function databaseTemplate(): DatabaseTemplate | undefined {
+  return inject('databaseTemplate') as DatabaseTemplate | undefined;
 }
 
 export interface TestApp {
@@ -51,14 +56,28 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-test-'));
   let target: DatabaseTarget;
   let dropSchema: (() => Promise<void>) | undefined;
+  let cloned = false;
   if (TEST_DB === 'postgres') {
     const url = TEST_DATABASE_URL as string;
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    await adminQuery(url, `create schema ${schema}`);
+    const template = databaseTemplate();
+    cloned = template?.kind === 'postgres';
+    // the migrated template's DDL when globalSetup made one (see database-template.ts)
+    await adminQuery(
+      url,
+      template?.kind === 'postgres'
+        ? template.script.replaceAll(template.placeholder, schema)
+        : `create schema ${schema}`,
+    );
     target = { kind: 'postgres', url, schema };
     dropSchema = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
   } else {
     target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
+    const template = databaseTemplate();
+    if (template?.kind === 'sqlite') {
+      fs.copyFileSync(template.file, target.file);
+      cloned = true;
+    }
   }
   // as the server runs: SQLite checkpoints on a thread of its own
   const database = openDatabase(target, { backgroundCheckpoints: true });
@@ -80,7 +99,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.config,
   };
   try {
-    await migrateToLatest(database);
+    // A copy of the template has every migration applied and listed. Not asking the migrator
+    // again also keeps its catalog scan away from the schemas other files drop meanwhile
+    // (PostgreSQL then fails it with "schema … does not exist").
+    if (!cloned) await migrateToLatest(database);
     app = await buildApp({
       config,
       database,
@@ -107,14 +129,4 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await cleanup();
     },
   };
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
