@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiCollection, apiMemo, newMember, pageFor } from '../support/members.js';
 
 /**
- * Lists load their next page by themselves when scrolled near the end (spec part 1 §4
+ * Lists load their next page by themselves when scrolled near the end (docs/DOMAIN.md, States:
  * "Data-fetching lists"), without the "more" button: here the signed-in memo list, 10 a page.
  */
 test('the memo list loads further pages as the page is scrolled, then says it is over', async ({

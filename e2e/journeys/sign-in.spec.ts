@@ -43,7 +43,8 @@ test('a new user signs up, activates, turns on two-factor, signs in with it and 
   await page.getByTestId('twofa-confirm').click();
   await expect(page.getByTestId('twofa-backup-codes')).toBeVisible();
 
-  // Sign out and back in with the second factor; sign-in returns to the last route (spec §2.2)
+  // Sign out and back in with the second factor; sign-in returns to the last route
+  // (docs/SCREENS.md, Navigation)
   await logout(page);
   const beforeLogin = await submitLogin(page, usermail, STRONG_PASSWORD);
   await expect(page.getByTestId('login-code')).toBeVisible();

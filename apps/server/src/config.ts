@@ -126,7 +126,7 @@ const envSchema = z.object({
 export type DatabaseTarget =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
 
-/** Object storage for media (DESIGN.md §4); absent: local disk under DATA_DIR/media. */
+/** Object storage for media (README.md, Configuration); absent: local disk under DATA_DIR/media. */
 export interface S3Config {
   /** e.g. https://s3.eu-west-1.amazonaws.com or a MinIO address; unset: AWS by region */
   endpoint?: string;

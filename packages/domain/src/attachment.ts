@@ -1,6 +1,6 @@
 import type { PhotoSuggestions, PhotoVariant } from './media.js';
 
-/** A photo, video or document on a memo or collection (spec part 1 §3 Attachment). */
+/** A photo, video or document on a memo or collection (docs/DOMAIN.md, Entities: Attachment). */
 export const ATTACHMENT_KINDS = ['photo', 'video', 'document'] as const;
 export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
 

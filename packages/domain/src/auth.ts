@@ -3,7 +3,7 @@ import { LOCALES } from './locales.js';
 import { CODE_PATTERN, EMAIL_PATTERN, PIN_PATTERN, isStrongPassword } from './validators.js';
 
 /**
- * Request schemas of the session calls (spec part 1 §7.2, DESIGN.md §5).
+ * Request schemas of the session calls (docs/API.md, Calls, Conventions).
  * Messages are keys of the shared message catalogue (./messages), translated by the
  * server per Accept-Language and by the web app per chosen language.
  */

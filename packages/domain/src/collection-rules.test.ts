@@ -191,7 +191,7 @@ describe('checkCollectionRules', () => {
 });
 
 describe('normaliseCollectionForm', () => {
-  it('applies the form transitions of spec §4', () => {
+  it('applies the form transitions of docs/DOMAIN.md, States', () => {
     expect(
       normaliseCollectionForm(
         form({

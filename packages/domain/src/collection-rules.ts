@@ -10,8 +10,8 @@ import {
 } from './permissions.js';
 
 /**
- * The audience and collaboration rules of a collection (spec part 1 §4 "Collection
- * visibility", §5, part 2 §6 plan gating), written once: the server refuses a request
+ * The audience and collaboration rules of a collection (docs/DOMAIN.md, States: "Collection
+ * visibility", Validation; docs/RULES.md, Plan gates), written once: the server refuses a request
  * that breaks them (422 naming the field) and the web form applies the same rules while
  * the user edits.
  */
@@ -57,7 +57,7 @@ export function isCollaborativeType(type: CollectionType): boolean {
 }
 
 /**
- * The form's own transitions (spec part 1 §4): an empty selected-contacts list reverts to
+ * The form's own transitions (docs/DOMAIN.md, States): an empty selected-contacts list reverts to
  * private; types without collaboration turn it off; collaboration off turns the checklist
  * option off; allow_add off forces allow_replace off, which forces preserve off. The web
  * form applies this after every change so it never sends a combination the server refuses.

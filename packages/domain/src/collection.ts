@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Attachment } from './attachment.js';
 import type { UserSummary } from './people.js';
 
-/** Collection audiences (spec part 1 §3, §4; DESIGN.md §6). */
+/** Collection audiences (docs/DOMAIN.md, Entities, States; docs/RULES.md, Audiences). */
 export const COLLECTION_TYPES = [
   'private',
   'selected_contacts',
@@ -33,11 +33,14 @@ export interface CollectionMember {
   role?: 'owner' | 'member';
 }
 
-/** A collection as the API answers it (spec part 1 §3 Collection). */
+/** A collection as the API answers it (docs/DOMAIN.md, Entities: Collection). */
 export interface Collection {
   id: string;
   '@id': string;
-  /** '' when the reader may not know the audience (spec: empty by default when read) */
+  /**
+   * '' when the reader may not know the audience (docs/RULES.md, Audiences: empty by default when
+   * read)
+   */
   type: CollectionType | '';
   name: string;
   description: string | null;
@@ -82,7 +85,7 @@ const flag = z.boolean().default(false);
 const noNul = (value: string) => !value.includes('\u0000');
 
 /**
- * POST /api/collection and PUT /api/collection/{id} (spec part 1 §3 Collection form).
+ * POST /api/collection and PUT /api/collection/{id} (docs/DOMAIN.md, Entities: Collection form).
  * Cross-field rules (audience, collaboration chain, plan gating) are checked by the
  * server's collection service and mirrored by the web form.
  */

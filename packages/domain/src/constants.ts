@@ -1,4 +1,4 @@
-/** Business constants from the specification tables (part 1 §9, part 2 §9). */
+/** Business constants from the specification tables (docs/RULES.md, Limits). */
 export const PAGE_SIZES = {
   connections: 10000,
   followings: 99999,
@@ -51,7 +51,7 @@ export const TIMINGS = {
   copiedStateMs: 3000,
 } as const;
 
-/** Breakpoints in px (spec §2.3). */
+/** Breakpoints in px (docs/SCREENS.md, Layout). */
 export const BREAKPOINTS = { xs: 575, sm: 767, md: 991, lg: 1100, xl: 1249 } as const;
 
 export const IMAGE_VARIANTS = [40, 80, 220, 550, 900] as const;

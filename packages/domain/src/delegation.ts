@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RULE_AREAS, type RuleArea } from './rules.js';
 
 /**
- * Delegations (spec part 2 §3): a delegate acts for an account. The rule flags are the
+ * Delegations (docs/DOMAIN.md, Entities): a delegate acts for an account. The rule flags are the
  * rule areas; admin is off unless granted, every other area is on.
  */
 export type DelegationRules = Record<RuleArea, boolean>;

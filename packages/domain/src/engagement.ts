@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { UserSummary } from './people.js';
 
-/** The reactions a memo can get (spec part 1 §3 Memo reactions; one per person per memo). */
+/**
+ * The reactions a memo can get (docs/DOMAIN.md, Entities: Memo reactions; one per person per memo).
+ */
 export const REACTION_TYPES = ['like', 'love', 'haha', 'wow', 'sad', 'angry'] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
 
@@ -20,7 +22,7 @@ export function isReactionType(value: unknown): value is ReactionType {
 
 /** Longest comment text, in characters. */
 export const COMMENT_MAX = 5000;
-/** Characters to type after @ before people are suggested (spec part 2 §5). */
+/** Characters to type after @ before people are suggested (docs/DOMAIN.md, Validation). */
 export const MENTION_MIN_CHARS = 2;
 /** Most people one comment may mention. */
 export const MENTIONS_MAX = 20;

@@ -1,6 +1,6 @@
 /**
- * The spec's large-number format: 999, 1k, 1.5k, 10k, 1M. One decimal below ten units,
- * none above; trailing ".0" dropped.
+ * The large-number format of docs/RULES.md, Limits: 999, 1k, 1.5k, 10k, 1M. One decimal below ten
+ * units, none above; trailing ".0" dropped.
  */
 export function formatLargeNumber(value: number): string {
   const sign = value < 0 ? '-' : '';

@@ -1,4 +1,4 @@
-/** Hydra collection shape (DESIGN.md §5). */
+/** Hydra collection shape (docs/API.md, Conventions). */
 export interface HydraCollection<T> {
   '@context': string;
   '@id': string;
@@ -29,7 +29,7 @@ export interface ApiErrorBody {
   detail: string;
   /** the same, translated per Accept-Language */
   message: string;
-  /** protocol values the spec names (login answers) */
+  /** protocol values docs/API.md names (login answers) */
   error?: string;
 }
 

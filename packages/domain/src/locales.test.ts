@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localeFromAcceptLanguage, localeFromTag } from './locales.js';
 
 describe('localeFromTag', () => {
-  it('maps the spec pairs: fr gives fr_be, en gives en, nl gives nl', () => {
+  it('maps the documented pairs: fr gives fr_be, en gives en, nl gives nl', () => {
     expect(localeFromTag('fr')).toBe('fr_be');
     expect(localeFromTag('fr-FR')).toBe('fr_be');
     expect(localeFromTag('en-US')).toBe('en');

@@ -31,8 +31,8 @@ export function isLocale(value: unknown): value is Locale {
 
 /**
  * Maps a browser or Accept-Language tag to one of ours.
- * The spec names fr -> fr_be, en -> en, nl -> nl and "else en"; we also map the other
- * languages we ship (de, es, pl, uk) to themselves, since sending a German browser to
+ * docs/SCREENS.md, Languages names fr -> fr_be, en -> en, nl -> nl and "else en"; we also map the
+ * other languages we ship (de, es, pl, uk) to themselves, since sending a German browser to
  * English while German exists would be a worse experience.
  */
 export function localeFromTag(tag: string | null | undefined): Locale | undefined {

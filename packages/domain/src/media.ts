@@ -2,9 +2,9 @@ import { LIMITS } from './constants.js';
 import type { AttachmentKind } from './attachment.js';
 
 /**
- * Upload rules of spec part 1 §5 and the media constants of §9: which extensions belong to
- * which kind, the photo variants, and the limits. The server checks the content (magic
- * bytes) as well; these lists are what the extension alone may claim.
+ * Upload rules of docs/DOMAIN.md, Validation and the media constants of docs/RULES.md, Limits:
+ * which extensions belong to which kind, the photo variants, and the limits. The server checks the
+ * content (magic bytes) as well; these lists are what the extension alone may claim.
  */
 
 export const PHOTO_EXTENSIONS = [
@@ -76,7 +76,7 @@ export function fileExtension(fileName: string): string {
   return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
-/** Whether the file name's extension is one the kind accepts (spec part 1 §5). */
+/** Whether the file name's extension is one the kind accepts (docs/DOMAIN.md, Validation). */
 export function extensionFits(kind: AttachmentKind, fileName: string): boolean {
   return EXTENSIONS_BY_KIND[kind].includes(fileExtension(fileName));
 }
@@ -86,7 +86,7 @@ export function acceptAttribute(kind: AttachmentKind): string {
   return EXTENSIONS_BY_KIND[kind].map((ext) => `.${ext}`).join(',');
 }
 
-/** Photo variants (spec part 1 §9), webp, by width; avatars also get 1200w. */
+/** Photo variants (docs/RULES.md, Limits), webp, by width; avatars also get 1200w. */
 export const PHOTO_VARIANTS = ['40w', '80w', '220w', '550w', '900w'] as const;
 export const AVATAR_PHOTO_VARIANTS = [...PHOTO_VARIANTS, '1200w'] as const;
 export type PhotoVariant = (typeof AVATAR_PHOTO_VARIANTS)[number];
@@ -109,7 +109,10 @@ export type AttachmentOwner = (typeof ATTACHMENT_OWNERS)[number];
 
 export const MEGABYTE = 1024 * 1024;
 
-/** Collection pictures: at most this many MB (spec part 1 §9 "Collection picture max size: 80"). */
+/**
+ * Collection pictures: at most this many MB (docs/RULES.md, Limits: "Collection picture max size:
+ * 80").
+ */
 export const COLLECTION_PICTURE_MAX_MB = LIMITS.collectionPictureMaxSize;
 
 /**
@@ -118,7 +121,7 @@ export const COLLECTION_PICTURE_MAX_MB = LIMITS.collectionPictureMaxSize;
  */
 export const SECURE_URL_WINDOW_SECONDS = 60 * 60;
 
-/** Location and description suggestions read from a photo's metadata (spec part 1 §3). */
+/** Location and description suggestions read from a photo's metadata (docs/DOMAIN.md, Entities). */
 export interface PhotoSuggestions {
   location: { latitude: number; longitude: number } | null;
   description: string | null;

@@ -9,9 +9,9 @@ export const MEMO_TAG_MAX = 50;
 export const MEMO_TAGS_MAX = 30;
 export const MEMO_TODOS_MAX = 500;
 export const TODO_DESCRIPTION_MAX = 2000;
-/** A todo line starting with this is a group header (spec part 2 §5). */
+/** A todo line starting with this is a group header (docs/DOMAIN.md, Validation). */
 export const TODO_HEADER_PREFIX = '##';
-/** Default time of day for a schedule (spec part 1 §5). */
+/** Default time of day for a schedule (docs/DOMAIN.md, Validation). */
 export const DEFAULT_SCHEDULE_TIME = '06:00';
 
 export interface Location {
@@ -50,7 +50,7 @@ export interface MemoPerCollection {
 
 export type MemoStatus = 'published' | 'scheduled';
 
-/** A memo as the API answers it (spec part 1 §3 Memo). */
+/** A memo as the API answers it (docs/DOMAIN.md, Entities: Memo). */
 export interface Memo {
   id: number;
   '@id': string;
@@ -145,7 +145,7 @@ export const memoCollectionLinkSchema = z.union([
 ]);
 
 /**
- * POST /api/memo and PUT /api/memo/{id} (spec part 1 §5 memo fields). Todos without a
+ * POST /api/memo and PUT /api/memo/{id} (docs/DOMAIN.md, Validation). Todos without a
  * description are dropped; schedule rules need the clock, so the service checks them.
  */
 export const memoWriteSchema = z
@@ -158,7 +158,8 @@ export const memoWriteSchema = z
     description: z.string().max(MEMO_DESCRIPTION_MAX, 'validation.tooLong').nullable().optional(),
     /**
      * collection IRIs/ids, or {collection, sequence_number} entries; missing or empty is a
-     * violation on `memos_per_collection` saying the collection is required (spec part 1 §5)
+     * violation on `memos_per_collection` saying the collection is required (docs/DOMAIN.md,
+     * Validation)
      */
     memos_per_collection: z
       .array(memoCollectionLinkSchema)

@@ -2,7 +2,10 @@
  * Protocol values of the login call, kept free of zod so the web app's sign-in screen can
  * import them without the schema library.
  */
-/** Login call answers (DESIGN.md §5, spec part 1 §8 "Login answers"). Untranslated protocol values. */
+/**
+ * Login call answers (docs/API.md, Conventions, Errors: "Login answers"). Untranslated protocol
+ * values.
+ */
 export const LOGIN_STATUS = {
   twoFactorRequired: '2fa verification required',
   emailCodeSent: 'Email with authentication code sent.',

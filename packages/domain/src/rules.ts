@@ -1,4 +1,4 @@
-/** Rule flags (spec part 1 §3 Rules): each counts as allowed unless explicitly false. */
+/** Rule flags (docs/DOMAIN.md, Entities: Rules): each counts as allowed unless explicitly false. */
 export const RULE_AREAS = [
   'workspaces',
   'settings',
@@ -11,7 +11,7 @@ export const RULE_AREAS = [
 ] as const;
 export type RuleArea = (typeof RULE_AREAS)[number];
 
-/** Plan rules (DESIGN.md §6 plan table) live beside the area flags. */
+/** Plan rules (docs/RULES.md, Plans) live beside the area flags. */
 export interface UserRules extends Partial<Record<RuleArea, boolean>> {
   has_subscription?: boolean;
   bronze?: boolean;

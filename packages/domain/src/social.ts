@@ -5,10 +5,10 @@ import type { UserType, WorkspaceType } from './user.js';
 import { usermailSchema } from './auth.js';
 
 /**
- * The social graph as the API answers it (spec part 1 §3 Connection, Contact stats,
- * Favourite; part 2 §2 connection cards, §3 Public profile, §3 Report; contract.md
- * "Social graph"). Server: modules/connections, follows, blocks, favourites, profiles,
- * reports. Web: features/connections, profiles.
+ * The social graph as the API answers it (docs/DOMAIN.md, Entities: Connection, Contact stats,
+ * Favourite; docs/SCREENS.md, Routes: connection cards; docs/DOMAIN.md, Entities: Public profile,
+ * Report; docs/DOMAIN.md, Entities). Server: modules/connections, follows, blocks, favourites,
+ * profiles, reports. Web: features/connections, profiles.
  */
 
 /** Connection status from the viewer's side: outcome = I sent it, income = I received it. */
@@ -40,7 +40,7 @@ export const PERSONAL_MESSAGE_MAX = 1000;
 export const REPORT_REASON_MAX = 2000;
 
 /**
- * A person on a connection card (spec part 2 §2): name, email, phone, function,
+ * A person on a connection card (docs/SCREENS.md, Routes): name, email, phone, function,
  * organisation and location. Email and phone are only filled where the person shares them
  * with the viewer (a contact, or disclose_email).
  */
@@ -56,7 +56,7 @@ export interface ContactCard extends UserSummary {
   workspace_type: WorkspaceType | null;
 }
 
-/** A connection as the API answers it (contract.md "Social graph"). */
+/** A connection as the API answers it (docs/DOMAIN.md, Entities). */
 export interface Connection {
   id: number;
   '@id': string;
@@ -77,7 +77,7 @@ export interface Connection {
   watching: boolean;
   /** made through a personal QR link (no request to accept) */
   auto_accepted: boolean;
-  /** always false: kept for the spec's field list */
+  /** always false: kept for the documented field list (docs/DOMAIN.md, Entities) */
   private: boolean;
   /** the viewer's favourite row for the other person, or null */
   favourite_id: number | null;
@@ -89,7 +89,7 @@ export interface Connection {
   valid_until?: string | null;
 }
 
-/** POST /api/connection: a request by email (spec part 1 §7.5). */
+/** POST /api/connection: a request by email (docs/API.md, Calls). */
 export const connectionRequestSchema = z
   .object({
     user_to_email: usermailSchema,
@@ -106,8 +106,8 @@ export type ConnectionRequest = z.input<typeof connectionRequestSchema>;
 
 /**
  * POST /api/connection-direct: a request from a public profile. `user_outbound` names the
- * profile's person (spec: "when user_outbound is set"); `user` is accepted too. With that
- * person's valid `connection_token` (QR) the connection is active at once.
+ * profile's person (docs/API.md, Calls: "when user_outbound is set"); `user` is accepted too. With
+ * that person's valid `connection_token` (QR) the connection is active at once.
  */
 export const connectionDirectSchema = z
   .object({
@@ -169,7 +169,7 @@ export interface ConnectionInvitationAnswer {
   connected: boolean;
 }
 
-/** GET /api/user/contact/count (spec part 1 §3 Contact stats). */
+/** GET /api/user/contact/count (docs/DOMAIN.md, Entities: Contact stats). */
 export interface ContactCounts {
   connections: number;
   followers: number;
@@ -213,7 +213,7 @@ export interface BlockEntry {
   created_at: string;
 }
 
-/** Favourites (spec part 1 §3 Favourite, §7.6). */
+/** Favourites (docs/DOMAIN.md, Entities: Favourite; docs/API.md, Calls). */
 export const FAVOURITE_TYPES = ['collection', 'connection'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
 
@@ -265,9 +265,9 @@ export interface ContentWatchingAnswer {
 }
 
 /**
- * The public profile (spec part 2 §3) with the profile flags (part 1 §6). Fields of the
- * public profile settings (address, website, linkedin, accent and button colours) are null
- * until those settings exist.
+ * The public profile (docs/DOMAIN.md, Entities) with the profile flags (docs/RULES.md, Roles).
+ * Fields of the public profile settings (address, website, linkedin, accent and button colours) are
+ * null until those settings exist.
  */
 export interface PublicProfile {
   id: number;
@@ -323,7 +323,10 @@ export interface PublicProfile {
   isOwner: boolean;
 }
 
-/** Reports (spec part 2 §3 Report, §5 Reports, §7 Reports and support). */
+/**
+ * Reports (docs/DOMAIN.md, Entities: Report, Validation: Reports; docs/API.md, Calls: Reports and
+ * support).
+ */
 export const REPORT_TYPES = ['memo', 'collection', 'profile'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -358,7 +361,9 @@ export interface ReportAnswer {
   created_at: string;
 }
 
-/** The activity types this area records for notifications (spec part 1 §3 Notification). */
+/**
+ * The activity types this area records for notifications (docs/DOMAIN.md, Entities: Notification).
+ */
 export const SOCIAL_ACTIVITY_TYPES = [
   /** a request reached its receiver */
   'new_connection',

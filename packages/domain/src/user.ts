@@ -74,7 +74,7 @@ export interface User {
   created_at: string;
   /**
    * Set while a session acts for this account through a delegation: the person actually
-   * signed in (spec part 2 §6 "delegated"). Null for one's own account.
+   * signed in (docs/RULES.md, Plan gates: "delegated"). Null for one's own account.
    */
   root_user?: RootUser | null;
 }

@@ -1,8 +1,8 @@
-/** Validators of spec part 2 §5, shared by the server and the web app. */
+/** Validators of docs/DOMAIN.md, Validation, shared by the server and the web app. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const PHONE_PATTERN = /^\+\d{10,14}$/;
 export const HEX_COLOUR_PATTERN = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
-/** The custom profile colour is stricter: exactly six hex digits (spec part 1 §5). */
+/** The custom profile colour is stricter: exactly six hex digits (docs/DOMAIN.md, Validation). */
 export const CUSTOM_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const SLUG_PATTERN = /^[a-z0-9]{3,30}$/;
 export const DOMAIN_URL_PATTERN =
@@ -41,7 +41,7 @@ export function normaliseCustomColour(input: string): string | undefined {
   return CUSTOM_COLOUR_PATTERN.test(withHash) ? withHash.toLowerCase() : undefined;
 }
 
-/** Strong password: at least 8 characters and 3 of 4 classes (spec part 2 §5). */
+/** Strong password: at least 8 characters and 3 of 4 classes (docs/DOMAIN.md, Validation). */
 export function passwordClasses(password: string): number {
   let classes = 0;
   if (/[a-z]/.test(password)) classes += 1;

@@ -16,9 +16,10 @@ const userIds = z.array(z.coerce.number().int().positive()).min(1);
 const PER_JOB = 1000;
 
 /**
- * An operator's announcement as a system notification (spec part 1 §3: title, description,
- * url) in the lists of the people named, or of every active account. The rows are written
- * here; the running server's job runner delivers them (socket, push, e-mail) like any other.
+ * An operator's announcement as a system notification (docs/DOMAIN.md, Entities: title,
+ * description, url) in the lists of the people named, or of every active account. The rows are
+ * written here; the running server's job runner delivers them (socket, push, e-mail) like any
+ * other.
  */
 export function registerNotificationCommands(program: Command, run: RunInstance): void {
   program

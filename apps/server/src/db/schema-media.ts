@@ -3,7 +3,7 @@ import type { DbBigInt, DbJson, DbTime } from './schema.js';
 
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 
-/** Migration 0008: photos, videos and documents (spec part 1 §3 Attachment). */
+/** Migration 0008: photos, videos and documents (docs/DOMAIN.md, Entities: Attachment). */
 export interface AttachmentsTable {
   id: Generated<number>;
   user_id: number;

@@ -5,7 +5,7 @@ import type { DbBool, DbTime } from './schema.js';
 export interface NotificationSettingsTable {
   id: Generated<number>;
   user_id: number;
-  /** a notification type of spec part 1 §3 */
+  /** a notification type of docs/DOMAIN.md, Entities */
   type: string;
   /** in_app | push | email */
   channel: string;

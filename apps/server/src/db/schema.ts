@@ -38,7 +38,7 @@ export interface UsersTable {
   two_factor_pending_method: string | null;
   two_factor_pending_secret: string | null;
   two_factor_last_step: ColumnType<number | null, number | null | undefined, number | null>;
-  /** free | bronze | silver (DESIGN.md §6) */
+  /** free | bronze | silver (docs/RULES.md, Plans) */
   plan: ColumnType<string, string | undefined, string>;
   /** storage bought as add-ons, in bytes */
   storage_order_bytes: ColumnType<number | string, number | undefined, number>;

@@ -8,7 +8,7 @@ import { dialectHelpers, type DialectHelpers, type DialectName } from '../db/dia
  * transaction of the change it reports so an event never describes a write that failed.
  */
 export interface ActivityEvent {
-  /** a notification type of spec part 1 §3 (new_follower, accepted_connection, …) */
+  /** a notification type of docs/DOMAIN.md, Entities (new_follower, accepted_connection, …) */
   type: string;
   actorUserId: number | null;
   recipientUserId: number;

@@ -29,7 +29,7 @@ export class ApiError extends Error {
     readonly key: MessageKey,
     readonly options: {
       params?: MessageParams;
-      /** protocol fields the spec names, e.g. `error` on login answers */
+      /** protocol fields docs/API.md names, e.g. `error` on login answers */
       extra?: Record<string, unknown>;
       headers?: Record<string, string>;
     } = {},

@@ -6,8 +6,8 @@ import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 
 /**
- * The one client for URLs a user gave (DESIGN.md §7: link previews, the image proxy).
- * It resolves the name itself, refuses every address that is not public unicast
+ * The one client for URLs a user gave (docs/API.md, Security headers and fetching: link previews,
+ * the image proxy). It resolves the name itself, refuses every address that is not public unicast
  * (loopback, private, link-local and cloud metadata, CGNAT, multicast, reserved, IPv4
  * embedded in IPv6) unless the policy allows it, and connects to exactly the address it
  * checked: the check runs inside the socket's `lookup`, so a DNS answer that changes

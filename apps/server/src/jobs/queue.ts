@@ -86,9 +86,9 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The durable job queue (DESIGN.md §2): jobs are rows, so nothing is lost on restart, and
- * several processes may poll the same database. A job runs at least once; handlers must be
- * safe to run again (a crash after the work but before the row says done repeats it).
+ * The durable job queue (docs/notes/jobs-and-admin.md): jobs are rows, so nothing is lost on
+ * restart, and several processes may poll the same database. A job runs at least once; handlers
+ * must be safe to run again (a crash after the work but before the row says done repeats it).
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const { database, log } = options;

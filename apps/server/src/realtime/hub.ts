@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Real-time delivery to the signed-in users' open sockets (DESIGN.md §2 realtime).
+ * Real-time delivery to the signed-in users' open sockets (docs/notes/realtime-delivery.md).
  * Modules call `sendToUsers` after the change they report has committed; the hub
  * delivers to the sockets of this process and, with a broker (Redis), of every other
  * server instance. Messages are JSON objects dispatched by `message_type` in the web app.

@@ -16,7 +16,7 @@ import { liveSessionIds } from './store.js';
 export { onlineAnywhere, type RealtimeHub, type RealtimeMessage } from './hub.js';
 export { createMemoChangeNotices, type MemoChange } from './memo-changes.js';
 
-/** Limits of the socket endpoint (DESIGN.md §2 realtime). */
+/** Limits of the socket endpoint (docs/notes/realtime-delivery.md). */
 export const SOCKET = {
   /** a ping each way this often; a socket that answered none since the last is closed */
   heartbeatMs: 25_000,
@@ -83,7 +83,7 @@ function queryOf(request: FastifyRequest): { userId?: number; token?: string } {
 }
 
 /**
- * The WebSocket endpoint `GET /api/ws?user_id=&token=` (spec part 2: the socket connects
+ * The WebSocket endpoint `GET /api/ws?user_id=&token=` (docs/API.md, Calls: the socket connects
  * with user_id and token query parameters; messages are dispatched by message_type). The
  * token is the access JWT; it is checked like every API call (and user_id must be its
  * user) before the upgrade, so a bad one gets a plain 401. Each heartbeat also rechecks

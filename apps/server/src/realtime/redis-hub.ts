@@ -38,7 +38,7 @@ export function decodePublication(raw: string): Parcel[] | undefined {
 }
 
 /**
- * The hub of several server instances (DESIGN.md §2 realtime, REDIS_URL): each message is
+ * The hub of several server instances (docs/notes/realtime-delivery.md, REDIS_URL): each message is
  * published once, with the list of its users, on one Redis channel; every instance (this
  * one included) is subscribed and writes it to the sockets it holds for those users.
  * While Redis is unreachable, messages still reach the sockets of this instance.

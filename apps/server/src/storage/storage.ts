@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where media files live: local disk under DATA_DIR/media (default) or an S3-compatible
- * bucket (DESIGN.md §2 "files"). Keys are relative paths such as
+ * bucket (docs/ARCHITECTURE.md). Keys are relative paths such as
  * `<userId>/<attachmentId>/550w.webp`, so everything of one user sits under `<userId>/`.
  * Bodies always stream: nothing here holds a whole file in memory.
  */

@@ -30,7 +30,7 @@ export const PERSON_KINDS = VIEWER_KINDS.filter(
   (kind): kind is PersonKind => kind !== 'author' && kind !== 'delegate' && kind !== 'visitor',
 );
 
-/** Which collection types each kind may read (DESIGN.md §6 table). */
+/** Which collection types each kind may read (docs/RULES.md, Audiences). */
 export const READS: Record<ViewerKind, readonly CollectionType[]> = {
   author: COLLECTION_TYPES,
   delegate: COLLECTION_TYPES,

@@ -3,7 +3,7 @@ import { ApiError } from './errors';
 import { clearSession, getSession, resetSessionCache, updateTokens } from './session';
 
 /**
- * The one HTTP client of the web app (spec part 1 §7.1 request rules, §8 401 handling).
+ * The one HTTP client of the web app (docs/API.md, Conventions, Errors: 401 handling).
  * The app wires the chosen locale and the logout action in through configureClient.
  */
 export interface ClientConfig {
@@ -133,7 +133,7 @@ export interface SentAnswer {
 }
 
 /**
- * Sends with the session's token and applies the 401 rules (spec part 1 §8) for every
+ * Sends with the session's token and applies the 401 rules (docs/API.md, Errors) for every
  * transport (fetch here, XMLHttpRequest for uploads): x-token-expired ends the session; any
  * other 401 refreshes the token once (shared with concurrent requests) and sends again, and
  * a refresh that fails or a second 401 ends the session. Resolves with the answer's body.

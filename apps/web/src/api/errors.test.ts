@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, extractErrorText } from './errors';
 
-describe('extractErrorText (spec part 1 §8 order)', () => {
+describe('extractErrorText (docs/API.md, Errors: order)', () => {
   it('prefers the first violation', () => {
     expect(
       extractErrorText({

@@ -1,4 +1,4 @@
-/** API errors and the error-text rule of spec part 1 §8. */
+/** API errors and the error-text rule of docs/API.md, Errors. */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
@@ -49,7 +49,7 @@ function firstEntry(value: unknown): string | undefined {
 
 /**
  * Error text, from the first available of: first violation, response message, data message,
- * first data entry, first of errors (spec part 1 §8). Returns undefined when none exists, so
+ * first data entry, first of errors (docs/API.md, Errors). Returns undefined when none exists, so
  * the caller shows the generic server-error text.
  */
 export function extractErrorText(body: unknown): string | undefined {

@@ -4,7 +4,7 @@ import { buildUrl, refreshSession } from './client';
 import { getSession, subscribeSession } from './session';
 
 /**
- * The live connection to the server (spec part 2: a WebSocket to the API host with user_id
+ * The live connection to the server (docs/API.md, Calls: a WebSocket to the API host with user_id
  * and token query parameters; messages dispatched by message_type; an error closes the
  * socket and clears its handlers; an abnormal close retries, from 1000 ms growing by 1000
  * up to 3000 ms). One per tab, open while a full session is signed in.
@@ -225,7 +225,8 @@ async function connect(): Promise<void> {
     dispatch(event.data);
   };
   next.onerror = () => {
-    // Spec: a socket error closes the socket and clears its handlers; then it retries.
+    // docs/notes/realtime-delivery.md: a socket error closes the socket and clears its handlers;
+    // then it retries.
     drop(NORMAL_CLOSE);
     scheduleRetry();
   };

@@ -31,7 +31,7 @@ function soonRoute(path: string, handle: RouteHandle, children: string[] = []): 
 }
 
 /**
- * The route table of spec part 1 §2.1 (and part 2 §2), rendered with useRoutes under a
+ * The route table of docs/SCREENS.md, Routes, rendered with useRoutes under a
  * BrowserRouter (the data router would add 16 kB gzip to the first screen). Route `handle`s
  * are read by the guard through matchRoutes; RouteBoundary plays the part of errorElement.
  */

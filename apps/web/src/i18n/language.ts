@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, localeFromTag, type Locale } from '@memoria/domain';
 
-/** The chosen language lives in a cookie named `language` (spec part 1 §9). */
+/** The chosen language lives in a cookie named `language` (docs/SCREENS.md, Languages). */
 export const LANGUAGE_COOKIE = 'language';
 
 export function readLanguageCookie(cookie: string = document.cookie): Locale | undefined {

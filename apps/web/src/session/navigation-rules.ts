@@ -1,5 +1,5 @@
 /**
- * The navigation rules of spec part 1 §2.2, as pure functions so they are easy to test.
+ * The navigation rules of docs/SCREENS.md, Navigation, as pure functions so they are easy to test.
  * The route guard (route-guard.tsx) feeds them the current location, session and user.
  */
 export type RouteAccess = 'login' | 'public' | 'loggedOut';

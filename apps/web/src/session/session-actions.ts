@@ -42,7 +42,7 @@ export function startSession(pair: TokenPair, kind: SessionKind = 'full'): void 
 /**
  * Acts for an account that delegated to the signed-in person (with the delegation's secure
  * token), or switches back to one's own account (own id, no token). The server ends the
- * current session and answers a new one; the page then reloads (spec part 1 §2.2), so
+ * current session and answers a new one; the page then reloads (docs/SCREENS.md, Navigation), so
  * nothing of the previous account survives in memory.
  */
 export async function switchUser(

@@ -1,5 +1,5 @@
 /**
- * Local settings (spec part 1 §9): `settings` for the browser, `settings-{userId}` for a
+ * Local settings (docs/RULES.md, Limits): `settings` for the browser, `settings-{userId}` for a
  * signed-in user, `settings-guest` for a visitor. Each is one JSON object in localStorage.
  */
 export interface BrowserSettings {

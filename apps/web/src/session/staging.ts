@@ -1,6 +1,6 @@
 export const STAGING_CONFIRMED_KEY = 'staging-confirmed';
 
-/** Staging is a host starting with "staging" or "localhost" (spec part 1 §8). */
+/** Staging is a host starting with "staging" or "localhost" (docs/API.md, Errors). */
 export function isStagingHost(hostname: string = window.location.hostname): boolean {
   return /^(staging|localhost)/i.test(hostname);
 }

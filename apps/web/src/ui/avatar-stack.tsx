@@ -1,7 +1,7 @@
 import { Avatar, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 
-/** One person in a shared people list (spec part 2 §3 "Shared-list entry"). */
+/** One person in a shared people list (docs/DOMAIN.md, Entities: "Shared-list entry"). */
 export interface StackPerson {
   id: number | string;
   name: string;
@@ -14,7 +14,7 @@ export interface StackPerson {
 
 export interface AvatarStackProps {
   people: readonly StackPerson[];
-  /** how many avatars before the +N overflow (spec part 2 §9: 3) */
+  /** how many avatars before the +N overflow (docs/RULES.md, Limits: 3) */
   max?: number;
   /** the full number of people when `people` is only the first page of them */
   total?: number;
@@ -50,7 +50,7 @@ function initials(person: StackPerson): string {
     .toUpperCase();
 }
 
-/** A shared people list: the first avatars overlapping, then "+N" (spec part 2 §9). */
+/** A shared people list: the first avatars overlapping, then "+N" (docs/RULES.md, Limits). */
 export function AvatarStack({
   people,
   max = 3,

@@ -2,8 +2,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { DEFAULT_SCHEDULE_TIME } from '@memoria/domain';
 
 /**
- * Time and schedule rules of the date/time picker (spec part 1 §4 "Date picker", §5
- * "Scheduled date", §9 "Time picker"), kept pure so they are easy to test.
+ * Time and schedule rules of the date/time picker (docs/DOMAIN.md, States: "Date picker",
+ * Validation: "Scheduled date"; docs/RULES.md, Limits: "Time picker"), kept pure so they are easy
+ * to test.
  */
 export const HOURS = 24;
 export const MINUTES = 60;

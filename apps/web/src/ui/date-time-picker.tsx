@@ -52,7 +52,10 @@ export interface DateTimePickerProps {
   now?: () => Dayjs;
 }
 
-/** How often "now" is read again, so today's earliest schedule time moves on (spec §9). */
+/**
+ * How often "now" is read again, so today's earliest schedule time moves on (docs/RULES.md,
+ * Limits).
+ */
 const CLOCK_REFRESH_MS = 5000;
 
 function TimeField({
@@ -84,10 +87,10 @@ function TimeField({
 }
 
 /**
- * The event / schedule date picker (spec part 1 §4 "Date picker", §5, §9): calendar with
- * day, month and year levels and a list of 80 years, two-digit time fields clamped to
- * 23 and 59, 06:00 by default for a schedule; for today a schedule's time must be later
- * than now (at most 23:59), and a date not in the future is refused.
+ * The event / schedule date picker (docs/DOMAIN.md, States: "Date picker", Validation;
+ * docs/RULES.md, Limits): calendar with day, month and year levels and a list of 80 years,
+ * two-digit time fields clamped to 23 and 59, 06:00 by default for a schedule; for today a
+ * schedule's time must be later than now (at most 23:59), and a date not in the future is refused.
  */
 export function DateTimePicker({
   opened,

@@ -29,7 +29,7 @@ const NOT_FOUND_TEXT = {
   memo: 'errors.page.notFoundMemo',
 } as const;
 
-/** Error pages of spec part 1 §2.3 / part 2 §2. */
+/** Error pages of docs/SCREENS.md, Error pages. */
 export function ErrorPage({ status, resource, publicLink, message }: ErrorPageProps) {
   const { t } = useTranslation();
   const signedIn = useSession()?.kind === 'full';

@@ -10,7 +10,7 @@ function isTouchScreen(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
 }
 
-/** Pull down past 80 px at the top of the page to refresh (spec part 1 §9). */
+/** Pull down past 80 px at the top of the page to refresh (docs/RULES.md, Limits). */
 export function PullToRefresh({
   onRefresh,
   children,

@@ -29,12 +29,12 @@ export interface InfiniteListProps<T> {
   label: string;
   /** shown below the last item once every page is loaded */
   overText?: string;
-  /** pull-to-refresh on touch devices (spec part 1 §2.4); defaults to refetch */
+  /** pull-to-refresh on touch devices (docs/SCREENS.md, Lists and forms); defaults to refetch */
   onRefresh?: () => Promise<unknown>;
   testId?: string;
 }
 
-/** Six card skeletons while the first page loads (spec part 2 §9). */
+/** Six card skeletons while the first page loads (docs/RULES.md, Limits). */
 function Placeholders() {
   return (
     <Stack gap="md" aria-hidden data-testid="list-loading">
@@ -46,11 +46,11 @@ function Placeholders() {
 }
 
 /**
- * A list that loads further pages by itself (spec part 1 §2.4, §4 "Data-fetching lists",
- * §9 "Infinite list"): when the end comes within 250 px of the viewport (checked on
- * intersection, scroll and resize, debounced 500 ms), through a "more" button, and by
- * pull-to-refresh on touch screens. States: loading, error (message and status; an errored
- * list refetches when the page becomes visible again), empty, and over.
+ * A list that loads further pages by itself (docs/SCREENS.md, Lists and forms; docs/DOMAIN.md,
+ * States: "Data-fetching lists"; docs/RULES.md, Limits: "Infinite list"): when the end comes within
+ * 250 px of the viewport (checked on intersection, scroll and resize, debounced 500 ms), through a
+ * "more" button, and by pull-to-refresh on touch screens. States: loading, error (message and
+ * status; an errored list refetches when the page becomes visible again), empty, and over.
  */
 export function InfiniteList<T>({
   source,

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from '../i18n';
 
-/** Loader of the spec (size 35, stroke 2.25 look) while a page or its data loads. */
+/** The loader (size 35, stroke 2.25 look) while a page or its data loads. */
 export function PageLoader() {
   const { t } = useTranslation();
   return (

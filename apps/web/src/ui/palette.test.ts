@@ -33,7 +33,7 @@ describe('custom colour', () => {
     expect(buildTheme(null).primaryColor).toBe('indigo');
   });
 
-  it('uses the spec breakpoints', () => {
+  it('uses the documented breakpoints', () => {
     expect(buildTheme(null).breakpoints).toEqual({
       xs: '35.9375em',
       sm: '47.9375em',

@@ -3,7 +3,7 @@ import { useTranslation } from '../i18n';
 import { isApiError } from '../api/errors';
 import { errorText } from './toasts';
 
-/** A failed data fetch: the message and status, with a retry (spec part 1 §8). */
+/** A failed data fetch: the message and status, with a retry (docs/API.md, Errors). */
 export function QueryErrorView({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const status = isApiError(error) ? error.status : undefined;

@@ -24,7 +24,7 @@ export interface ThemeLabels {
 const ENGLISH_LABELS: ThemeLabels = { close: 'Close', togglePassword: 'Show or hide the password' };
 
 /**
- * Base theme: the spec's breakpoints (part 1 §2.3), a visible focus ring everywhere, named
+ * Base theme: the breakpoints of docs/SCREENS.md, Layout, a visible focus ring everywhere, named
  * close buttons and password eyes, and links underlined (colour alone does not set a link
  * apart from the text around it, WCAG 1.4.1).
  */

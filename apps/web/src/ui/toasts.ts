@@ -3,7 +3,9 @@ import { isApiError } from '../api/errors';
 import { t } from '../i18n';
 import { show } from './toast-queue';
 
-/** Toasts (spec part 1 §9): 2000 ms by default, 3500 ms for server errors, 0 = until closed. */
+/**
+ * Toasts (docs/RULES.md, Limits): 2000 ms by default, 3500 ms for server errors, 0 = until closed.
+ */
 function autoClose(ms: number): number | false {
   return ms === 0 ? false : ms;
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n';
 
 /**
- * Leaving with unsaved changes (spec part 1 §4 "Unsaved changes"): the app asks to save or
+ * Leaving with unsaved changes (docs/DOMAIN.md, States: "Unsaved changes"): the app asks to save or
  * to continue without saving, and the browser's own leave warning (reload, close the tab)
  * is armed once while there are changes.
  */

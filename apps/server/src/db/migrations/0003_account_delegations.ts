@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../dialect.js';
 import { columnTypes } from '../column-types.js';
 
 /**
- * Delegations (spec part 2 §3) and the person behind a session that acts for another
+ * Delegations (docs/DOMAIN.md, Entities) and the person behind a session that acts for another
  * account. The secure token is kept only as its SHA-256 hash.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void> {

@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../dialect.js';
 import { dropTables, migrationTypes, withId } from '../table-builders.js';
 
 /**
- * The relations every audience rule reads (DESIGN.md §6): connection requests, the
+ * The relations every audience rule reads (docs/RULES.md, Audiences): connection requests, the
  * symmetric contact edges of active connections, follows and blocks.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void> {

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DialectHelpers } from '../dialect.js';
 import { dropTables, migrationTypes, withId } from '../table-builders.js';
 
-/** Collections, memos and what hangs off them (spec part 1 §3, §4; DESIGN.md §6). */
+/**
+ * Collections, memos and what hangs off them (docs/DOMAIN.md, Entities, States; docs/RULES.md,
+ * Audiences).
+ */
 export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void> {
   const { bool, time, bigint, no } = migrationTypes(dialect);
   let collections = db.schema

@@ -3,8 +3,8 @@ import type { DialectHelpers } from '../dialect.js';
 import { columnTypes } from '../column-types.js';
 
 /**
- * The durable job queue (DESIGN.md §2 "jobs") and the plan an account holds with the storage
- * it bought as add-ons (DESIGN.md §6), which the operator command line can set.
+ * The durable job queue (docs/notes/jobs-and-admin.md) and the plan an account holds with the
+ * storage it bought as add-ons (docs/RULES.md, Plans), which the operator command line can set.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void> {
   const t = columnTypes(dialect);

@@ -10,7 +10,7 @@ import { dropTables, migrationTypes, withId } from '../table-builders.js';
 export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void> {
   const { time, json } = migrationTypes(dialect);
 
-  // A favourite collection or a favourite contact of user_id (spec part 1 §3 Favourite).
+  // A favourite collection or a favourite contact of user_id (docs/DOMAIN.md, Entities: Favourite).
   await withId(db.schema.createTable('favourites'), dialect)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // collection | connection

@@ -3,8 +3,8 @@ import type { DialectHelpers } from '../dialect.js';
 import { dropTables, migrationTypes, withId } from '../table-builders.js';
 
 /**
- * Photos, videos and documents on memos and collections, and pictures of accounts (spec
- * part 1 §3 Attachment; DESIGN.md §2 files). Files live in storage under
+ * Photos, videos and documents on memos and collections, and pictures of accounts (docs/DOMAIN.md,
+ * Entities: Attachment; docs/ARCHITECTURE.md). Files live in storage under
  * `<user_id>/<id>/…`; the row records what is there and who may see it.
  */
 export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<void> {

@@ -12,7 +12,7 @@ import {
 } from './predicates.js';
 import type { Viewer } from './viewer.js';
 
-/** Every viewer kind of DESIGN.md §6 against every collection type. */
+/** Every viewer kind of docs/RULES.md, Audiences against every collection type. */
 const EXPECTED: Record<string, Record<CollectionType, boolean>> = {
   author: {
     private: true,

@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import type { Viewer } from './viewer.js';
 
 /**
- * The who-sees-what rules of DESIGN.md §6 as SQL conditions, so every list filters in
+ * The who-sees-what rules of docs/RULES.md, Audiences as SQL conditions, so every list filters in
  * the database. Each takes the alias of the row it judges (e.g. `c` for collections).
  */
 
@@ -66,7 +66,7 @@ function collectionVisibleTo(
 
 /**
  * The viewer may add memos to the collection aliased `alias`: its owner, or, when
- * collaboration is on, the audience of a contacts type (DESIGN.md §6 table).
+ * collaboration is on, the audience of a contacts type (docs/RULES.md, Audiences).
  */
 export function collectionWritable(
   alias: string,

@@ -27,7 +27,10 @@ export interface Caller {
 
 type Account = NonNullable<Awaited<ReturnType<typeof findAccountById>>>;
 
-/** Login failures carry the spec's protocol value in `error` beside the uniform body. */
+/**
+ * Login failures carry the protocol value (docs/API.md, Authentication) in `error` beside the
+ * uniform body.
+ */
 const loginError = (status: number, key: MessageKey, error: string) =>
   new ApiError(status, key, { extra: { error } });
 

@@ -4,7 +4,7 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { registerBlockRoutes } from './routes.js';
 import { createBlockService } from './service.js';
 
-/** Blocking (DESIGN.md §6; spec part 2 §4). */
+/** Blocking (docs/RULES.md, Blocking; docs/DOMAIN.md, States). */
 export function registerBlocks(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   registerBlockRoutes(app, guard, createBlockService(ctx));
 }

@@ -14,7 +14,7 @@ import { findPerson, loadPeople, summaryOf } from '../users/people.js';
 type Db = Kysely<DatabaseSchema>;
 
 /**
- * Blocking (DESIGN.md §6): the block, and in the same transaction the removal of every
+ * Blocking (docs/RULES.md, Blocking): the block, and in the same transaction the removal of every
  * connection row between the two (with contact rows), following both ways and the
  * favourites each kept of the other and of the other's collections. From then on the
  * audience rules and every list hide each from the other, and no new request passes.

@@ -14,8 +14,8 @@ export function isCollectionId(id: unknown): id is string {
 }
 
 /**
- * The collection `id` as `viewer` may read it (DESIGN.md §6), for this module and others
- * (memos). Unknown ids, and owners who blocked the viewer or were blocked by them, answer
+ * The collection `id` as `viewer` may read it (docs/RULES.md, Audiences), for this module and
+ * others (memos). Unknown ids, and owners who blocked the viewer or were blocked by them, answer
  * 404 'Collection not found'; a collection outside the viewer's audience answers 403
  * error.accessDenied.
  */

@@ -10,7 +10,10 @@ import {
   type ViewerWorld,
 } from '../../test/viewer-world.js';
 
-/** Every collection endpoint × every viewer kind of DESIGN.md §6 × every collection type. */
+/**
+ * Every collection endpoint × every viewer kind of docs/RULES.md, Audiences × every collection
+ * type.
+ */
 describeDb('collections: every viewer on every type', () => {
   let t: TestApp;
   let w: ViewerWorld;

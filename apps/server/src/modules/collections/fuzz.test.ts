@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 
-/** Nothing a client sends to the collection routes yields a 5xx (DESIGN.md §5). */
+/** Nothing a client sends to the collection routes yields a 5xx (docs/API.md, Conventions). */
 describeDb('collections: hostile input', () => {
   let t: TestApp;
   let owner: SignedIn;

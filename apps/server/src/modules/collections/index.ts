@@ -7,7 +7,10 @@ import { registerCollectionRoutes } from './routes.js';
 import { createCollectionService } from './service.js';
 import { createMediaService } from '../media/index.js';
 
-/** Collections (spec part 1 §3, §4, §7.4): the routes of both services, registered by buildApp. */
+/**
+ * Collections (docs/DOMAIN.md, Entities, States; docs/API.md, Calls): the routes of both services,
+ * registered by buildApp.
+ */
 export function registerCollections(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   registerCollectionRoutes(app, guard, createCollectionService(ctx, createMediaService(ctx)));
   registerCollectionFollowRoutes(app, guard, createCollectionFollowService(ctx));

@@ -6,7 +6,7 @@ import type { MediaService } from '../media/index.js';
 import { picturesOf } from './store.js';
 
 /**
- * The cover picture (spec part 1 §3 collection_picture): an upload from
+ * The cover picture (docs/DOMAIN.md, Entities: collection_picture): an upload from
  * POST /api/collection/picture, attached and presented through the media service.
  */
 export function createCollectionPictures(media: MediaService) {

@@ -16,7 +16,7 @@ export interface MemberRow {
 
 /**
  * Who may read the collection besides its owner, as a condition on the user row `u`: the
- * audience of DESIGN.md §6 enumerated (the selected people, the matching active
+ * audience of docs/RULES.md, Audiences enumerated (the selected people, the matching active
  * connections, and for the followers type the followers). Private and public collections
  * list their owner alone.
  */

@@ -77,7 +77,7 @@ export function registerCollectionRoutes(
       schema: {
         tags,
         security,
-        summary: 'Create a collection (spec part 1 §3 Collection form)',
+        summary: 'Create a collection (docs/DOMAIN.md, Entities: Collection form)',
         body: collectionWriteSchema,
         response: { 201: collectionAnswer },
       },

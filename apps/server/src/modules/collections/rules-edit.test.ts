@@ -3,7 +3,10 @@ import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { connectUsers, grantRules } from '../../test/social.js';
 
-/** Every rule of spec part 1 §4 "Collection visibility", §5 and part 2 §6 plan gating. */
+/**
+ * Every rule of docs/DOMAIN.md, States: "Collection visibility", Validation; docs/RULES.md, Plan
+ * gates.
+ */
 describeDb('collections: rules on edits (PUT, PATCH)', () => {
   let t: TestApp;
   beforeAll(async () => {

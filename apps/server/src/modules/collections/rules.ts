@@ -30,10 +30,10 @@ export function userIdsOf(refs: ReadonlyArray<string | number>): number[] | Viol
 }
 
 /**
- * Enforces spec part 1 §4 "Collection visibility" and §5 and the plan gates of part 2 §6
- * for `ownerId` saving `data` (inside the transaction that writes it: on PostgreSQL the
- * account row is locked, so two saves cannot both pass the public limit). Answers the data
- * to save or throws 422 naming each field.
+ * Enforces docs/DOMAIN.md, States: "Collection visibility", Validation and the plan gates of
+ * docs/RULES.md, Plan gates for `ownerId` saving `data` (inside the transaction that writes it: on
+ * PostgreSQL the account row is locked, so two saves cannot both pass the public limit). Answers
+ * the data to save or throws 422 naming each field.
  */
 export async function enforceCollectionRules<T extends CollectionRuleData>(
   trx: Kysely<DatabaseSchema>,

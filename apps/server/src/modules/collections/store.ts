@@ -18,7 +18,7 @@ export interface ViewedCollectionRow extends CollectionRow {
   author_avatar_id: number | null;
   /** the author's public profile may be shown (has one, enabled, account available) */
   author_public_profile: unknown;
-  /** the viewer may read it (DESIGN.md §6) */
+  /** the viewer may read it (docs/RULES.md, Audiences) */
   visible: unknown;
   /** the viewer and the owner blocked each other */
   blocked: unknown;

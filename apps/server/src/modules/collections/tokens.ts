@@ -4,7 +4,7 @@ import { COLLECTION_ID_LENGTH } from '@memoria/domain';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * A random 10-character alphanumeric collection id (DESIGN.md §5). It always holds a
+ * A random 10-character alphanumeric collection id (docs/API.md, Conventions). It always holds a
  * letter, so it can never be mistaken for an integer id where a path takes either
  * (DELETE /api/muted/collection/{id}).
  */

@@ -33,7 +33,7 @@ export interface EngagementMemo {
  * it does not exist, when the viewer and the author blocked each other or when it is
  * scheduled and not theirs; 403 when it exists but the viewer is not in its audience; 403
  * `comment.onlyConnections` when they may read it but are neither the author nor one of
- * the author's connections or followers (DESIGN.md §6).
+ * the author's connections or followers (docs/RULES.md, Comments and reactions).
  */
 export async function loadEngagementMemo(
   db: Db,

@@ -10,7 +10,10 @@ import { saveSettings } from '../notifications/settings.js';
 import { announceMemoChange } from './announce.js';
 import { HYDRA, comment, countRows, eventsOf, postMemo, setFlags } from './test-support.js';
 
-/** Who may read and write comments of a memo in a public collection (DESIGN.md §6). */
+/**
+ * Who may read and write comments of a memo in a public collection (docs/RULES.md, Comments and
+ * reactions).
+ */
 const ON_PUBLIC: Record<ViewerKind, { read: number; write: number }> = {
   author: { read: 200, write: 201 },
   delegate: { read: 200, write: 201 },

@@ -33,9 +33,9 @@ import { loadPeople, summaryOf } from '../users/people.js';
 const commentNotFound = () => notFound('comment.notFound');
 
 /**
- * Comments on memos (spec part 1 §7.3; DESIGN.md §6): written and read by the author and
- * the author's connections and followers who may read the memo, following the author's
- * flags; one level of replies; @mentions; notifications for the right people.
+ * Comments on memos (docs/API.md, Calls; docs/RULES.md, Comments and reactions): written and read
+ * by the author and the author's connections and followers who may read the memo, following the
+ * author's flags; one level of replies; @mentions; notifications for the right people.
  */
 export function createCommentService(ctx: AppContext) {
   const { db, dialect } = ctx.database;

@@ -8,7 +8,7 @@ type Db = Kysely<DatabaseSchema>;
 const zero = (): ContactCounts => ({ connections: 0, followers: 0, delegations: 0, followings: 0 });
 
 /**
- * Contact stats (spec part 1 §3) of several people at once: connections, followers and
+ * Contact stats (docs/DOMAIN.md, Entities) of several people at once: connections, followers and
  * followings that are available and not blocked either way with the person, and live
  * delegations either way. Four grouped queries, whatever the number of people.
  */

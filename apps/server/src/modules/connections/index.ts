@@ -14,7 +14,10 @@ import { collectionNotFound } from '../collections/access.js';
 export { connectInvitedUser } from './invitations.js';
 export { contactCounts } from './service.js';
 
-/** Connections (spec part 1 §2.4, §4, §7.5): requests, invitations, QR links, lists, counts. */
+/**
+ * Connections (docs/SCREENS.md, Lists and forms; docs/DOMAIN.md, States; docs/API.md, Calls):
+ * requests, invitations, QR links, lists, counts.
+ */
 export function registerConnections(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   const services = {
     connections: createConnectionService(ctx),

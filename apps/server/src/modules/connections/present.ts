@@ -14,7 +14,7 @@ import {
 type Db = Kysely<DatabaseSchema>;
 
 /**
- * A connection's status from the viewer's side (contract.md "Social graph"): the one
+ * A connection's status from the viewer's side (docs/DOMAIN.md, Entities): the one
  * derivation, used by connection lists and profiles alike.
  */
 export function viewStatus(

@@ -15,8 +15,8 @@ import { blockedEitherWay } from '../blocks/service.js';
 import { findTokenByHash, findTokenOf, saveToken } from './token-store.js';
 
 /**
- * The personal QR connection token (spec part 1 §7.5; part 2 §9 "QR invite valid 14 days"):
- * whoever opens its link and confirms is connected at once (auto_accepted).
+ * The personal QR connection token (docs/API.md, Calls; docs/RULES.md, Limits: "QR invite valid 14
+ * days"): whoever opens its link and confirms is connected at once (auto_accepted).
  */
 export function createQrService(ctx: AppContext) {
   const { db, dialect } = ctx.database;

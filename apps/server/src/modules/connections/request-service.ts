@@ -38,9 +38,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const linkInvalid = () => new ApiError(404, 'connections.linkInvalid');
 
 /**
- * Connection requests (spec part 1 §2.4, §4, §7.5): by email to an account or, for an
- * address without one, an invitation with a token link; direct requests from a profile;
- * accepting an emailed link.
+ * Connection requests (docs/SCREENS.md, Lists and forms; docs/DOMAIN.md, States; docs/API.md,
+ * Calls): by email to an account or, for an address without one, an invitation with a token link;
+ * direct requests from a profile; accepting an emailed link.
  */
 export function createRequestService(ctx: AppContext) {
   const { db, dialect } = ctx.database;

@@ -10,7 +10,7 @@ type Db = Kysely<DatabaseSchema>;
 
 /**
  * What an account asks of the people who connect with it, read from its rules JSON
- * (users.rules). Workspace accounts get these from their plan (spec part 2 §3 Workspace
+ * (users.rules). Workspace accounts get these from their plan (docs/DOMAIN.md, Entities: Workspace
  * flags `connections_require_*`, product `maximum_users`); any account may carry them.
  *
  * - connections_require_function / _location / _organisation_name / _profile_photo: the
@@ -18,7 +18,7 @@ type Db = Kysely<DatabaseSchema>;
  * - connections_require_product_id: the requester needs a subscription (a paid plan).
  * - maximum_users: the account's active connections may not exceed this number.
  * - connection_message_required (+ connection_message_hint): a request must carry a
- *   personal message (spec part 2 §5 "The connection message can be mandatory").
+ *   personal message (docs/DOMAIN.md, Validation: "The connection message can be mandatory").
  */
 export interface ConnectionRules {
   requireFunction: boolean;

@@ -25,7 +25,7 @@ const connectionNotFound = () => new ApiError(404, 'connections.notFound');
 
 /**
  * Answering, removing and listing connections; contact counts; watching a contact's
- * new content (spec part 1 §4 Connection, §7.4, §7.5).
+ * new content (docs/DOMAIN.md, States: Connection; docs/API.md, Calls).
  */
 export function createConnectionService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
@@ -120,7 +120,7 @@ export function createConnectionService(ctx: AppContext) {
       return { members: await presentConnections(db, viewerId, rows), total };
     },
 
-    /** GET /api/user/contact/count (spec part 1 §3 Contact stats). */
+    /** GET /api/user/contact/count (docs/DOMAIN.md, Entities: Contact stats). */
     counts(userId: number): Promise<ContactCounts> {
       return contactCounts(ctx, userId);
     },
@@ -148,7 +148,7 @@ export function createConnectionService(ctx: AppContext) {
   };
 }
 
-/** Contact stats of one person (spec part 1 §3): see counts-store.ts. */
+/** Contact stats of one person (docs/DOMAIN.md, Entities): see counts-store.ts. */
 export function contactCounts(
   ctx: Pick<AppContext, 'database'>,
   userId: number,

@@ -132,7 +132,7 @@ describeDb('a session acting through a delegation', () => {
     });
   });
 
-  it('stores only a hash of the secure token; the flags default as the spec says', async () => {
+  it('stores only a hash of the secure token; the flags default as docs/RULES.md, Roles says', async () => {
     const account = await createUser(t);
     const person = await createUser(t);
     const { delegation, secure_token } = await createDelegation(t, account, person, {

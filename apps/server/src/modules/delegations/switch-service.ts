@@ -8,7 +8,7 @@ import { findAccount } from '../users/service.js';
 import type { DelegationService } from './service.js';
 
 /**
- * POST /api/switch-user (spec part 1 §7.2, part 2 §7): the signed-in person acts for an
+ * POST /api/switch-user (docs/API.md, Calls): the signed-in person acts for an
  * account that delegated to them, or comes back to their own. The current session is
  * replaced by one whose user is the account and whose root is the person.
  */

@@ -17,7 +17,8 @@ const postsQuery = listQuery.pick({ search: true, page: true, itemsPerPage: true
 const PEOPLE_PAGING = { defaultItemsPerPage: PAGE_SIZES.publicProfiles, maxItemsPerPage: 100 };
 
 /**
- * Discover (spec part 1 §2.4, §7.3; DESIGN.md §6), for visitors and signed-in people alike:
+ * Discover (docs/SCREENS.md, Lists and forms; docs/API.md, Calls; docs/RULES.md, Feed and
+ * discover), for visitors and signed-in people alike:
  *  - GET /api/discover: posts, the published memos of others in public collections, newest
  *    first, without people blocked either way; with `search`, only those matching every word
  *    (title, text, tags; a leading # is dropped), which is where a hashtag on a public page

@@ -7,7 +7,7 @@ import { createFavouriteService } from './service.js';
 /** For other modules' answers: the viewer's favourite row per collection id. */
 export { favouriteIdsForCollections } from './store.js';
 
-/** Favourite collections and contacts (spec part 1 §7.6). */
+/** Favourite collections and contacts (docs/API.md, Calls). */
 export function registerFavourites(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   registerFavouriteRoutes(app, guard, createFavouriteService(ctx));
 }

@@ -22,7 +22,7 @@ import { hasContact } from '../connections/service.js';
 const favouriteNotFound = () => new ApiError(404, 'favourites.notFound');
 const COLLECTION_ID = /^[A-Za-z0-9]{10}$/;
 
-/** Favourite collections and contacts (spec part 1 §3 Favourite, §7.6). */
+/** Favourite collections and contacts (docs/DOMAIN.md, Entities: Favourite; docs/API.md, Calls). */
 export function createFavouriteService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 

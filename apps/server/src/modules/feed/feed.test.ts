@@ -15,9 +15,9 @@ interface Page {
 }
 
 /**
- * Feed and discover per kind of viewer (DESIGN.md §6): the author posts one memo into a
- * collection of each type, plus a scheduled one; each viewer's feed holds exactly the memos
- * of the types they may read, when they are connected with or follow the author.
+ * Feed and discover per kind of viewer (docs/RULES.md, Feed and discover): the author posts one
+ * memo into a collection of each type, plus a scheduled one; each viewer's feed holds exactly the
+ * memos of the types they may read, when they are connected with or follow the author.
  */
 describeDb('feed and discover', () => {
   let t: TestApp;

@@ -14,12 +14,12 @@ const security = [{ bearer: [] }];
 const latestAnswer = z.object({ latest: z.string().nullable() });
 
 /**
- * The feed (spec part 1 §2.4, §4 Feed; DESIGN.md §6): published memos visible to me from
- * the people I am connected with or follow, newest first, without my own, muted
- * collections or people blocked either way. Paged by offset (the client moves it by one
- * for each memo created or removed in its pages). hydra:totalItems counts up to this page's
- * end, plus one when more follow: a full count would read every memo of a hundred people
- * for each page, and the list only needs to know whether it is over.
+ * The feed (docs/SCREENS.md, Lists and forms; docs/DOMAIN.md, States: Feed; docs/RULES.md, Feed and
+ * discover): published memos visible to me from the people I am connected with or follow, newest
+ * first, without my own, muted collections or people blocked either way. Paged by offset (the
+ * client moves it by one for each memo created or removed in its pages). hydra:totalItems counts up
+ * to this page's end, plus one when more follow: a full count would read every memo of a hundred
+ * people for each page, and the list only needs to know whether it is over.
  *
  * Visitors get 401: the web page shows them an invitation to sign in and the public posts
  * of discover instead.

@@ -7,8 +7,8 @@ import type { QueryCache } from '../memos/query-cache.js';
 type Db = Database['db'];
 
 /**
- * The feed and discover pages as pipelines (DESIGN.md §3): this file selects the ids of
- * one page; the memo module loads and presents them (presentIds, which checks visibility
+ * The feed and discover pages as pipelines (docs/notes/feed-and-discover.md): this file selects the
+ * ids of one page; the memo module loads and presents them (presentIds, which checks visibility
  * again). Both walk memos_feed_idx (published_at, id, user_id WHERE status = 'published')
  * newest first and stop after the page's last row plus one (so the caller knows whether
  * more follow). Per index entry only the author is tested, against sets made once per query:
@@ -118,7 +118,7 @@ function memosByFeedIndex(alias: 'fm' | 'dm', d: DialectHelpers) {
  * that fits it: SQLite re-plans a statement whose LIMIT is bound, and PostgreSQL prices a
  * generic plan with an unknown OFFSET as if it skipped a tenth of the table (cost enough
  * to switch JIT compilation on, over a second). Offsets are multiples of the page size
- * give or take a few (spec part 1 §4 Offsets), so the statements are few.
+ * give or take a few (docs/DOMAIN.md, States: Offsets), so the statements are few.
  */
 const fetchSize = (q: PageQuery) => Math.max(1, Math.trunc(q.limit)) + 1;
 const offsetOf = (q: PageQuery) => Math.max(0, Math.trunc(q.offset));

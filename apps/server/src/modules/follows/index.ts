@@ -4,7 +4,7 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { registerFollowRoutes } from './routes.js';
 import { createFollowService } from './service.js';
 
-/** Following (spec part 1 §7.5). */
+/** Following (docs/API.md, Calls). */
 export function registerFollows(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   registerFollowRoutes(app, guard, createFollowService(ctx));
 }

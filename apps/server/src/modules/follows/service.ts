@@ -18,7 +18,7 @@ import { contactCardOf, findPerson, isAvailable, loadPeople } from '../users/peo
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 
-/** Following (spec part 1 §7.5): follow, unfollow, decline a follower, both lists. */
+/** Following (docs/API.md, Calls): follow, unfollow, decline a follower, both lists. */
 export function createFollowService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 

@@ -29,8 +29,8 @@ export interface MemoDocumentRights {
 }
 
 /**
- * What `userId` may do with the documents of memo `memoId` (DESIGN.md §6: the document
- * flags widen what collaborators, i.e. those who may write to a collaborative collection
+ * What `userId` may do with the documents of memo `memoId` (docs/RULES.md, Collaborators: the
+ * document flags widen what collaborators, i.e. those who may write to a collaborative collection
  * holding the memo, may do). Undefined when there is no such memo.
  */
 export async function memoDocumentRights(

@@ -34,7 +34,7 @@ import {
 
 type Trx = Kysely<DatabaseSchema>;
 
-/** Activity event types (spec part 1 §3 notification types) for the notifications work. */
+/** Activity event types (docs/DOMAIN.md, Entities) for the notifications work. */
 export const NEW_DOCUMENT_EVENT = 'new_document_added_to_memo';
 export const REPLACED_DOCUMENT_EVENT = 'document_replaced_in_memo';
 
@@ -67,7 +67,7 @@ const isLiveDocument = (row: AttachmentRow | undefined): row is AttachmentRow =>
   row.status === 'ready';
 
 /**
- * Documents on memos (issue 4, spec part 1 §4 Attachment): order and description,
+ * Documents on memos (issue 4, docs/DOMAIN.md, States: Attachment): order and description,
  * replacing with a new version (kept as a version when a collection of the memo has
  * preserve_documents_version, else deleted and its storage freed), version lists and the
  * documents of a collection. Collaborators may add or replace documents as the

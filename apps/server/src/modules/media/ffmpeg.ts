@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Debian's ffmpeg and ffprobe as child processes (DESIGN.md §2 "images / video"). Inputs
+ * Debian's ffmpeg and ffprobe as child processes (docs/ARCHITECTURE.md: "images / video"). Inputs
  * are users' files, so the demuxer is forced to the container the upload's magic bytes
  * showed (no playlist or concat demuxer can be smuggled in to read other files) and only
  * the file protocol is allowed.

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { fileExtension, extensionFits, type AttachmentKind } from '@memoria/domain';
 
 /**
- * Content checks (magic bytes, spec part 1 §5 / issue 4): a file's extension says which
+ * Content checks (magic bytes, docs/DOMAIN.md, Validation / issue 4): a file's extension says which
  * kind it claims; its first bytes must then be a format of that kind. Text formats have no
  * magic number: they pass when no binary format is recognised and the head is text.
  */

@@ -6,7 +6,7 @@ import { parseFetchUrl, type GuardedFetch } from '../../http/guarded-fetch.js';
 import { singleFlight } from '../../http/single-flight.js';
 
 /**
- * GET /api/image/proxy/{image} (spec part 1 §7.3): a remote picture (a link preview's
+ * GET /api/image/proxy/{image} (docs/API.md, Calls): a remote picture (a link preview's
  * og:image) served from our origin, so pages never load third-party addresses and the
  * viewer's address is not disclosed. The bytes are never passed on as received: the
  * format is judged by content (raster formats only, no SVG), decoded and re-encoded as

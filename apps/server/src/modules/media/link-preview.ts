@@ -4,7 +4,7 @@ import { parseFetchUrl, type GuardedFetch } from '../../http/guarded-fetch.js';
 import { singleFlight } from '../../http/single-flight.js';
 
 /**
- * Link previews (spec part 1 §7.3 POST /api/extract/title and /api/extract/attributes):
+ * Link previews (docs/API.md, Calls: POST /api/extract/title and /api/extract/attributes):
  * the title, picture, description and site name of a page, read from its Open Graph and
  * Twitter card tags with the HTML <title> and description as fallbacks. Pages come through
  * the guarded fetch client (at most 1 MB); answers are cached in memory by URL.

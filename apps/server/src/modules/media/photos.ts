@@ -66,7 +66,7 @@ function iptcObjectName(iptc: Buffer | undefined): string | null {
 }
 
 /**
- * The location and description a photo's metadata suggests for its memo (spec part 1 §3:
+ * The location and description a photo's metadata suggests for its memo (docs/DOMAIN.md, Entities:
  * GPS coordinates; description from the object name or the image description).
  */
 export function readSuggestions(

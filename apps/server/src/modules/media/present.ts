@@ -15,7 +15,7 @@ import type { AttachmentRow } from './store.js';
 
 export type OwnerPath = 'memo' | 'collection' | 'user';
 
-/** `/api/{memo|collection}/{photo|video|document}/{id}` (spec part 1 §7.3 media paths). */
+/** `/api/{memo|collection}/{photo|video|document}/{id}` (docs/API.md, Calls: media paths). */
 export function mediaPath(owner: OwnerPath, type: AttachmentKind, id: number): string {
   return `/api/${owner}/${type}/${id}`;
 }
@@ -34,7 +34,7 @@ export function variantsOf(
 }
 
 /**
- * The Attachment of spec part 1 §3 for a viewer who may see it. Photos get a signed URL
+ * The Attachment of docs/DOMAIN.md, Entities for a viewer who may see it. Photos get a signed URL
  * per variant (`secure_urls`) and the 550w one as `secure_url`; other files get one signed
  * URL of the file, and converted videos their poster frame per variant in `secure_urls`
  * (`{content_url}?variant=550w`). Metadata suggestions (a GPS position!) go to the

@@ -53,7 +53,8 @@ function fetchProblem(error: unknown, forProxy: boolean): Error {
 
 /**
  * GET /api/image/proxy/{image}, POST /api/extract/title and POST /api/extract/attributes
- * (spec part 1 §7.3), all through one guarded fetch client (DESIGN.md §7).
+ * (docs/API.md, Calls), all through one guarded fetch client (docs/API.md, Security headers and
+ * fetching).
  */
 export function registerLinkRoutes(
   app: ZodApp,

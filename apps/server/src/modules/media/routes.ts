@@ -49,7 +49,7 @@ export async function scheduleMediaCleanup(
 }
 
 /**
- * Media routes (spec part 1 §7.3, §7.4): uploads (multipart, in a plugin of their own so
+ * Media routes (docs/API.md, Calls): uploads (multipart, in a plugin of their own so
  * only these routes accept multipart bodies) and the files themselves.
  */
 export async function registerMediaRoutes(

@@ -365,7 +365,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
 
     /**
      * DELETE /api/memo/{type}/{id}: its uploader or the memo's author removes a memo
-     * attachment (marked deleted with action delete; spec part 1 §4 Attachment).
+     * attachment (marked deleted with action delete; docs/DOMAIN.md, States: Attachment).
      */
     async deleteMemoAttachment(userId: number, type: AttachmentKind, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {

@@ -184,7 +184,7 @@ export async function setAttachmentMemo(
     .execute();
 }
 
-/** Marks removed (spec §4 Attachment: status deleted, action delete). */
+/** Marks removed (docs/DOMAIN.md, States: Attachment: status deleted, action delete). */
 export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db

@@ -12,7 +12,7 @@ import {
 } from '../../test/viewer-world.js';
 
 /**
- * Every memo endpoint × every viewer kind of DESIGN.md §6 × every collection type: what
+ * Every memo endpoint × every viewer kind of docs/RULES.md, Audiences × every collection type: what
  * each may read and do, and that a refusal says 404 (blocked, or nothing there) or 403.
  */
 describeDb('memo authorization by viewer kind and collection type', () => {

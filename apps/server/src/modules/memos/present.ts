@@ -44,7 +44,9 @@ function collectionType(type: string): CollectionType | '' {
   return (COLLECTION_TYPES as readonly string[]).includes(type) ? (type as CollectionType) : '';
 }
 
-/** The audience type is the owner's to know (spec: empty when read by others). */
+/**
+ * The audience type is the owner's to know (docs/RULES.md, Audiences: empty when read by others).
+ */
 export function presentCollectionRef(
   row: CollectionRefRow,
   viewerId: number | null,
@@ -143,7 +145,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
 
 /**
  * Comments and reactions are seen by the author, their connections and followers
- * (DESIGN.md §6); others get no counts. Writing them follows the author's flags:
+ * (docs/RULES.md, Audiences); others get no counts. Writing them follows the author's flags:
  * memo_comments_allowed, require_identification_for_comments (the author excepted) and
  * allow_reactions.
  */

@@ -86,7 +86,7 @@ describeDb('scheduled memos', () => {
         message: 'The scheduled date should be in the future',
       }),
     ]);
-    // spec part 2 §6: "silver: workspace or professional"
+    // docs/RULES.md, Permissions: "silver: workspace or professional"
     await t.database.db
       .updateTable('users')
       .set({ user_type: 'workspace', workspace_type: 'workspace' })

@@ -7,9 +7,9 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { MemoEvents, MemoPublishedEvent } from './events.js';
 
 /**
- * Scheduled publication (spec part 1 §5, §9; part 2 §6 "Scheduling a memo needs Silver"):
- * a scheduled memo stays the author's alone (status 'scheduled', published_at null) until
- * the durable job `memo.publish` publishes it at its time.
+ * Scheduled publication (docs/DOMAIN.md, Validation; docs/RULES.md, Limits, Plan gates: "Scheduling
+ * a memo needs Silver"): a scheduled memo stays the author's alone (status 'scheduled',
+ * published_at null) until the durable job `memo.publish` publishes it at its time.
  */
 
 export const PUBLISH_JOB = 'memo.publish';

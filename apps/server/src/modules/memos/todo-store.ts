@@ -5,7 +5,10 @@ import { collectionWritable, type Viewer } from '../audience/index.js';
 import type { TodoRow } from './children-store.js';
 import type { Db } from './store.js';
 
-/** Todo lists (spec part 1 §3 memo_todos, §4 Todo item; part 2 §5 todo-list editor). */
+/**
+ * Todo lists (docs/DOMAIN.md, Entities: memo_todos, States: Todo item, Validation: todo-list
+ * editor).
+ */
 
 export interface TodoInput {
   id?: number;

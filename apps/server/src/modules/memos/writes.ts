@@ -35,7 +35,9 @@ import {
   planFacts,
 } from './write-store.js';
 
-/** Create, edit and delete (DESIGN.md §6: collaborators edit their own memos only). */
+/**
+ * Create, edit and delete (docs/RULES.md, Collaborators: collaborators edit their own memos only).
+ */
 
 type Trx = Kysely<DatabaseSchema>;
 

@@ -13,7 +13,7 @@ export { recordCollectionShared, sharingOf, type SharingState } from './producer
 export { EMAIL_JOB } from './email.js';
 
 /**
- * Notifications (spec part 1 §7.6): the recipient's API and settings, the activity handler
+ * Notifications (docs/API.md, Calls): the recipient's API and settings, the activity handler
  * (live socket message, web push, e-mail digest) and the events this module produces
  * itself (memo publications).
  */

@@ -5,7 +5,7 @@ import type { EventRow, VisibleSubjects } from './store.js';
 import { avatarUrl } from '../users/people.js';
 import { userSummaryAnswer } from '../users/people-answers.js';
 
-/** One notification as the API answers it (spec part 1 §3 Notification). */
+/** One notification as the API answers it (docs/DOMAIN.md, Entities: Notification). */
 export const notificationAnswer = z.object({
   id: z.number(),
   '@id': z.string(),

@@ -7,8 +7,8 @@ type Db = Kysely<DatabaseSchema>;
 type IdRow = { id: number };
 
 /**
- * Who is told about what (DESIGN.md §6): never the actor, never across a block, only people
- * who may see the subject. Each function answers user ids in one query.
+ * Who is told about what (docs/RULES.md, Audiences): never the actor, never across a block, only
+ * people who may see the subject. Each function answers user ids in one query.
  */
 
 const COLLABORATION_TYPES = sql`('selected_contacts', 'identified_contacts', 'all_contacts')`;

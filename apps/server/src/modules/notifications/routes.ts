@@ -69,7 +69,7 @@ function idFromPath(value: string): number {
   return id;
 }
 
-/** Spec part 1 §7.6, and the settings of the /notification-settings screen. */
+/** docs/API.md, Calls, and the settings of the /notification-settings screen. */
 export function registerNotificationRoutes(
   app: ZodApp,
   guard: AuthGuard,

@@ -23,7 +23,7 @@ import {
 const notificationNotFound = () => new ApiError(404, 'notifications.notFound');
 
 /**
- * The recipient's side of notifications (spec part 1 §7.6): list, unread counter, review,
+ * The recipient's side of notifications (docs/API.md, Calls): list, unread counter, review,
  * unreview, delete. After each change the other tabs of that person get the new counter.
  */
 export function createNotificationService(ctx: AppContext) {

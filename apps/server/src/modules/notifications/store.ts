@@ -151,8 +151,8 @@ export interface VisibleSubjects {
 }
 
 /**
- * Which memos and collections of `rows` the user may read now (DESIGN.md §6): access can
- * end after a notification was stored (a collection made private, a member removed, a
+ * Which memos and collections of `rows` the user may read now (docs/RULES.md, Audiences): access
+ * can end after a notification was stored (a collection made private, a member removed, a
  * block), and then the notification must not show the title or name; nor, after a block
  * either way, who it came from.
  */

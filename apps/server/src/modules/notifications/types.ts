@@ -1,5 +1,5 @@
 /**
- * Notification types of spec part 1 §3, grouped the way the settings screen shows them,
+ * Notification types of docs/DOMAIN.md, Entities, grouped the way the settings screen shows them,
  * with the default of each channel. A type not listed here (a future `*_connection` type)
  * belongs to the group its name says, or `system`.
  *

@@ -4,7 +4,10 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { registerProfileRoutes } from './routes.js';
 import { createProfileService } from './service.js';
 
-/** Profiles of people (spec part 2 §3, §7 Profile) and suggestion exclusion. */
+/**
+ * Profiles of people (docs/DOMAIN.md, Entities; docs/API.md, Calls: Profile) and suggestion
+ * exclusion.
+ */
 export function registerProfiles(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {
   registerProfileRoutes(app, guard, createProfileService(ctx));
 }

@@ -96,7 +96,10 @@ function present(
   };
 }
 
-/** Profiles (spec part 2 §3, §7 Profile): combined, public, public search, suggestions. */
+/**
+ * Profiles (docs/DOMAIN.md, Entities; docs/API.md, Calls: Profile): combined, public, public
+ * search, suggestions.
+ */
 export function createProfileService(ctx: AppContext) {
   const { db, dialect } = ctx.database;
 

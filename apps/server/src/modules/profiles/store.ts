@@ -8,7 +8,7 @@ type Db = Kysely<DatabaseSchema>;
 type PeopleQuery = { search?: string; limit: number; offset: number; total: 'exact' | 'page' };
 
 /**
- * Public profiles (has one and enabled; spec part 2 §6 "public profile"), of available
+ * Public profiles (has one and enabled; docs/RULES.md, Permissions: "public profile"), of available
  * accounts: never the viewer, never someone blocked either way; without a search text, also
  * without those the viewer excluded from suggestions.
  */

@@ -9,7 +9,7 @@ export { createPushSender, type PushMessage, type PushSender } from './sender.js
 export { NEWS_TOPIC } from './store.js';
 
 /**
- * Web push (issue 6, spec part 1 §7.2 and §7.3): the browsers' subscriptions, the news
+ * Web push (issue 6, docs/API.md, Calls): the browsers' subscriptions, the news
  * topic, pushes about a memo to its audience, and the sender other modules queue pushes
  * with (durable jobs, delivered through the guarded client).
  */

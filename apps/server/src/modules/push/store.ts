@@ -5,7 +5,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** Every subscription is on this topic from the start (spec part 1 §7.2). */
+/** Every subscription is on this topic from the start (docs/API.md, Calls). */
 export const NEWS_TOPIC = 'news';
 /** Browsers kept per person; subscribing one more forgets the one least recently renewed. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;
@@ -223,8 +223,8 @@ export async function memoForPush(db: Db, memoId: number): Promise<MemoForPush |
 
 /**
  * The people a push about a published memo goes to: everyone who may see it through one
- * of its collections (DESIGN.md §6, the rules of audience memoVisible read the other way
- * round) among the owners of those collections and their connections and followers,
+ * of its collections (docs/RULES.md, Audiences, the rules of audience memoVisible read the other
+ * way round) among the owners of those collections and their connections and followers,
  * without the author and without anyone blocked by or blocking the author or the owner.
  * A public collection is open to all, but a push goes to the people around its owner only.
  */

@@ -29,7 +29,7 @@ export interface ReactionAnswer {
 }
 
 /**
- * Reactions on memos (spec part 1 §4 Reaction): one per person per memo; setting another
+ * Reactions on memos (docs/DOMAIN.md, States: Reaction): one per person per memo; setting another
  * type moves it (its count goes up, the previous one's down); removed by id. Seen and
  * given by the author's connections and followers, when the author allows reactions.
  */

@@ -46,9 +46,9 @@ const FIELD: Record<ReportType, 'memo' | 'collection' | 'user'> = {
 };
 
 /**
- * Reports and support requests (spec part 2 §3 Report, §5 Reports, §7 "Reports and
- * support"): one call, POST /api/support/request. Reports name a memo, collection or
- * profile the reporter can see, with a mandatory reason; both are kept for moderation
+ * Reports and support requests (docs/DOMAIN.md, Entities: Report, Validation: Reports; docs/API.md,
+ * Calls: "Reports and support"): one call, POST /api/support/request. Reports name a memo,
+ * collection or profile the reporter can see, with a mandatory reason; both are kept for moderation
  * with a title naming the reporter and a description giving link, title, reason and owner.
  */
 export function createReportService(ctx: AppContext) {

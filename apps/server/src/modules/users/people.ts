@@ -22,7 +22,9 @@ export function isAvailable(person: PersonRow): boolean {
   return readBool(person.is_active) && person.disabled_at === null;
 }
 
-/** The avatar URL (220w; account pictures are public like names, spec part 1 §7.3 media paths). */
+/**
+ * The avatar URL (220w; account pictures are public like names, docs/API.md, Calls: media paths).
+ */
 export function pictureOf(person: Pick<PersonRow, 'avatar_id'>): string | null {
   return avatarUrl(person.avatar_id, '220w');
 }
@@ -43,7 +45,7 @@ export function summaryOf(person: PersonRow): UserSummary {
 }
 
 /**
- * A connection card (spec part 2 §2). `contact`: the viewer is an active connection of
+ * A connection card (docs/SCREENS.md, Routes). `contact`: the viewer is an active connection of
  * this person, who then shares their phone, and their email when they disclose it.
  */
 export function contactCardOf(person: PersonRow, contact: boolean): ContactCard {

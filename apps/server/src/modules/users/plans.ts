@@ -1,6 +1,6 @@
 import type { UserRules } from '@memoria/domain';
 
-/** The personal plans of DESIGN.md §6 (workspaces and groups are accounts of their own). */
+/** The personal plans of docs/RULES.md, Plans (workspaces and groups are accounts of their own). */
 export const PLAN_NAMES = ['free', 'bronze', 'silver'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 

@@ -6,7 +6,7 @@ import { BOTTOM_BAR } from './nav-items';
 import { isActivePath } from '../../ui/active-path';
 
 /**
- * Mobile bottom bar (spec part 1 §2.3): memos, collections, discover, feed. Tapping the
+ * Mobile bottom bar (docs/SCREENS.md, Layout): memos, collections, discover, feed. Tapping the
  * active link (with no query) reloads the view instead of navigating.
  */
 export function BottomBar({ onReload }: { onReload: () => void }) {

@@ -6,7 +6,7 @@ import { Brand } from './brand';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
 
-/** What a visitor sees instead of the side menu (spec part 1 §1). */
+/** What a visitor sees instead of the side menu (docs/SCREENS.md, Layout). */
 export function GuestWelcome() {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ import { ThemeToggle } from './theme-toggle';
 import { SideMenuSocial } from '../../features/favourites/side-menu-section';
 import { NotificationBell } from '../../features/notifications/bell';
 
-/** The signed-in user's side menu (spec part 1 §2.3). */
+/** The signed-in user's side menu (docs/SCREENS.md, Layout). */
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -14,8 +14,9 @@ export function withHash(value: string): string {
 }
 
 /**
- * The custom colour (spec part 1 §5): applied at once when valid (it becomes the primary
- * colour), the primary colour resets while invalid, and a valid change is saved after 200 ms.
+ * The custom colour (docs/DOMAIN.md, Validation): applied at once when valid (it becomes the
+ * primary colour), the primary colour resets while invalid, and a valid change is saved after 200
+ * ms.
  */
 export function ColourField({ user }: { user: User }) {
   const { t } = useTranslation();

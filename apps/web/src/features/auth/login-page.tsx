@@ -31,7 +31,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 type Step =
   { kind: 'credentials' } | { kind: 'code'; method: TwoFactorMethod } | { kind: 'activation' };
 
-/** Login with the two-step code and the activation steps (spec part 1 §7.2, §8). */
+/** Login with the two-step code and the activation steps (docs/API.md, Calls, Errors). */
 export function LoginPage() {
   const { t } = useTranslation();
   const staging = useStagingConfirm();

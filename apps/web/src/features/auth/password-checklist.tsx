@@ -33,7 +33,9 @@ function Item({ ok, label }: { ok: boolean; label: string }) {
   );
 }
 
-/** Live strong-password checklist: 8 characters and 3 of the 4 classes (spec part 2 §5). */
+/**
+ * Live strong-password checklist: 8 characters and 3 of the 4 classes (docs/DOMAIN.md, Validation).
+ */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const { t } = useTranslation();
   const checks = passwordChecks(password);

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Locale, LoginAnswer, TokenPair } from '@memoria/domain';
 import { api } from '../../api/client';
 
-/** Session calls of spec part 1 §7.2. Login-area calls never send the (old) token. */
+/** Session calls of docs/API.md, Calls. Login-area calls never send the (old) token. */
 export interface Credentials {
   usermail: string;
   password: string;

@@ -4,7 +4,7 @@ import { afterLoginDestination } from '../../session/navigation-rules';
 import { setPostLoginDestination, startSession } from '../../session/session-actions';
 import { browserSettings } from '../../session/settings';
 
-/** Stores the full session and goes where spec part 1 §2.2 says a login lands. */
+/** Stores the full session and goes where docs/SCREENS.md, Navigation says a login lands. */
 export function useFinishLogin() {
   const navigate = useNavigate();
   const { search } = useLocation();

@@ -6,7 +6,7 @@ const StagingDialog = lazy(() =>
 );
 
 /**
- * The staging warning before login or signup (spec part 1 §8). `confirm()` resolves true when
+ * The staging warning before login or signup (docs/API.md, Errors). `confirm()` resolves true when
  * the user may go on; render `dialog` somewhere in the page.
  */
 export function useStagingConfirm() {

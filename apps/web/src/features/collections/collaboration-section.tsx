@@ -19,7 +19,7 @@ export interface CollaborationSectionProps {
 }
 
 /**
- * Collaboration and its options (spec part 1 §4): only for contact audiences; the options
+ * Collaboration and its options (docs/DOMAIN.md, States): only for contact audiences; the options
  * are editable while collaboration is on, and each document option needs the one before.
  */
 export function CollaborationSection({

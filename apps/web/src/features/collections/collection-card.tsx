@@ -64,7 +64,10 @@ function CardBody({ collection, title }: { collection: Collection; title: React.
   );
 }
 
-/** A collection card (spec part 1 §2.4): picture, name, audience, memo count, group, author. */
+/**
+ * A collection card (docs/SCREENS.md, Lists and forms): picture, name, audience, memo count, group,
+ * author.
+ */
 export function CollectionCard({
   collection,
   publicRoute = false,

@@ -27,8 +27,8 @@ function Grid({ items, publicRoute }: { items: Collection[]; publicRoute: boolea
 }
 
 /**
- * A list of collection cards (spec part 1 §2.4): a search bar above 15 items; grouped by
- * author above the threshold, otherwise the first 3 with "show more / show less".
+ * A list of collection cards (docs/SCREENS.md, Lists and forms): a search bar above 15 items;
+ * grouped by author above the threshold, otherwise the first 3 with "show more / show less".
  */
 export function CollectionList({ collections, publicRoute = false, empty }: CollectionListProps) {
   const { t } = useTranslation();

@@ -28,8 +28,8 @@ import { SecretLinkModal } from './secret-link-modal';
 type Open = 'edit' | 'link' | 'delete' | null;
 
 /**
- * A collection's context menu (spec part 1 §2.4): the owner edits, shares the secret link
- * and deletes; everyone who sees it mutes it and watches its content or comments.
+ * A collection's context menu (docs/SCREENS.md, Lists and forms): the owner edits, shares the
+ * secret link and deletes; everyone who sees it mutes it and watches its content or comments.
  */
 export function CollectionMenu({
   collection,

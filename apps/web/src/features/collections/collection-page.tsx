@@ -29,8 +29,8 @@ export function useCollectionAccess(publicRoute: boolean): CollectionAccess {
 }
 
 /**
- * A collection that could not be read (spec part 1 §2.3): a failed secret link shows the
- * invalid-public-link text; otherwise 404 names the collection and 403 says access is denied.
+ * A collection that could not be read (docs/SCREENS.md, Error pages): a failed secret link shows
+ * the invalid-public-link text; otherwise 404 names the collection and 403 says access is denied.
  */
 export function CollectionLoadError({
   error,

@@ -31,7 +31,7 @@ export function CollectionsPage() {
   const tabs = useMemo(() => splitTabs(list.data ?? []), [list.data]);
   const tab = list.data ? effectiveTab(requested, tabs) : requested;
 
-  // Own is empty but collaborations exist: switch to that tab (spec part 1 §2.4).
+  // Own is empty but collaborations exist: switch to that tab (docs/SCREENS.md, Lists and forms).
   useEffect(() => {
     if (tab !== requested) void navigate(TAB_PATHS[tab], { replace: true });
   }, [tab, requested, navigate]);

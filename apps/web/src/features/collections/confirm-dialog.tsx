@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A confirmation dialog (spec part 2 §4): Escape or a backdrop click close it only once it
+ * A confirmation dialog (docs/DOMAIN.md, States): Escape or a backdrop click close it only once it
  * is ready, and confirm is ignored while the action runs.
  */
 export function ConfirmDialog({

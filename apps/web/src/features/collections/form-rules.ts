@@ -12,9 +12,9 @@ import {
 } from '@memoria/domain';
 
 /**
- * The collection form's state and its transitions (spec part 1 §3 Collection form, §4
- * "Collection visibility", §5). Pure functions: the dialog calls them, the tests pin them.
- * Every transition ends in the domain's normaliseCollectionForm, the rules the server
+ * The collection form's state and its transitions (docs/DOMAIN.md, Entities: Collection form,
+ * States: "Collection visibility", Validation). Pure functions: the dialog calls them, the tests
+ * pin them. Every transition ends in the domain's normaliseCollectionForm, the rules the server
  * enforces, so the form never sends a combination the server refuses.
  */
 

@@ -12,9 +12,9 @@ export type PlanHint =
   'collectionPublicDisabledHint' | 'collectionPublicLinkLimitHint' | 'collaboration' | 'followers';
 
 /**
- * The hint modals of spec part 1 §5 (collectionPublicLinkLimitHint,
- * collectionPublicDisabledHint) and the upgrade prompt of §6 for collaboration and the
- * followers audience, each with a link to the subscription plans.
+ * The hint modals of docs/DOMAIN.md, Validation (collectionPublicLinkLimitHint,
+ * collectionPublicDisabledHint) and the upgrade prompt of docs/RULES.md, Roles for collaboration
+ * and the followers audience, each with a link to the subscription plans.
  */
 export function PlanHintModal({ hint, onClose }: { hint: PlanHint; onClose: () => void }) {
   const { t } = useTranslation();
@@ -52,8 +52,8 @@ export function PlanHintModal({ hint, onClose }: { hint: PlanHint; onClose: () =
 }
 
 /**
- * Setting a collection public while one's public profile is disabled (spec part 1 §5): a
- * warning with a link to the public account settings; confirming saves anyway.
+ * Setting a collection public while one's public profile is disabled (docs/DOMAIN.md, Validation):
+ * a warning with a link to the public account settings; confirming saves anyway.
  */
 export function PublicProfileWarning({
   opened,

@@ -1,15 +1,16 @@
 import { LIMITS, type Collection } from '@memoria/domain';
 
 /**
- * The collection list's rules (spec part 1 §2.4): tabs own / collaboration, the search bar
- * above 15 items, grouping by author above a threshold, otherwise 3 items then "show more".
+ * The collection list's rules (docs/SCREENS.md, Lists and forms): tabs own / collaboration, the
+ * search bar above 15 items, grouping by author above a threshold, otherwise 3 items then "show
+ * more".
  */
 export type CollectionTab = 'own' | 'collaboration';
 
-/** Search shows above this many items (spec §9). */
+/** Search shows above this many items (docs/RULES.md, Limits). */
 export const SEARCH_ABOVE = LIMITS.collectionSearchShownAbove;
 /**
- * The spec names "a threshold" for grouping without a number; the list groups by author
+ * No number is given for the grouping threshold; the list groups by author
  * from the same size on which it offers search, so a long list gets both at once.
  */
 export const GROUP_ABOVE = LIMITS.collectionSearchShownAbove;

@@ -14,7 +14,7 @@ import { useProfile } from '../profile/queries';
 
 /**
  * How a collection is read: signed in through /api, or as a visitor through /api/p; a
- * secret link's token travels as collection_sec_link (spec part 1 §7.1).
+ * secret link's token travels as collection_sec_link (docs/API.md, Conventions).
  */
 export interface CollectionAccess {
   visitor: boolean;

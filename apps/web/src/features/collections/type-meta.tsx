@@ -13,7 +13,7 @@ import {
 import type { Collection, CollectionType } from '@memoria/domain';
 import { useTranslation } from '../../i18n';
 
-/** The icon of each audience (spec part 1 §3 Collection type). */
+/** The icon of each audience (docs/DOMAIN.md, Entities: Collection type). */
 export const TYPE_ICONS: Record<CollectionType, Icon> = {
   private: IconLock,
   selected_contacts: IconUserCheck,

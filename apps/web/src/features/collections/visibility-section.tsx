@@ -23,7 +23,7 @@ export interface VisibilitySectionProps {
   onSecretLink: (on: boolean) => void;
 }
 
-/** Who sees the collection (spec part 1 §4 "Collection visibility"). */
+/** Who sees the collection (docs/DOMAIN.md, States: "Collection visibility"). */
 export function VisibilitySection({
   values,
   abilities,

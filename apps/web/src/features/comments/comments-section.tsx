@@ -23,7 +23,7 @@ import { useMemoLive } from './live';
 import { useComments, useCreateComment, useDeleteComment, useWatchMemoComments } from './queries';
 
 /**
- * The comments under a memo (spec part 1 §7.3): the top-level comments oldest first, each
+ * The comments under a memo (docs/API.md, Calls): the top-level comments oldest first, each
  * with its answers on demand; writing, answering, editing and deleting (after a
  * confirmation); watching the memo's comments. Seen by the author's connections and
  * followers only; new comments of others arrive live.

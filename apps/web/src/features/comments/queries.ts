@@ -17,7 +17,7 @@ export const commentKeys = {
     ['comments', memoId, 'replies', commentId] as const,
 };
 
-/** Top-level comments of a memo, oldest first (spec: fetched 100000 per call). */
+/** Top-level comments of a memo, oldest first (docs/RULES.md, Limits: fetched 100000 per call). */
 export function useComments(memoId: number, enabled = true) {
   return useQuery({
     queryKey: commentKeys.list(memoId),

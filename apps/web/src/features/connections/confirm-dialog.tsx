@@ -11,8 +11,8 @@ export interface ConfirmRequest {
 }
 
 /**
- * The remove/block confirmation (spec part 2 §4 Confirmation dialog): Escape and a click on
- * the backdrop close it, except while the action runs; a second confirm while it runs is
+ * The remove/block confirmation (docs/DOMAIN.md, States: Confirmation dialog): Escape and a click
+ * on the backdrop close it, except while the action runs; a second confirm while it runs is
  * ignored.
  */
 export function ConfirmDialog({

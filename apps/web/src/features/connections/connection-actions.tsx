@@ -22,8 +22,9 @@ export function publicProfileUrl(userId: number, origin = window.location.origin
 }
 
 /**
- * The actions of the connection context menu (spec part 1 §2.4) with the confirmations of
- * part 2 §4 and the toasts of part 2 §8. Render `dialogs` once; call the handlers from cards.
+ * The actions of the connection context menu (docs/SCREENS.md, Lists and forms) with the
+ * confirmations of docs/DOMAIN.md, States and the toasts of docs/API.md, Errors. Render `dialogs`
+ * once; call the handlers from cards.
  */
 export function useConnectionActions() {
   const { t } = useTranslation();

@@ -53,7 +53,7 @@ function Field({ icon, label, children }: { icon: ReactNode; label: string; chil
 }
 
 /**
- * A connection card (spec part 2 §2): name with the search match in bold, email, phone,
+ * A connection card (docs/SCREENS.md, Routes): name with the search match in bold, email, phone,
  * function, organisation and location where the person shares them with the viewer.
  */
 export function ConnectionCard({

@@ -33,8 +33,8 @@ export interface ConnectionMenuProps {
 }
 
 /**
- * The connection context menu (spec part 1 §2.4): favourite, watch content, copy public
- * link, remove connection, shared collections, unfollow, block, report, delegation actions.
+ * The connection context menu (docs/SCREENS.md, Lists and forms): favourite, watch content, copy
+ * public link, remove connection, shared collections, unfollow, block, report, delegation actions.
  */
 export function ConnectionMenu({
   person,

@@ -54,7 +54,7 @@ export function tabOf(pathname: string, search: string): ConnectionTab {
   return 'active';
 }
 
-/** /connections and its lists (spec part 1 §2.4). */
+/** /connections and its lists (docs/SCREENS.md, Lists and forms). */
 export function ConnectionsPage() {
   const { t } = useTranslation();
   const location = useLocation();

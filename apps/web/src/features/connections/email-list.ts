@@ -9,7 +9,7 @@ export interface ParsedEmails {
 
 /**
  * The invite dialog's address field: several addresses separated by comma, semicolon or
- * newline (spec part 2 §5). Duplicates (case-insensitive) are sent once.
+ * newline (docs/DOMAIN.md, Validation). Duplicates (case-insensitive) are sent once.
  */
 export function parseEmailList(text: string): ParsedEmails {
   const valid: string[] = [];

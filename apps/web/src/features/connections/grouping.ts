@@ -21,7 +21,7 @@ export interface GroupOptions<T> {
   /** items listed before the rest, outside the letter groups (selected or favourite ones) */
   pinned?: (item: T) => boolean;
   locale?: string;
-  /** group by letter only above this many items (spec part 1 §9: 20) */
+  /** group by letter only above this many items (docs/RULES.md, Limits: 20) */
   threshold?: number;
 }
 
@@ -33,8 +33,8 @@ export interface GroupedList<T> {
 }
 
 /**
- * Active connections (spec part 1 §2.4): pinned ones first, the rest sorted by name and, above
- * the threshold, grouped by first letter ("#" last for names without a letter).
+ * Active connections (docs/SCREENS.md, Lists and forms): pinned ones first, the rest sorted by name
+ * and, above the threshold, grouped by first letter ("#" last for names without a letter).
  */
 export function groupByLetter<T>(items: readonly T[], options: GroupOptions<T>): GroupedList<T> {
   const threshold = options.threshold ?? LIMITS.connectionLetterGroupingAbove;

@@ -2,8 +2,8 @@ import { Fragment } from 'react';
 import { foldForSearch } from './grouping';
 
 /**
- * A name with the parts matching the search in bold (spec part 2 §2). Matching ignores case
- * and accents; folding keeps one character per character for the scripts in use, and the
+ * A name with the parts matching the search in bold (docs/SCREENS.md, Routes). Matching ignores
+ * case and accents; folding keeps one character per character for the scripts in use, and the
  * text is shown as is when it does not.
  */
 export function Highlight({ text, query }: { text: string; query: string }) {

@@ -22,7 +22,7 @@ function messageViolation(error: unknown): string | undefined {
 }
 
 /**
- * Invite by email (spec part 1 §7.5 POST /api/connection): several addresses separated by
+ * Invite by email (docs/API.md, Calls: POST /api/connection): several addresses separated by
  * comma, semicolon or newline, an optional personal message that becomes mandatory when a
  * receiver requires it (the server answers 422 on personal_message). Addresses that failed
  * stay in the field with the reason listed.

@@ -59,7 +59,7 @@ export function NoResults() {
 }
 
 /**
- * Loading, error and "more" states around a list (spec part 1 §4 data-fetching lists):
+ * Loading, error and "more" states around a list (docs/DOMAIN.md, States: data-fetching lists):
  * children render once the first page is in.
  */
 export function ListState({ query, children }: { query: ListQuery; children: ReactNode }) {

@@ -8,7 +8,7 @@ export interface PeopleListProps<T> {
   itemKey: (item: T) => string | number;
   name: (item: T) => string;
   renderItem: (item: T) => ReactNode;
-  /** group by first letter above the spec's threshold, pinned items first */
+  /** group by first letter above the threshold of docs/RULES.md, Limits, pinned items first */
   grouped?: boolean;
   pinned?: (item: T) => boolean;
   /** overrides the grouping threshold (tests) */
@@ -37,8 +37,8 @@ function Items<T>({
 }
 
 /**
- * A list of people. Active connections (spec part 1 §2.4): favourites first, then sorted by
- * name, grouped under letter headings above 20 items.
+ * A list of people. Active connections (docs/SCREENS.md, Lists and forms): favourites first, then
+ * sorted by name, grouped under letter headings above 20 items.
  */
 export function PeopleList<T>({
   items,

@@ -83,7 +83,7 @@ function OpenQrLink({ onDone }: { onDone: () => void }) {
 }
 
 /**
- * "Connect by QR code" (spec part 1 §7.5): the personal token from GET /api/connection-token
+ * "Connect by QR code" (docs/API.md, Calls): the personal token from GET /api/connection-token
  * drawn as a QR code of its link, valid 14 days; a new code invalidates the previous one. The
  * second part opens a link from someone else's code.
  */

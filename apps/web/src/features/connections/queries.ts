@@ -21,7 +21,7 @@ import { api } from '../../api/client';
 import { getHydraPage, type Page } from '../../api/hydra';
 
 /**
- * Connections, following and blocking (spec part 1 §7.5). Every list and count lives under
+ * Connections, following and blocking (docs/API.md, Calls). Every list and count lives under
  * the `connections` key, so one invalidation after a change refreshes them all.
  */
 export const connectionKeys = {

@@ -2,7 +2,7 @@ import { Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n';
 
-/** The checkmark of a verified identity (spec part 1 §2.4 verified list). */
+/** The checkmark of a verified identity (docs/SCREENS.md, Lists and forms: verified list). */
 export function VerifiedBadge({ size = 18 }: { size?: number }) {
   const { t } = useTranslation();
   const label = t('connections.card.verified');

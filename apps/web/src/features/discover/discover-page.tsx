@@ -257,10 +257,10 @@ function DiscoverPeople({ visitor }: { visitor: boolean }) {
 }
 
 /**
- * /discover, /discover/people, /discover/posts (spec part 1 §2.1, §2.4; DESIGN.md §6):
- * public posts of others and people with a public profile, as infinite lists with
- * pull-to-refresh; for visitors too (they ask without a token and are sent to sign in to
- * follow). /discover shows the posts tab.
+ * /discover, /discover/people, /discover/posts (docs/SCREENS.md, Routes, Lists and forms;
+ * docs/RULES.md, Feed and discover): public posts of others and people with a public profile, as
+ * infinite lists with pull-to-refresh; for visitors too (they ask without a token and are sent to
+ * sign in to follow). /discover shows the posts tab.
  */
 export function DiscoverPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** The discover tabs (spec part 1 §2.1): /discover shows the default one, posts. */
+/** The discover tabs (docs/SCREENS.md, Routes): /discover shows the default one, posts. */
 export type DiscoverTab = 'people' | 'posts';
 
 export const DEFAULT_DISCOVER_TAB: DiscoverTab = 'posts';

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { getHydraPage } from '../../api/hydra';
 import { invalidateSocial } from '../connections/queries';
 
-/** Favourite collections and contacts (spec part 1 §3 Favourite, §7.6). */
+/** Favourite collections and contacts (docs/DOMAIN.md, Entities: Favourite; docs/API.md, Calls). */
 export const favouriteKeys = {
   all: ['favourites'] as const,
   list: (kind: FavouriteKind) => ['favourites', kind] as const,

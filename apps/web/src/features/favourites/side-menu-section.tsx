@@ -24,8 +24,9 @@ function readOpen(): boolean {
 }
 
 /**
- * The side menu's people part: the own profile, connections, and the favourites (spec part 1
- * §2.4, §7.6) — favourite collections and contacts, fetched once the section is opened.
+ * The side menu's people part: the own profile, connections, and the favourites (docs/SCREENS.md,
+ * Lists and forms; docs/API.md, Calls) — favourite collections and contacts, fetched once the
+ * section is opened.
  */
 export function SideMenuSocial({ userId, onNavigate }: { userId: number; onNavigate: () => void }) {
   const { t } = useTranslation();

@@ -253,10 +253,10 @@ function SignedInFeed() {
 }
 
 /**
- * /feed (spec part 1 §2.1, §2.4, §4 Feed): the memos of the people I follow or am
- * connected with, newest first, loading further pages as I scroll, with pull-to-refresh,
- * a "new memos" button when the check (at most once a minute) finds newer ones, and the
- * search modal at /feed/search. The route is public: a visitor is invited to sign in and
+ * /feed (docs/SCREENS.md, Routes, Lists and forms; docs/DOMAIN.md, States: Feed): the memos of the
+ * people I follow or am connected with, newest first, loading further pages as I scroll, with
+ * pull-to-refresh, a "new memos" button when the check (at most once a minute) finds newer ones,
+ * and the search modal at /feed/search. The route is public: a visitor is invited to sign in and
  * pointed at the public posts of discover.
  */
 export function FeedPage() {

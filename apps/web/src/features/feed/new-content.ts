@@ -1,7 +1,7 @@
 /**
- * The feed's "new content" check (spec part 1 §4 Feed, §9): the date of the newest memo of
- * the feed, asked of the server at most once per 60000 ms, is compared with a stored
- * timestamp: the newest date there was when the top of the feed was last loaded (kept
+ * The feed's "new content" check (docs/DOMAIN.md, States: Feed; docs/RULES.md, Limits): the date of
+ * the newest memo of the feed, asked of the server at most once per 60000 ms, is compared with a
+ * stored timestamp: the newest date there was when the top of the feed was last loaded (kept
  * with the feed's first page in the query cache, so it moves only when the reader reloads
  * the top). Dates are ISO strings; anything that is not a date counts as none.
  */

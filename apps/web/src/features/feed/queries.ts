@@ -7,9 +7,9 @@ import { nextOffset, type MemoPage } from '../memos/list-cache';
 /**
  * The feed (GET /api/feed), 10 memos per page by offset. Its key lives under the memo lists
  * (['memos', 'list', …]) so the memo mutations keep it right in place: a memo deleted or
- * edited anywhere leaves or changes here too, and the next offset moves with it (spec
- * part 1 §4 Offsets). The first page also carries the newest date of the feed at the time
- * it was loaded: the stored timestamp the new-content check compares with.
+ * edited anywhere leaves or changes here too, and the next offset moves with it (docs/DOMAIN.md,
+ * States: Offsets). The first page also carries the newest date of the feed at the time it was
+ * loaded: the stored timestamp the new-content check compares with.
  */
 export interface FeedPage extends MemoPage {
   /** GET /api/feed/latest when this (first) page was loaded */
@@ -58,7 +58,7 @@ export function useFeed(search: string, enabled = true) {
     queryFn: ({ pageParam, signal }) => fetchFeedPage(search, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (_last: FeedPage, pages: FeedPage[]) => nextOffset(pages),
-    // spec part 1 §9 "Feed freshness constant"
+    // docs/RULES.md, Limits: "Feed freshness constant"
     staleTime: TIMINGS.feedFreshnessMs,
     enabled,
   });

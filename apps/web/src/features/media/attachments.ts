@@ -1,6 +1,9 @@
 import type { Attachment, Memo } from '@memoria/domain';
 
-/** What users see: not deleted, not replaced by a newer version, in their order (spec §4). */
+/**
+ * What users see: not deleted, not replaced by a newer version, in their order (docs/DOMAIN.md,
+ * States).
+ */
 export function visible(list: readonly Attachment[]): Attachment[] {
   return list
     .filter(
@@ -36,7 +39,10 @@ export function pictureUrl(item: Attachment, variant: '220w' | '550w' | '900w' =
   return urls[variant] ?? urls['900w'] ?? urls['550w'] ?? urls['220w'] ?? item.secure_url ?? '';
 }
 
-/** width / height (spec defaults: photo 1, video 1.75), kept within a sane band for tiles. */
+/**
+ * width / height (defaults of docs/DOMAIN.md, Entities: photo 1, video 1.75), kept within a sane
+ * band for tiles.
+ */
 export function ratioOf(item: Attachment): number {
   const fallback = item.type === 'photo' ? 1 : 1.75;
   const ratio = item.ratio > 0 ? item.ratio : fallback;

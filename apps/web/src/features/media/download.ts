@@ -1,11 +1,11 @@
 import { TIMINGS } from '@memoria/domain';
 
-/** Download timeout (spec part 1 §7.1, §9): 180000 ms. */
+/** Download timeout (docs/API.md, Conventions; docs/RULES.md, Limits): 180000 ms. */
 export const DOWNLOAD_TIMEOUT_MS = TIMINGS.downloadTimeoutMs;
 
 /**
  * Fetches a file as a blob (within the download timeout) and saves it under its name;
- * throws on failure so the caller shows the error toast (spec part 1 §8).
+ * throws on failure so the caller shows the error toast (docs/API.md, Errors).
  */
 export async function downloadFile(url: string, fileName: string): Promise<void> {
   const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });

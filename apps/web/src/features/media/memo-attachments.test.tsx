@@ -47,7 +47,7 @@ describe('memo attachments', { timeout: 20_000 }, () => {
     });
     const { queryClient } = await renderWidget(<Host />);
     expect(await screen.findByTestId('video-pending')).toHaveTextContent('Conversion pending');
-    // first check after 1 s (spec polling helper), then the video is ready
+    // first check after 1 s (the polling helper, docs/RULES.md, Limits), then the video is ready
     await waitForElementToBeRemoved(() => screen.queryByTestId('video-pending'), {
       timeout: 5000,
     });

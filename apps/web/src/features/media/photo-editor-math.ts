@@ -1,7 +1,7 @@
 /**
- * The numbers of the photo editor (spec part 1 §4, §5, §9): output at most 1200 px wide,
- * a scale slider 0–100 with zoom = 1 + scale / 50, 5 px per arrow key, and the crop ratio
- * by shape (1 unless the shape is rect or a ratio is given).
+ * The numbers of the photo editor (docs/DOMAIN.md, States, Validation; docs/RULES.md, Limits):
+ * output at most 1200 px wide, a scale slider 0–100 with zoom = 1 + scale / 50, 5 px per arrow key,
+ * and the crop ratio by shape (1 unless the shape is rect or a ratio is given).
  */
 
 export type EditorShape = 'round' | 'square' | 'rect';

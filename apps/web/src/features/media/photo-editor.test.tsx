@@ -65,7 +65,7 @@ vi.mock('react-easy-crop', () => ({
   },
 }));
 
-describe('photo editor numbers (spec part 1 §9)', () => {
+describe('photo editor numbers (docs/RULES.md, Limits)', () => {
   it('zoom is 1 + scale / 50 on a 0–100 slider', () => {
     expect(zoomOf(0)).toBe(1);
     expect(zoomOf(25)).toBe(1.5);

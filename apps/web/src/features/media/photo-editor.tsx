@@ -25,7 +25,9 @@ export interface PhotoEditorProps {
   shape: EditorShape;
   /** crop ratio (width / height); default 1, or the picture's own for rect */
   ratio?: number;
-  /** pictures less high than this are refused with a hint (spec part 2 §5 image upload) */
+  /**
+   * pictures less high than this are refused with a hint (docs/DOMAIN.md, Validation: image upload)
+   */
   minHeight?: number;
   /** after the last file: the edited pictures (files refused as too small are left out) */
   onComplete: (edited: File[]) => void;
@@ -35,10 +37,10 @@ export interface PhotoEditorProps {
 type Status = 'loading' | 'ready' | 'saving' | 'tooSmall';
 
 /**
- * The photo editor (spec part 1 §4, §5, §9; react-easy-crop): loading until the crop area
- * is set, then ready; scale slider 0–100 (zoom = 1 + scale / 50), arrow keys move the
- * picture 5 px, output at most 1200 px wide. With several files it goes through them one
- * by one and completes after the last.
+ * The photo editor (docs/DOMAIN.md, States, Validation; docs/RULES.md, Limits; react-easy-crop):
+ * loading until the crop area is set, then ready; scale slider 0–100 (zoom = 1 + scale / 50), arrow
+ * keys move the picture 5 px, output at most 1200 px wide. With several files it goes through them
+ * one by one and completes after the last.
  */
 export function PhotoEditor({
   files,
@@ -148,7 +150,7 @@ function EditorStep({
       const blob = await cropToBlob(url, area.current);
       onDone(new File([blob], editedFileName(file.name, 'jpg'), { type: 'image/jpeg' }));
     } catch {
-      // Spec part 1 §8: a photo-editor failure shows the server-error toast.
+      // docs/API.md, Errors: a photo-editor failure shows the server-error toast.
       showError(t('errors.page.server'));
       setStatus('ready');
     }

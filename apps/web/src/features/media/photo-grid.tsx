@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n';
 import { galleryPath, isProcessing, pictureUrl, ratioOf, srcSetOf } from './attachments';
 import classes from './photo-grid.module.css';
 
-/** A video tile while it converts: "conversion pending" (spec part 1 §3). */
+/** A video tile while it converts: "conversion pending" (docs/DOMAIN.md, Entities). */
 export function VideoPending({ failed = false }: { failed?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -96,7 +96,7 @@ describe('upload queue', { timeout: 20_000 }, () => {
     await waitFor(() => expect(item).toHaveAttribute('data-status', 'error'));
     expect(within(item).getByRole('alert')).toHaveTextContent('Connection issue');
     expect(showError).toHaveBeenCalledTimes(1);
-    // 0 = no automatic close (spec part 1 §5, §9)
+    // 0 = no automatic close (docs/DOMAIN.md, Validation; docs/RULES.md, Limits)
     expect(vi.mocked(showError).mock.calls[0]![1]).toBe(0);
     expect(vi.mocked(showError).mock.calls[0]![0]).toContain('a.jpg');
 

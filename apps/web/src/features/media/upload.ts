@@ -10,7 +10,7 @@ import {
 import { buildHeaders, buildUrl, sendWithSession, type SentAnswer } from '../../api/client';
 import { ApiError } from '../../api/errors';
 
-/** Where a file goes (spec part 1 §7.3 media paths). */
+/** Where a file goes (docs/API.md, Calls: media paths). */
 export type UploadTarget = 'memo' | 'collection' | 'avatar';
 
 /** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
@@ -31,7 +31,10 @@ export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
   return `/api/memo/${kind}`;
 }
 
-/** Size limit in MB for a target (spec part 1 §5, §9: 5120 MB, collection and account pictures 80). */
+/**
+ * Size limit in MB for a target (docs/DOMAIN.md, Validation; docs/RULES.md, Limits: 5120 MB,
+ * collection and account pictures 80).
+ */
 export function limitMb(target: UploadTarget): number {
   return target === 'memo' ? LIMITS.uploadLimitMbDefault : COLLECTION_PICTURE_MAX_MB;
 }

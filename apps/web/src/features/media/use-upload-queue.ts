@@ -13,7 +13,7 @@ export interface QueueItem {
   status: UploadStatus;
   /** 0..1 */
   progress: number;
-  /** the error kept on the file (spec part 1 §5) */
+  /** the error kept on the file (docs/DOMAIN.md, Validation) */
   error: string | null;
   /** refused before sending (type or size): retrying cannot help */
   rejected: boolean;
@@ -33,8 +33,8 @@ const nextKey = () => `upload-${++counter}`;
 
 /**
  * Several files at once, each streamed on its own with a progress value; a failure keeps
- * its error on the file and shows a toast that stays until closed (spec part 1 §5, §8);
- * retry sends the file again, cancel aborts it and drops it from the queue.
+ * its error on the file and shows a toast that stays until closed (docs/DOMAIN.md, Validation;
+ * docs/API.md, Errors); retry sends the file again, cancel aborts it and drops it from the queue.
  */
 export function useUploadQueue(options: UploadQueueOptions) {
   const [items, setItems] = useState<QueueItem[]>([]);

@@ -5,9 +5,9 @@ import { fetchMemo, memoCache, type MemoAccess } from '../memos/queries';
 import { isProcessing } from './attachments';
 
 /**
- * While a video of the memo converts, the memo is fetched again (polling helper of spec
- * part 1 §9: first call after 1 s, every 3 s, given up after 120 s) and the fresh memo
- * replaces it in the caches, so "conversion pending" turns into the video.
+ * While a video of the memo converts, the memo is fetched again (polling helper of docs/RULES.md,
+ * Limits: first call after 1 s, every 3 s, given up after 120 s) and the fresh memo replaces it in
+ * the caches, so "conversion pending" turns into the video.
  */
 export function useVideoPolling(memo: Pick<Memo, 'id' | 'memo_videos'>, access: MemoAccess = {}) {
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ function carriesContent(event: DragEvent): boolean {
 }
 
 /**
- * The drop area of spec part 1 §2.3 (signed-in users, on the routes that have it): files or
+ * The drop area of docs/SCREENS.md, Layout (signed-in users, on the routes that have it): files or
  * text dropped anywhere on the page open the memo editor with a memo made from them.
  */
 export function DropArea() {

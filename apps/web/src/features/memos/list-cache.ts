@@ -2,9 +2,9 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { Memo } from '@memoria/domain';
 
 /**
- * A memo list in TanStack Query's infinite cache, paged by offset (spec part 1 §4
- * "Offsets"): the next page starts after the memos held, so a memo created or deleted here
- * moves the offset by one and no memo is skipped or shown twice.
+ * A memo list in TanStack Query's infinite cache, paged by offset (docs/DOMAIN.md, States:
+ * "Offsets"): the next page starts after the memos held, so a memo created or deleted here moves
+ * the offset by one and no memo is skipped or shown twice.
  */
 export interface MemoPage {
   items: Memo[];

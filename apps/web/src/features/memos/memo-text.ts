@@ -15,7 +15,7 @@ export function plainText(html: string | null | undefined): string {
 }
 
 /**
- * A hashtag link goes to /?search={tag}, the search of one's own memos (spec part 1 §2.1).
+ * A hashtag link goes to /?search={tag}, the search of one's own memos (docs/SCREENS.md, Routes).
  * On a public page (a visitor, or a /p/ route) it searches the public posts of discover
  * instead, which anyone may read, rather than leading to the sign-in page.
  */

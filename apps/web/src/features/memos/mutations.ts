@@ -3,7 +3,7 @@ import type { Memo, MemoTodo, MemoWrite } from '@memoria/domain';
 import { api } from '../../api/client';
 import { memoCache, useMemoCache } from './queries';
 
-/** The memo calls of spec part 1 §7.3 with their cache updates (queries.ts memoCache). */
+/** The memo calls of docs/API.md, Calls with their cache updates (queries.ts memoCache). */
 
 export function useCreateMemo() {
   const cache = useMemoCache();
@@ -76,7 +76,7 @@ function withTodo(memo: Memo, todoId: number, update: (todo: MemoTodo) => MemoTo
 }
 
 /**
- * Ticks a todo (spec part 1 §4 "Todo item"): the change shows at once, the server's answer
+ * Ticks a todo (docs/DOMAIN.md, States: "Todo item"): the change shows at once, the server's answer
  * replaces it, and a failure puts the old state back and is rethrown to the caller.
  */
 export function useToggleTodo() {

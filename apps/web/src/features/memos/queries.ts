@@ -21,7 +21,7 @@ import {
 /**
  * Where a memo list comes from: a user's memos (home, profile) or a collection's. Public
  * lists (visitors, /p routes) use the /api/p variants; a collection's secret link token
- * travels as collection_sec_link (spec part 1 §7.1).
+ * travels as collection_sec_link (docs/API.md, Conventions).
  */
 export type MemoListSource =
   | { kind: 'user'; userId: number; search?: string; isPublic?: boolean }
@@ -88,7 +88,7 @@ export async function fetchMemoPage(
   return { items: hydraMembers(answer), total: hydraTotal(answer), offset };
 }
 
-/** A memo list, 10 per page by offset (spec part 1 §9), for the infinite list. */
+/** A memo list, 10 per page by offset (docs/RULES.md, Limits), for the infinite list. */
 export function useMemoList(source: MemoListSource, enabled = true) {
   return useInfiniteQuery({
     queryKey: memoKeys.list(source),

@@ -1,7 +1,7 @@
 import type { Collection, Memo, MemoCollectionRef, UserSummary } from '@memoria/domain';
 import { collection } from '../collections/test-support';
 
-/** Test data shaped like the API's answers (contract.md, @memoria/domain memo.ts). */
+/** Test data shaped like the API's answers (docs/DOMAIN.md, @memoria/domain memo.ts). */
 export function userSummary(id = 7, name = 'Ada Lovelace'): UserSummary {
   return { id, '@id': `/api/user/${id}`, name, picture: null, label: 'AL' };
 }

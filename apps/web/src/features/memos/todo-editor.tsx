@@ -26,15 +26,16 @@ export interface TodoEditorProps {
   onChange?: (items: TodoDraft[]) => void;
   /** texts may be edited, items added and removed */
   editable: boolean;
-  /** without editing, items may still be ticked (spec part 2 §5) */
+  /** without editing, items may still be ticked (docs/DOMAIN.md, Validation) */
   canUpdate?: boolean;
   /** ticking outside the editor goes to the server (GET /api/memo/todo/{id}/change) */
   onToggle?: (item: TodoDraft, closed: boolean) => void;
 }
 
 /**
- * The checklist of a memo (spec part 2 §4 "Todo item", §5 "Todo-list editor"). Every key and
- * paste rule lives in todo-list.ts; this component maps events onto it and moves the caret.
+ * The checklist of a memo (docs/DOMAIN.md, States: "Todo item", Validation: "Todo-list editor").
+ * Every key and paste rule lives in todo-list.ts; this component maps events onto it and moves the
+ * caret.
  */
 export function TodoEditor({
   items,

@@ -1,5 +1,5 @@
 /**
- * The group-header rule of the checklist (spec part 2 §5: a line starting with ## is a
+ * The group-header rule of the checklist (docs/DOMAIN.md, Validation: a line starting with ## is a
  * header). The prefix equals TODO_HEADER_PREFIX of @memoria/domain; it is written here so
  * the memo list (first screen) does not pull in the module holding the memo write schemas
  * (zod). todo-list.test.ts checks that the two agree.

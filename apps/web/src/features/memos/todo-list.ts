@@ -4,8 +4,8 @@ import { headerText, isHeader, progressOf } from './todo-header';
 export { headerText, isHeader, progressOf };
 
 /**
- * The todo list of a memo as pure operations (spec part 2 §4 "Todo item", §5 "Todo-list
- * editor"). The editor component only maps keys and clipboard events onto these.
+ * The todo list of a memo as pure operations (docs/DOMAIN.md, States: "Todo item", Validation:
+ * "Todo-list editor"). The editor component only maps keys and clipboard events onto these.
  */
 export interface TodoDraft {
   /** stable React key; saved todos keep their id beside it */
@@ -218,7 +218,7 @@ function groupsOf(items: TodoDraft[]): Group[] {
 }
 
 /**
- * The display order with closed items at the end (spec part 2 §4): groups with open items
+ * The display order with closed items at the end (docs/DOMAIN.md, States): groups with open items
  * first (header, then their open items), then groups without open items and the closed
  * items of every group, each behind its header, repeated when it was shown above.
  */

@@ -28,7 +28,7 @@ const KNOWN = new Set([
   'removed_from_thread',
 ]);
 
-/** The localized sentence of a notification (spec part 1 §3 types). */
+/** The localized sentence of a notification (docs/DOMAIN.md, Entities). */
 export function sentenceOf(t: TFunction, n: AppNotification): string {
   if (n.type === 'system_notification' && n.system_notification) {
     return n.system_notification.title || n.system_notification.description;

@@ -30,7 +30,7 @@ export function withDot(svg: string): string {
 
 /**
  * The tab icon shows a dot after a new notification arrives and is reset when page 1 of
- * the list is loaded (spec part 1 §4 Notification).
+ * the list is loaded (docs/DOMAIN.md, States: Notification).
  */
 export function setTabIconActive(active: boolean): void {
   const link = iconLink();

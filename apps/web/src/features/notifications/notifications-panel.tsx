@@ -18,9 +18,9 @@ import { useStickyNotifications } from './sticky';
 import type { AppNotification } from './types';
 
 /**
- * The notifications list (spec part 1 §2.4, §4): newest first, review on open, review /
- * unreview / delete per item, review all and delete all, further pages by scrolling or
- * the "more" button, empty and error states.
+ * The notifications list (docs/SCREENS.md, Lists and forms; docs/DOMAIN.md, States): newest first,
+ * review on open, review / unreview / delete per item, review all and delete all, further pages by
+ * scrolling or the "more" button, empty and error states.
  */
 export function NotificationsPanel({
   onNavigate,
@@ -76,7 +76,7 @@ export function NotificationsPanel({
     empty.current?.focus();
   }, [confirming, items]);
 
-  // Page 1 loaded: the tab icon is no longer marked (spec part 1 §4 Notification).
+  // Page 1 loaded: the tab icon is no longer marked (docs/DOMAIN.md, States: Notification).
   useEffect(() => {
     if (firstPageAt) setTabIconActive(false);
   }, [firstPageAt]);

@@ -11,7 +11,7 @@ import { api } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
 import type { AppNotification, GroupSetting } from './types';
 
-/** Notifications (spec part 1 §7.6): the list, the unread counter and the settings. */
+/** Notifications (docs/API.md, Calls): the list, the unread counter and the settings. */
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: ['notifications', 'list'] as const,
@@ -32,7 +32,7 @@ type ListData = InfiniteData<NotificationPage, number>;
 
 /**
  * The next page starts after what is loaded: live arrivals on top and deletions move it by
- * one (spec part 1 §4 Offsets), so no notification shows twice or is skipped.
+ * one (docs/DOMAIN.md, States: Offsets), so no notification shows twice or is skipped.
  */
 function nextOffset(last: NotificationPage, pages: NotificationPage[]): number | undefined {
   const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
@@ -67,7 +67,7 @@ export function useNotificationList(enabled = true) {
   });
 }
 
-/** The counter the server answered or pushed; never below 0 (spec part 1 §4). */
+/** The counter the server answered or pushed; never below 0 (docs/DOMAIN.md, States). */
 /**
  * Puts a newer value into a cached query. A read of it still under way may have been
  * answered before that value existed and would overwrite it on arrival: it is cancelled

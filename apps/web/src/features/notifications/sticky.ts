@@ -1,7 +1,9 @@
 import { TIMINGS } from '@memoria/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A short note on one notification after an action (spec part 1 §3 Sticky notification). */
+/**
+ * A short note on one notification after an action (docs/DOMAIN.md, Entities: Sticky notification).
+ */
 export interface StickyNotification {
   id: string;
   relatedNotificationId: number;
@@ -12,7 +14,9 @@ export interface StickyNotification {
 
 let sequence = 0;
 
-/** Sticky notes that clear themselves after 1000 ms (spec part 1 §4, §9). */
+/**
+ * Sticky notes that clear themselves after 1000 ms (docs/DOMAIN.md, States; docs/RULES.md, Limits).
+ */
 export function useStickyNotifications() {
   const [items, setItems] = useState<StickyNotification[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());

@@ -1,6 +1,8 @@
 import type { UserSummary } from '@memoria/domain';
 
-/** One notification as GET /api/notifications answers it (spec part 1 §3 Notification). */
+/**
+ * One notification as GET /api/notifications answers it (docs/DOMAIN.md, Entities: Notification).
+ */
 export interface AppNotification {
   id: number;
   type: string;

@@ -59,7 +59,7 @@ const STAT_LABELS = {
   delegations: 'profile.stats.delegations',
 } as const;
 
-/** Contact stats (spec part 1 §3): own ones link to the lists. */
+/** Contact stats (docs/DOMAIN.md, Entities): own ones link to the lists. */
 export function ProfileStats({ counts, own }: { counts: ContactCounts; own: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -91,7 +91,7 @@ export function ProfileStats({ counts, own }: { counts: ContactCounts; own: bool
   );
 }
 
-/** The top of a profile (spec part 2 §3 public profile fields). */
+/** The top of a profile (docs/DOMAIN.md, Entities: public profile fields). */
 export function ProfileHeader({
   profile,
   stats,

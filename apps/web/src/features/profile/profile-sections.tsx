@@ -152,7 +152,7 @@ export function ProfileMembers() {
   );
 }
 
-/** Documents users see: not deleted and not replaced (spec part 1 §4 Attachment). */
+/** Documents users see: not deleted and not replaced (docs/DOMAIN.md, States: Attachment). */
 export function visibleDocuments(memo: Memo): Attachment[] {
   return memo.memo_documents.filter(
     (doc) =>

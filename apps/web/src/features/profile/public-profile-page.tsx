@@ -14,7 +14,7 @@ import { EmptyState } from '../connections/list-state';
 import { IconFolders } from '@tabler/icons-react';
 
 /**
- * /p/profile/:id for visitors (spec part 2 §3): the public fields and public collections,
+ * /p/profile/:id for visitors (docs/DOMAIN.md, Entities): the public fields and public collections,
  * with follow and connect buttons that go through sign-in and come back to the profile.
  * Signed-in users see /profile/:id instead.
  */

@@ -8,7 +8,7 @@ function connected(person: Person): boolean {
   return person.is_connected || person.connection?.status === 'active';
 }
 
-/** Whether one of the viewer's own collections reaches this person (DESIGN.md §6 audiences). */
+/** Whether one of the viewer's own collections reaches this person (docs/RULES.md, Audiences). */
 export function reaches(collection: Collection, person: Person): boolean {
   switch (collection.type) {
     case 'selected_contacts':

@@ -3,11 +3,12 @@ import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 
 /**
- * Web push in this browser (spec part 1 §7.2): the service worker /sw.js shows what the
+ * Web push in this browser (docs/API.md, Calls): the service worker /sw.js shows what the
  * server pushes. Enabling asks for permission, registers the worker, subscribes with the
  * server's VAPID key and stores the subscription (POST /api/push_token), which puts it on
  * the news topic; disabling removes it (DELETE /api/push_token/{endpoint}) and unsubscribes.
- * A browser without push is 'unsupported' — never an error shown to the person (§8).
+ * A browser without push is 'unsupported' — never an error shown to the person (docs/API.md,
+ * Errors).
  */
 export type PushState = 'unsupported' | 'denied' | 'disabled' | 'enabled';
 

@@ -27,7 +27,7 @@ export function withReaction(memo: Memo, to: ReactionType | null, id: number | n
 }
 
 /**
- * Sets, changes or removes the viewer's reaction on a memo (spec part 1 §4 Reaction): the
+ * Sets, changes or removes the viewer's reaction on a memo (docs/DOMAIN.md, States: Reaction): the
  * counts change at once in every cached list and view, the server's answer then replaces
  * them, and a failure puts the memo back as it was.
  */

@@ -19,7 +19,7 @@ export function reportLink(target: ReportTarget, origin = window.location.origin
   return `${origin}${PATH[target.type](target.id)}`;
 }
 
-/** The body of POST /api/support/request for a report (spec part 2 §7 Reports and support). */
+/** The body of POST /api/support/request for a report (docs/API.md, Calls: Reports and support). */
 export function reportBody(target: ReportTarget, reason: string, origin?: string) {
   const item =
     target.type === 'memo'

@@ -13,13 +13,14 @@ export interface ReportDialogProps {
   onClose: () => void;
 }
 
-/** Spec part 2 §9: the report text area is at least 196 px high. */
+/** docs/RULES.md, Limits: the report text area is at least 196 px high. */
 const REASON_MIN_HEIGHT = 196;
 
 /**
- * The report dialog (spec part 2 §2 modals, §5 Reports, §8): a mandatory reason, submit
- * disabled while sending; success thanks the reporter, failure shows the error toast.
- * Memo and collection menus use it with `{ type: 'memo' | 'collection', id }`.
+ * The report dialog (docs/SCREENS.md, Routes: modals; docs/DOMAIN.md, Validation: Reports;
+ * docs/API.md, Errors): a mandatory reason, submit disabled while sending; success thanks the
+ * reporter, failure shows the error toast. Memo and collection menus use it with `{ type: 'memo' |
+ * 'collection', id }`.
  */
 export function ReportDialog({ target, onClose }: ReportDialogProps) {
   const { t } = useTranslation();

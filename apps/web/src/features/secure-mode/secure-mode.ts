@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { userSettings } from '../../session/settings';
 
 /**
- * Secure mode (spec part 1 §1 "PIN-based secure mode"): while on, every route shows the PIN
- * unlock screen. Kept in settings-{userId} so a reload stays locked.
+ * Secure mode (docs/SCREENS.md, Layout: "PIN-based secure mode"): while on, every route shows the
+ * PIN unlock screen. Kept in settings-{userId} so a reload stays locked.
  */
 const listeners = new Set<() => void>();
 

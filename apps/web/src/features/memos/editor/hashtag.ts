@@ -67,7 +67,7 @@ export function syncHashtags(doc: ProseMirrorNode, tr: Transaction, type: MarkTy
 
 /**
  * Hashtags in the rich description: "#word" becomes a link to /?search=word as it is typed
- * or pasted (spec part 1 §2.1), saved as <a data-type="hashtag" data-label="word">.
+ * or pasted (docs/SCREENS.md, Routes), saved as <a data-type="hashtag" data-label="word">.
  */
 export const Hashtag = Mark.create({
   name: 'hashtag',

@@ -27,7 +27,7 @@ const icon = L.icon({
   shadowSize: [41, 41],
 });
 
-/** The map lazy-loads 100 ms after the modal opens (spec part 2 §9), once it has a size. */
+/** The map lazy-loads 100 ms after the modal opens (docs/RULES.md, Limits), once it has a size. */
 const MAP_DELAY_MS = 100;
 
 function MapEvents({
@@ -67,9 +67,9 @@ export interface LocationPickerProps {
 }
 
 /**
- * The location picker (spec part 2 §4 "Location selection", §5 "Location picker"): a modal
- * titled with the media location label, holding a map (click to set the marker, default
- * zoom 5), an optional description and a select button that shows only when the location
+ * The location picker (docs/DOMAIN.md, States: "Location selection", Validation: "Location
+ * picker"): a modal titled with the media location label, holding a map (click to set the marker,
+ * default zoom 5), an optional description and a select button that shows only when the location
  * is valid and changed.
  */
 export function LocationPicker({

@@ -25,7 +25,7 @@ const close = (a: number | null, b: number | null) =>
 
 /**
  * Selecting is allowed only when latitude and longitude exist and at least one of zoom,
- * latitude, longitude or description differs from the original (spec part 2 §4).
+ * latitude, longitude or description differs from the original (docs/DOMAIN.md, States).
  */
 export function canSelectLocation(draft: LocationDraft, original: Location | null): boolean {
   if (draft.latitude === null || draft.longitude === null) return false;

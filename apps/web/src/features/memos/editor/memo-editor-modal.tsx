@@ -42,10 +42,10 @@ const RichTextEditor = lazy(() =>
 type Errors = Partial<Record<MemoFormField, string>>;
 
 /**
- * The memo editor (spec part 1 §2.4, §5): title (required, at most 250, with a counter),
- * rich description, checklist, tags, collections and pin, location, event date and
- * schedule, due date. Leaving with changes asks first; server violations land on their
- * fields.
+ * The memo editor (docs/SCREENS.md, Lists and forms; docs/DOMAIN.md, Validation): title (required,
+ * at most 250, with a counter), rich description, checklist, tags, collections and pin, location,
+ * event date and schedule, due date. Leaving with changes asks first; server violations land on
+ * their fields.
  */
 export function MemoEditorModal({
   request,

@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/errors';
 import type { MemoDraft } from '../memo-editor-launcher';
 import { fromServer, toWrite, type TodoDraft } from '../todo-list';
 
-/** The memo editor's values (spec part 1 §5 memo fields). */
+/** The memo editor's values (docs/DOMAIN.md, Validation). */
 export interface MemoFormValues {
   title: string;
   /** HTML from the rich text editor; '' when empty */

@@ -1,4 +1,7 @@
-/** English texts of media: uploads, photo grid, gallery, videos and documents (spec part 1 §3-§5, §8). */
+/**
+ * English texts of media: uploads, photo grid, gallery, videos and documents (docs/DOMAIN.md,
+ * Entities, States, Validation; docs/API.md, Errors).
+ */
 export const media = {
   upload: {
     addFiles: 'Add photos, videos or documents',

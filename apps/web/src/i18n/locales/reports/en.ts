@@ -1,4 +1,7 @@
-/** English texts of the report dialog (spec part 2 §3 Report, §5 Reports, §8). */
+/**
+ * English texts of the report dialog (docs/DOMAIN.md, Entities: Report, Validation: Reports;
+ * docs/API.md, Errors).
+ */
 export const reports = {
   title: {
     memo: 'Report this memo',
