@@ -66,7 +66,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** replaces SMTP/outbox delivery (tests read mail from here) */
   mailTransport?: MailTransport;
-  /** failures allowed per account and per address before 429 (default AUTH.failuresBeforeLockout) */
+  /** failures allowed before 429 (default AUTH.failuresBeforeLockout; see http/rate-limit.ts) */
   failureLimit?: number;
 }
 

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
 import { schedulePurge } from './modules/auth/housekeeping.js';
 import { scheduleMediaCleanup } from './modules/media/index.js';
+import { DRAIN_MS, SHUTDOWN_LIMIT_MS, killAfter } from './shutdown.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -43,16 +44,22 @@ async function main(): Promise<void> {
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    // A second signal ends the process at once.
+    if (closing) process.exit(1);
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // A second signal, or a close that hangs, ends the process anyway.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Every state ends within the limit: requests get DRAIN_MS, then their connections are
+    // cut (a slow upload would keep app.close() waiting); a job or a close that hangs meets
+    // the exit timer; an exit that hangs meets the watcher process.
+    killAfter(SHUTDOWN_LIMIT_MS, (error) => app.log.error({ err: error }, 'no exit watcher'));
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS - 1_000);
     force.unref();
+    const drain = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
+    drain.unref();
     try {
       stopPurge();
-      await app.close(); // stops the job loop, then closes mail and rate limits
-      await database.destroy();
+      await app.close(); // closes sockets, stops the job loop, then mail and rate limits
+      await database.destroy(); // SQLite: the checkpoint thread first, then the connection
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

@@ -53,6 +53,7 @@ const noLimits: FailureLimiter = {
   check: async () => undefined,
   fail: async () => undefined,
   clear: async () => undefined,
+  succeeded: async () => undefined,
   ready: async () => undefined,
   close: async () => undefined,
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { AUTH, LOGIN_ERROR, LOGIN_STATUS } from '@memoria/domain';
+import { SIGN_IN_SLOW_DOWN_SECONDS } from '../../http/rate-limit.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import {
   bearer,
@@ -189,17 +190,89 @@ describeDb('login and second factor', () => {
     expect(again.statusCode).toBe(401);
   });
 
-  it('locks out an account after repeated failures with 429 and Retry-After', async () => {
+  it('locks an address out of an account after repeated failures with 429 and Retry-After', async () => {
     const user = await createUser(t);
+    const ip = '198.51.100.20';
     for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
-      const res = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' });
+      const res = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' }, ip);
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await loginAs({ usermail: user.usermail, password: user.password });
+    const blocked = await loginAs({ usermail: user.usermail, password: user.password }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
     expect(blocked.json().detail).toMatch(/^Too many attempts\. Please wait \d+ minutes/);
+  });
+
+  it('an address that failed too often is refused; the owner signs in from another address', async () => {
+    const user = await createUser(t);
+    const attacker = '198.51.100.10';
+    for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
+      const res = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' }, attacker);
+      expect(res.statusCode).toBe(401);
+    }
+    const refused = await loginAs({ usermail: user.usermail, password: user.password }, attacker);
+    expect(refused.statusCode).toBe(429);
+    // meanwhile the owner, from an address that has not failed, gets in with the password
+    const owner = await loginAs({ usermail: user.usermail, password: user.password });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().token).toBeTruthy();
+    // and the owner's success does not lift the attacker's lock
+    const still = await loginAs({ usermail: user.usermail, password: user.password }, attacker);
+    expect(still.statusCode).toBe(429);
+  });
+
+  it('failures from many addresses slow the account down (one try a minute), never lock it', async () => {
+    const user = await createUser(t);
+    const attackers = Array.from({ length: 5 }, (_, i) => `198.51.101.${i + 1}`);
+    for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
+      const ip = attackers[i % attackers.length]!;
+      const res = await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' }, ip);
+      expect(res.statusCode).toBe(401);
+    }
+    // every attacker address is below its own limit, but the account has had enough: the
+    // failed addresses share one attempt per slow-down interval
+    const first = await loginAs({ usermail: user.usermail, password: 'Wrong-pass2' }, attackers[0]);
+    expect(first.statusCode).toBe(401);
+    const slowed = await loginAs(
+      { usermail: user.usermail, password: user.password },
+      attackers[1],
+    );
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(SIGN_IN_SLOW_DOWN_SECONDS);
+    expect(slowed.json().detail).toMatch(/^Too many attempts\. Please wait 1 minutes/);
+    const again = await loginAs({ usermail: user.usermail, password: user.password }, attackers[0]);
+    expect(again.statusCode).toBe(429);
+    // the owner, from an address that has not failed, is not slowed down
+    const owner = await loginAs({ usermail: user.usermail, password: user.password });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('a password reset by e-mail lifts the slow-down of the account', async () => {
+    const user = await createUser(t);
+    const attackers = ['198.51.102.1', '198.51.102.2'];
+    for (let i = 0; i < AUTH.failuresBeforeLockout; i += 1) {
+      await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' }, attackers[i % 2]);
+    }
+    await loginAs({ usermail: user.usermail, password: 'Wrong-pass1' }, attackers[0]);
+    const slowed = await loginAs(
+      { usermail: user.usermail, password: user.password },
+      attackers[1],
+    );
+    expect(slowed.statusCode).toBe(429);
+    const post = (url: string, payload: object, remoteAddress = '198.51.102.9') =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress });
+    await post('/api/forgot-password', { usermail: user.usermail });
+    const token = new URL(t.mail.linkFor(user.usermail)).searchParams.get('token');
+    const password = 'New-pass-42';
+    const reset = await post('/api/forgot-password-confirm', {
+      password,
+      userForgotPassword: token,
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = await loginAs({ usermail: user.usermail, password }, attackers[1]);
+    expect(after.statusCode).toBe(200);
   });
 
   it('counts failures per client address; a forged X-Forwarded-For changes nothing', async () => {

@@ -189,7 +189,7 @@ export function createAccountService(deps: AuthDeps) {
           throw loginError(401, 'auth.codeInvalid', LOGIN_ERROR.codeInvalid);
         }
       }
-      await limiter.clear('login', input.usermail);
+      await limiter.succeeded('login', input.usermail, caller.ip);
       return sessions.issue(user.id, 'full', caller.userAgent);
     },
 

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { describeDb } from '../test/harness.js';
+import { buildBundle, createCliInstance, type Bundle, type CliInstance } from './cli-harness.js';
+
+// Every step starts a Node process; give a busy machine time.
+vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
+
+/** What the shutdown may take at most, from SIGTERM to the process gone. */
+const EXIT_WITHIN_MS = 10_000;
+
+describeDb('server shutdown on SIGTERM', () => {
+  let bundle: Bundle;
+  let cli: CliInstance;
+  let usermail: string;
+  let password: string;
+
+  beforeAll(async () => {
+    bundle = await buildBundle();
+    cli = await createCliInstance(bundle);
+    await cli.json('db:migrate');
+    usermail = 'stopper@example.test';
+    ({ password } = await cli.json<{ password: string }>(
+      'users:create',
+      usermail,
+      '--name',
+      'Stopper',
+      '--generate-password',
+    ));
+  });
+  afterAll(async () => {
+    await cli?.close();
+    bundle?.remove();
+  });
+
+  async function signIn(url: string): Promise<{ token: string; userId: number }> {
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const login = await post('/api/login', { usermail, password });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const profile = await post('/api/profile', undefined, token);
+    const { id: userId } = (await profile.json()) as { id: number };
+    return { token, userId };
+  }
+
+  /** An avatar upload that sends its first bytes, then a trickle it never finishes. */
+  async function slowUpload(url: string, token: string): Promise<() => void> {
+    const boundary = 'slow-upload-boundary';
+    const request = http.request(`${url}/api/user/picture`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(50 * 1024 * 1024),
+      },
+    });
+    request.on('error', () => undefined); // the server cuts it
+    request.write(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n` +
+        'content-type: image/png\r\n\r\n',
+    );
+    request.write(Buffer.alloc(64 * 1024, 1));
+    const trickle = setInterval(() => {
+      if (!request.destroyed) request.write(Buffer.alloc(1024, 1));
+    }, 100);
+    // let the server take the request in before the signal comes
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return () => {
+      clearInterval(trickle);
+      request.destroy();
+    };
+  }
+
+  async function openSocket(url: string, token: string, userId: number): Promise<WebSocket> {
+    const query = `user_id=${userId}&token=${encodeURIComponent(token)}`;
+    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/api/ws?${query}`);
+    socket.on('error', () => undefined);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('unexpected-response', (_req, res) => reject(new Error(`ws ${res.statusCode}`)));
+    });
+    return socket;
+  }
+
+  async function stopTimed(stop: () => Promise<number | null>) {
+    const started = Date.now();
+    const code = await stop();
+    return { code, elapsed: Date.now() - started };
+  }
+
+  it('ends within 10 s during an upload and with a socket open', async () => {
+    const server = await cli.startServer();
+    const { token, userId } = await signIn(server.url);
+    const socket = await openSocket(server.url, token, userId);
+    const endUpload = await slowUpload(server.url, token);
+    try {
+      const { code, elapsed } = await stopTimed(() => server.stop());
+      expect(elapsed).toBeLessThan(EXIT_WITHIN_MS);
+      expect(code).toBe(0);
+    } finally {
+      endUpload();
+      socket.terminate();
+    }
+  });
+
+  it('ends within 10 s when its data folder was removed while it ran', async () => {
+    const server = await cli.startServer();
+    const { token, userId } = await signIn(server.url);
+    const socket = await openSocket(server.url, token, userId);
+    const endUpload = await slowUpload(server.url, token);
+    fs.rmSync(cli.dataDir, { recursive: true, force: true });
+    try {
+      const { elapsed } = await stopTimed(() => server.stop());
+      expect(elapsed).toBeLessThan(EXIT_WITHIN_MS);
+    } finally {
+      endUpload();
+      socket.terminate();
+    }
+  });
+});
