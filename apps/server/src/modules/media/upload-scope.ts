@@ -9,6 +9,9 @@ import { ApiError } from '../../http/errors.js';
  */
 export const DRAIN_LIMIT_BYTES = 8 * MEGABYTE;
 
+/** 400 for a multipart body that cannot be read. */
+export const malformedUpload = () => new ApiError(400, 'media.malformedUpload');
+
 /**
  * The multipart parser (busboy) fails with plain errors on a body it cannot read: no
  * boundary in the content type, a part or the form cut off. Those are the client's fault.
@@ -50,7 +53,7 @@ function releaseUnreadBody(
 export function guardUploadScope(scope: FastifyInstance): void {
   scope.setErrorHandler((error) => {
     // Thrown on: Fastify hands it to the application's error handler.
-    throw isMalformedMultipart(error) ? new ApiError(400, 'media.malformedUpload') : error;
+    throw isMalformedMultipart(error) ? malformedUpload() : error;
   });
   scope.addHook('onSend', async (request, reply) => {
     releaseUnreadBody(request, (name, value) => reply.header(name, value));
