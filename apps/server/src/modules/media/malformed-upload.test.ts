@@ -171,25 +171,29 @@ describeDb('broken and refused multipart uploads', () => {
   it('keeps a keep-alive connection usable after refusing an upload early', async () => {
     const alice = await signedInUser(t);
     const bigFile = { name: 'big.png', content: randomBytes(1024 * 1024), type: 'image/png' };
+    const signedIn = { authorization: alice.headers.authorization as string };
     const refusals = [
-      { url: '/api/memo/photo', body: multipart(bigFile, { memo: 'abc' }) },
-      { url: '/api/memo/document', body: multipart(bigFile, { memo: 'abc' }) },
+      { url: '/api/memo/photo', body: multipart(bigFile, { memo: 'abc' }), status: 422 },
+      { url: '/api/memo/video', body: multipart(bigFile, { memo: 'abc' }), status: 422 },
+      { url: '/api/memo/document', body: multipart(bigFile, { memo: 'abc' }), status: 422 },
       // random bytes are no image
-      { url: '/api/user/picture', body: multipart(bigFile) },
-      { url: '/api/collection/picture', body: multipart(bigFile) },
+      { url: '/api/user/picture', body: multipart(bigFile), status: 422 },
+      { url: '/api/collection/picture', body: multipart(bigFile), status: 422 },
+      // refused before the body is read at all
+      { url: '/api/memo/photo', body: multipart(bigFile), status: 401, anonymous: true },
     ];
-    for (const { url, body } of refusals) {
+    for (const { url, body, status, anonymous } of refusals) {
       const connection = rawConnection(port);
       await connection.write(
         requestHead('POST', url, {
-          authorization: alice.headers.authorization as string,
+          ...(anonymous ? {} : signedIn),
           ...body.headers,
           'content-length': body.payload.length,
         }),
       );
       await connection.write(body.payload);
       const refused = await connection.answer();
-      expect(refused?.status, url).toBe(422);
+      expect(refused?.status, url).toBe(status);
       // The rest of the body was read and dropped: the next request on this connection
       // is answered.
       await connection.write(requestHead('GET', '/api/health', {}));
