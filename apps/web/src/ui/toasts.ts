@@ -22,13 +22,18 @@ export function showError(message: string, ms: number = TIMINGS.toastDefaultMs):
   show({ message, color: 'red', autoClose: autoClose(ms) });
 }
 
-/** The text to show for a failed call: the server's message, or the generic server error. */
+/**
+ * The text to show for a failed call: the server's message; without one, what failed: the
+ * server (it answered with an error) or the connection (no answer at all, status 0 or a
+ * fetch that threw), so a refused or failed upload is not blamed on the network.
+ */
 export function errorText(error: unknown): string {
-  if (isApiError(error)) {
+  if (isApiError(error) && error.status > 0) {
     if (error.status === 403 && error.detail === 'Storage limit exceeded') {
       return t('errors.quota');
     }
     if (error.serverMessage) return error.serverMessage;
+    return error.status >= 500 ? t('errors.serverFailed') : t('errors.unknown');
   }
   return t('errors.server');
 }

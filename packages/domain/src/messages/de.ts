@@ -41,7 +41,7 @@ export const de: MessageCatalogue = {
   'error.conflict': 'Dies steht im Konflikt mit dem aktuellen Zustand.',
   'error.tooManyRequests':
     'Zu viele Versuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es erneut.',
-  'error.server': 'Verbindungsproblem',
+  'error.server': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.validation': 'Die gesendeten Daten sind ungültig.',
   'error.storageLimit': 'Sie haben Ihr Speicherkontingent überschritten.',
   // session
@@ -146,6 +146,8 @@ export const de: MessageCatalogue = {
   'media.maxFileSize': 'Die Datei ist zu groß. Die maximale Größe beträgt {limit} MB.',
   'media.storageLimitExceeded': 'Speicherlimit überschritten',
   'media.imageUnreadable': 'Dieses Bild kann nicht gelesen werden.',
+  'media.malformedUpload':
+    'Der Upload wurde abgebrochen oder ist kein gültiges Formular. Bitte versuchen Sie es erneut.',
   'media.notFound': 'Diese Datei existiert nicht.',
   'media.linkExpired': 'Dieser Link zur Datei ist abgelaufen. Laden Sie die Seite neu.',
   'media.notYourUpload': 'Diese Datei wurde nicht von Ihnen hochgeladen.',

@@ -42,7 +42,7 @@ export const en = {
   'error.methodNotAllowed': 'This method is not allowed here.',
   'error.conflict': 'This conflicts with the current state.',
   'error.tooManyRequests': 'Too many attempts. Please wait {minutes} minutes and try again.',
-  'error.server': 'Connection issue',
+  'error.server': 'Something went wrong on our side. Please try again.',
   'error.validation': 'The data you sent is not valid.',
   'error.storageLimit': 'You have exceeded your storage quota.',
   // session
@@ -137,6 +137,7 @@ export const en = {
   'media.maxFileSize': 'The file is too large. The maximum size is {limit} MB.',
   'media.storageLimitExceeded': 'Storage limit exceeded',
   'media.imageUnreadable': 'This image cannot be read.',
+  'media.malformedUpload': 'The upload was cut off or is not a valid form. Please try again.',
   'media.notFound': 'This file does not exist.',
   'media.linkExpired': 'This link to the file has expired. Reload the page.',
   'media.notYourUpload': 'This file was not uploaded by you.',

@@ -40,7 +40,7 @@ export const es: MessageCatalogue = {
   'error.methodNotAllowed': 'Este método no está permitido aquí.',
   'error.conflict': 'Esto entra en conflicto con el estado actual.',
   'error.tooManyRequests': 'Demasiados intentos. Espera {minutes} minutos y vuelve a intentarlo.',
-  'error.server': 'Problema de conexión',
+  'error.server': 'Algo ha fallado por nuestra parte. Inténtelo de nuevo.',
   'error.validation': 'Los datos que has enviado no son válidos.',
   'error.storageLimit': 'Has superado tu cuota de almacenamiento.',
   // session
@@ -142,6 +142,8 @@ export const es: MessageCatalogue = {
   'media.maxFileSize': 'El archivo es demasiado grande. El tamaño máximo es de {limit} MB.',
   'media.storageLimitExceeded': 'Límite de almacenamiento superado',
   'media.imageUnreadable': 'No se puede leer esta imagen.',
+  'media.malformedUpload':
+    'La subida se interrumpió o no es un formulario válido. Inténtelo de nuevo.',
   'media.notFound': 'Este archivo no existe.',
   'media.linkExpired': 'El enlace a este archivo ha caducado. Vuelve a cargar la página.',
   'media.notYourUpload': 'Este archivo no lo has subido tú.',

@@ -40,7 +40,7 @@ export const fr_be: MessageCatalogue = {
   'error.methodNotAllowed': "Cette méthode n'est pas autorisée ici.",
   'error.conflict': "Ceci est en conflit avec l'état actuel.",
   'error.tooManyRequests': 'Trop de tentatives. Veuillez patienter {minutes} minutes et réessayer.',
-  'error.server': 'Problème de connexion',
+  'error.server': 'Un problème est survenu de notre côté. Veuillez réessayer.',
   'error.validation': 'Les données envoyées ne sont pas valides.',
   'error.storageLimit': 'Vous avez dépassé votre quota de stockage.',
   // session
@@ -145,6 +145,8 @@ export const fr_be: MessageCatalogue = {
   'media.maxFileSize': 'Le fichier est trop volumineux. La taille maximale est de {limit} Mo.',
   'media.storageLimitExceeded': 'Limite de stockage dépassée',
   'media.imageUnreadable': 'Cette image ne peut pas être lue.',
+  'media.malformedUpload':
+    "L'envoi a été interrompu ou n'est pas un formulaire valide. Veuillez réessayer.",
   'media.notFound': "Ce fichier n'existe pas.",
   'media.linkExpired': 'Ce lien vers le fichier a expiré. Rechargez la page.',
   'media.notYourUpload': "Ce fichier n'a pas été envoyé par vous.",

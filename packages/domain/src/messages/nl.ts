@@ -39,7 +39,7 @@ export const nl: MessageCatalogue = {
   'error.methodNotAllowed': 'Deze methode is hier niet toegestaan.',
   'error.conflict': 'Dit is in strijd met de huidige toestand.',
   'error.tooManyRequests': 'Te veel pogingen. Wacht {minutes} minuten en probeer het opnieuw.',
-  'error.server': 'Verbindingsprobleem',
+  'error.server': 'Er ging bij ons iets mis. Probeer het opnieuw.',
   'error.validation': 'De gegevens die je hebt verstuurd zijn niet geldig.',
   'error.storageLimit': 'Je hebt je opslaglimiet overschreden.',
   // session
@@ -141,6 +141,8 @@ export const nl: MessageCatalogue = {
   'media.maxFileSize': 'Het bestand is te groot. De maximale grootte is {limit} MB.',
   'media.storageLimitExceeded': 'Opslaglimiet overschreden',
   'media.imageUnreadable': 'Deze afbeelding kan niet worden gelezen.',
+  'media.malformedUpload':
+    'De upload is afgebroken of is geen geldig formulier. Probeer het opnieuw.',
   'media.notFound': 'Dit bestand bestaat niet.',
   'media.linkExpired': 'Deze link naar het bestand is verlopen. Laad de pagina opnieuw.',
   'media.notYourUpload': 'Dit bestand is niet door jou geüpload.',

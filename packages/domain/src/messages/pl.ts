@@ -39,7 +39,7 @@ export const pl: MessageCatalogue = {
   'error.methodNotAllowed': 'Ta metoda jest tutaj niedozwolona.',
   'error.conflict': 'Jest to sprzeczne z bieżącym stanem.',
   'error.tooManyRequests': 'Zbyt wiele prób. Spróbuj ponownie za {minutes} min.',
-  'error.server': 'Problem z połączeniem',
+  'error.server': 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie.',
   'error.validation': 'Przesłane dane są nieprawidłowe.',
   'error.storageLimit': 'Przekroczono limit miejsca na dane.',
   // session
@@ -137,6 +137,8 @@ export const pl: MessageCatalogue = {
   'media.maxFileSize': 'Plik jest za duży. Maksymalny rozmiar to {limit} MB.',
   'media.storageLimitExceeded': 'Przekroczono limit miejsca',
   'media.imageUnreadable': 'Nie można odczytać tego obrazu.',
+  'media.malformedUpload':
+    'Przesyłanie zostało przerwane lub formularz jest nieprawidłowy. Spróbuj ponownie.',
   'media.notFound': 'Ten plik nie istnieje.',
   'media.linkExpired': 'Link do tego pliku wygasł. Odśwież stronę.',
   'media.notYourUpload': 'Ten plik nie został przesłany przez Ciebie.',

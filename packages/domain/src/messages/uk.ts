@@ -39,7 +39,7 @@ export const uk: MessageCatalogue = {
   'error.methodNotAllowed': 'Цей метод тут не дозволено.',
   'error.conflict': 'Це суперечить поточному стану.',
   'error.tooManyRequests': 'Забагато спроб. Зачекайте {minutes} хв і спробуйте ще раз.',
-  'error.server': 'Проблема з підключенням',
+  'error.server': 'На нашому боці сталася помилка. Спробуйте ще раз.',
   'error.validation': 'Надіслані дані некоректні.',
   'error.storageLimit': 'Ви перевищили квоту сховища.',
   // session
@@ -141,6 +141,7 @@ export const uk: MessageCatalogue = {
   'media.maxFileSize': 'Файл завеликий. Максимальний розмір — {limit} МБ.',
   'media.storageLimitExceeded': 'Перевищено ліміт сховища',
   'media.imageUnreadable': 'Не вдається прочитати це зображення.',
+  'media.malformedUpload': 'Завантаження перервано або форма недійсна. Спробуйте ще раз.',
   'media.notFound': 'Цей файл не існує.',
   'media.linkExpired': 'Посилання на файл застаріло. Перезавантажте сторінку.',
   'media.notYourUpload': 'Цей файл завантажили не ви.',

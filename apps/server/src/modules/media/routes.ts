@@ -22,6 +22,7 @@ import {
 import type { JobQueue } from '../../jobs/queue.js';
 import { VIDEO_JOB, type VideoJobPayload } from './video-job.js';
 import { attachmentIdOf, filePart } from './upload-parts.js';
+import { guardUploadScope } from './upload-scope.js';
 import { createDocumentService } from './documents.js';
 import { registerDocumentRoutes, registerDocumentUpload } from './documents-routes.js';
 
@@ -75,6 +76,7 @@ export async function registerMediaRoutes(
       throwFileSizeLimit: false,
       limits: { fileSize: uploadLimit, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
     });
+    guardUploadScope(scope);
     const zapp = scope.withTypeProvider<ZodTypeProvider>();
 
     async function upload(

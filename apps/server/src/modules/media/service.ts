@@ -220,7 +220,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
             });
             return;
           }
-          await markReady(trx, dialect, attachmentId, {
+          const stillWanted = await markReady(trx, dialect, attachmentId, {
             mimeType: received.detected.mime,
             size: received.size,
             storedBytes,
@@ -231,6 +231,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
             variants: photo?.variants ?? null,
             exif: photo ? { suggestions: photo.suggestions } : null,
           });
+          if (!stillWanted) throw new ApiError(409, 'error.conflict');
           await target.finish?.(trx, attachmentId);
         });
         const row = await findAttachmentForUpdate(db, dialect, attachmentId);
@@ -332,11 +333,13 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
 
     /**
      * Inside the transaction that makes avatar `keepId` ready: the account's previous
-     * pictures are deleted (storage freed, files removed after commit).
+     * pictures are deleted (storage freed, files removed after commit). The profile is
+     * written first: its row lock makes uploads finishing together take turns, so the
+     * last one sees and deletes every picture the others made ready.
      */
     async replaceAvatar(trx: Trx, userId: number, keepId: number): Promise<void> {
-      await deleteRows(trx, await otherPictures(trx, { userId }, keepId));
       await setProfileAvatar(trx, userId, keepId);
+      await deleteRows(trx, await otherPictures(trx, { userId }, keepId));
     },
 
     /** DELETE /api/user/picture: removes the account picture; answers whether there was one. */

@@ -69,13 +69,14 @@ export interface ReadyAttachment {
   exif: unknown;
 }
 
+/** Makes an upload in progress ready; false when it was deleted meanwhile. */
 export async function markReady(
   db: Db,
   d: DialectHelpers,
   id: number,
   ready: ReadyAttachment,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('attachments')
     .set({
       status: 'ready',
@@ -91,7 +92,10 @@ export async function markReady(
       updated_at: d.time(new Date()),
     })
     .where('id', '=', id)
-    .execute();
+    // a row deleted meanwhile (its account or memo went) stays deleted
+    .where('status', '=', 'processing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteAttachmentRow(db: Db, id: number): Promise<void> {
@@ -198,19 +202,21 @@ export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Pro
 export type PictureOwner = { collectionId: string } | { userId: number };
 
 /**
- * The pictures of `owner` that are not deleted, except `keepId` (0 keeps none): what a
- * new picture replaces.
+ * The ready pictures of `owner`, except `keepId` (0 keeps none): what a new picture
+ * replaces.
  */
 export async function otherPictures(
   db: Db,
   owner: PictureOwner,
   keepId: number,
 ): Promise<AttachmentRow[]> {
+  // Uploads still in progress are not touched: removing their files under them broke
+  // them; each one that finishes replaces the pictures ready by then.
   const query = db
     .selectFrom('attachments')
     .selectAll()
     .where('id', '!=', keepId)
-    .where('status', '!=', 'deleted');
+    .where('status', '=', 'ready');
   return (
     'collectionId' in owner
       ? query.where('collection_id', '=', owner.collectionId).where('owner_kind', '=', 'collection')

@@ -94,7 +94,9 @@ describe('upload queue', { timeout: 20_000 }, () => {
     FakeXhr.sent[0]!.respond(500, {});
     const item = await screen.findByTestId('upload-item');
     await waitFor(() => expect(item).toHaveAttribute('data-status', 'error'));
-    expect(within(item).getByRole('alert')).toHaveTextContent('Connection issue');
+    expect(within(item).getByRole('alert')).toHaveTextContent(
+      'Something went wrong on our side. Please try again.',
+    );
     expect(showError).toHaveBeenCalledTimes(1);
     // 0 = no automatic close (docs/DOMAIN.md, Validation; docs/RULES.md, Limits)
     expect(vi.mocked(showError).mock.calls[0]![1]).toBe(0);

@@ -254,6 +254,7 @@ export const de: CoreShape = {
   },
   errors: {
     server: 'Verbindungsproblem',
+    serverFailed: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
     quota: 'Sie haben Ihr Speicherkontingent überschritten.',
     unknown: 'Etwas ist schiefgelaufen.',
     chunk:

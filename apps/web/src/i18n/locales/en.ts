@@ -265,6 +265,7 @@ export const en = {
   },
   errors: {
     server: 'Connection issue',
+    serverFailed: 'Something went wrong on our side. Please try again.',
     quota: 'You have exceeded your storage quota.',
     unknown: 'Something went wrong.',
     chunk: 'A part of the app could not be loaded. Check your connection and reload the page.',

@@ -256,6 +256,7 @@ export const es: CoreShape = {
   },
   errors: {
     server: 'Problema de conexión',
+    serverFailed: 'Algo ha fallado por nuestra parte. Inténtelo de nuevo.',
     quota: 'Has superado tu cuota de almacenamiento.',
     unknown: 'Algo ha salido mal.',
     chunk:

@@ -257,6 +257,7 @@ export const fr_be: CoreShape = {
   },
   errors: {
     server: 'Problème de connexion',
+    serverFailed: 'Un problème est survenu de notre côté. Veuillez réessayer.',
     quota: 'Vous avez dépassé votre quota de stockage.',
     unknown: "Une erreur s'est produite.",
     chunk:

@@ -254,6 +254,7 @@ export const nl: CoreShape = {
   },
   errors: {
     server: 'Verbindingsprobleem',
+    serverFailed: 'Er ging bij ons iets mis. Probeer het opnieuw.',
     quota: 'Je hebt je opslaglimiet overschreden.',
     unknown: 'Er ging iets mis.',
     chunk:

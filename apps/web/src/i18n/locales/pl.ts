@@ -254,6 +254,7 @@ export const pl: CoreShape = {
   },
   errors: {
     server: 'Problem z połączeniem',
+    serverFailed: 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie.',
     quota: 'Przekroczono limit miejsca na dane.',
     unknown: 'Coś poszło nie tak.',
     chunk: 'Nie udało się wczytać części aplikacji. Sprawdź połączenie i odśwież stronę.',

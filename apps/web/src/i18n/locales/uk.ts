@@ -256,6 +256,7 @@ export const uk: CoreShape = {
   },
   errors: {
     server: 'Проблема з підключенням',
+    serverFailed: 'На нашому боці сталася помилка. Спробуйте ще раз.',
     quota: 'Ви перевищили квоту сховища.',
     unknown: 'Щось пішло не так.',
     chunk:
