@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool } from
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { CollectionsTable } from '../../db/schema-content.js';
 import type { DialectHelpers } from '../../db/dialect.js';
+import { textMatches } from '../../db/text-search.js';
 import {
   blockedBetween,
   collectionVisible,
@@ -100,11 +101,6 @@ export interface CollectionListQuery {
   offset: number;
 }
 
-/** Escapes LIKE wildcards so a search for `50%` finds that text. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The collections a viewer may see of one user, newest modified first, paged in SQL. */
 export async function listViewedCollections(
   db: Db,
@@ -115,9 +111,7 @@ export async function listViewedCollections(
   const audience = query.withCollaborations
     ? collectionWritable('c', viewer, d)
     : sql<SqlBool>`(c.user_id = ${query.ownerId} and ${collectionVisible('c', viewer, d)})`;
-  const named = query.name
-    ? sql<SqlBool>`lower(c.name) like ${likePattern(query.name)} escape '\\'`
-    : sql<SqlBool>`(1 = 1)`;
+  const named = query.name ? textMatches('c.name', query.name) : sql<SqlBool>`(1 = 1)`;
   const [count, rows] = await Promise.all([
     db
       .selectFrom('collections as c')

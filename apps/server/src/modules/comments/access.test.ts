@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { createUser, insertAccounts, signedInUser } from '../../test/factories.js';
-import { engagedAudience } from './access.js';
+import { engagedAudience } from './audience-store.js';
 import { postMemo } from './test-support.js';
 
 describeDb('who of many may see a memo’s comments (engagedAudience)', () => {

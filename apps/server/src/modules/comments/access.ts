@@ -1,20 +1,11 @@
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { PREPARED_MARK } from '../../db/database.js';
+import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readBool, readCount, type DialectHelpers } from '../../db/dialect.js';
+import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import {
-  blockedBetween,
-  followsUser,
-  isContactOf,
-  memoVisible,
-  type Viewer,
-} from '../audience/index.js';
-import { textMatches } from '../../db/text-search.js';
+import type { Viewer } from '../audience/index.js';
+import { engagementRow } from './audience-store.js';
 
 type Db = Kysely<DatabaseSchema>;
-
-const never = sql<SqlBool>`(1 = 0)`;
 
 /** A memo as comments and reactions need it, with the viewer's standing towards it. */
 export interface EngagementMemo {
@@ -42,30 +33,7 @@ export async function loadEngagementMemo(
   id: number,
 ): Promise<EngagementMemo> {
   const v = viewer.userId;
-  const author = sql.ref('m.user_id');
-  const row = await db
-    .selectFrom('memos as m')
-    .innerJoin('user_profiles as ap', 'ap.user_id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.user_id',
-      'm.status',
-      'ap.memo_comments_allowed',
-      'ap.allow_reactions',
-      'ap.require_identification_for_comments',
-    ])
-    .select(sql<number>`case when ${memoVisible('m', viewer, d)} then 1 else 0 end`.as('visible'))
-    .select((v === null ? never : blockedBetween(author, v)).as('blocked'))
-    .select((v === null ? never : isContactOf(author, v)).as('contact'))
-    .select((v === null ? never : followsUser(v, author)).as('follower'))
-    .select(
-      (v === null
-        ? never
-        : sql<unknown>`(select vp.user_identified from user_profiles vp where vp.user_id = ${v})`
-      ).as('identified'),
-    )
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const row = await engagementRow(db, d, viewer, id);
   if (!row || readBool(row.blocked)) throw notFound('memo.notFound');
   if (Number(row.visible) !== 1) {
     if (row.status === 'scheduled') throw notFound('memo.notFound');
@@ -83,112 +51,4 @@ export async function loadEngagementMemo(
     engaged,
     viewerIdentified: readBool(row.identified),
   };
-}
-
-/**
- * Of `candidates`, those who may read the memo and see its comments (the author, or a
- * connection or follower of the author who is in the memo's audience), are not blocked
- * with `actorId` either way and are not the actor.
- *
- * SQLite: one query per 500 candidates (bound values in a list). PostgreSQL: one query for
- * all, the candidates one array, so its text is the same for any number of them and it is
- * prepared (database.ts PREPARED_MARK): planning these audience conditions took about 4 ms
- * of the 9 each query of 500 cost, and the kept plan does not depend on who the candidates
- * are (each is looked up by key).
- */
-export async function engagedAudience(
-  db: Db,
-  d: DialectHelpers,
-  memoId: number,
-  candidates: Iterable<number>,
-  actorId: number,
-): Promise<number[]> {
-  const unique = [...new Set(candidates)].filter((id) => id !== actorId);
-  if (unique.length === 0) return [];
-  if (d.name === 'postgres') {
-    const query = audienceQuery(
-      db,
-      d,
-      memoId,
-      sql<SqlBool>`cu.id = any(${unique}::integer[])`,
-      actorId,
-    );
-    const { sql: text, parameters } = query.compile();
-    const { rows } = await db.executeQuery<{ id: number }>(
-      CompiledQuery.raw(PREPARED_MARK + text, [...parameters]),
-    );
-    return rows.map((row) => row.id);
-  }
-  const found: number[] = [];
-  for (let start = 0; start < unique.length; start += 500) {
-    const chunk = unique.slice(start, start + 500);
-    const rows = await audienceQuery(
-      db,
-      d,
-      memoId,
-      sql<SqlBool>`cu.id in (${sql.join(chunk)})`,
-      actorId,
-    ).execute();
-    for (const row of rows) found.push(row.id);
-  }
-  return found;
-}
-
-/**
- * The viewer's active connections who would see a comment on the memo, and so may be
- * mentioned in one to any effect (a mention of someone outside the comments' audience
- * notifies nobody): by name, paged; `search` matches the name anywhere, case-insensitive.
- */
-export async function mentionablePeople(
-  db: Db,
-  d: DialectHelpers,
-  memoId: number,
-  viewerId: number,
-  page: { search?: string; limit: number; offset: number },
-): Promise<{ ids: number[]; total: number }> {
-  const connected = isContactOf(sql`${viewerId}`, sql.ref('cu.id'));
-  let people = audienceQuery(db, d, memoId, connected, viewerId).innerJoin(
-    'user_profiles as cp',
-    'cp.user_id',
-    'cu.id',
-  );
-  const search = page.search?.trim();
-  if (search) people = people.where(textMatches('cp.name', search));
-  const [rows, count] = await Promise.all([
-    people
-      .orderBy(sql`lower(cp.name)`)
-      .orderBy('cu.id')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    people
-      .clearSelect()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst(),
-  ]);
-  return { ids: rows.map((row) => row.id), total: readCount(count?.n) };
-}
-
-/** The candidates (`among`, a condition on cu.id) who may see the memo's comments. */
-function audienceQuery(
-  db: Db,
-  d: DialectHelpers,
-  memoId: number,
-  among: RawBuilder<SqlBool>,
-  actorId: number,
-) {
-  // The audience rules are written for one viewer; here the viewer is the candidate row.
-  const who = sql.ref('cu.id') as unknown as number;
-  const author = sql.ref('m.user_id');
-  return db
-    .selectFrom('users as cu')
-    .innerJoin('memos as m', (join) => join.on('m.id', '=', memoId))
-    .select('cu.id')
-    .where(among)
-    .where('cu.disabled_at', 'is', null)
-    .where(memoVisible('m', { userId: who }, d))
-    .where(
-      sql<SqlBool>`(${author} = cu.id or ${isContactOf(author, who)} or ${followsUser(who, author)})`,
-    )
-    .where(sql<SqlBool>`not ${blockedBetween(sql.ref('cu.id'), actorId)}`);
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import { onlineAnywhere } from '../../realtime/hub.js';
-import { engagedAudience } from './access.js';
+import { engagedAudience } from './audience-store.js';
 
 /**
  * Tells the online people who may see a memo's comments and reactions that they changed

@@ -5,7 +5,8 @@ import { registerCommentRoutes } from './routes.js';
 import { createCommentService } from './service.js';
 
 export { announceMemoChange } from './announce.js';
-export { engagedAudience, loadEngagementMemo } from './access.js';
+export { loadEngagementMemo } from './access.js';
+export { engagedAudience } from './audience-store.js';
 
 /** Comments (issue 6): routes and event listeners of this module. */
 export function registerComments(app: ZodApp, guard: AuthGuard, ctx: AppContext): void {

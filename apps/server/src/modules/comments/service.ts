@@ -8,12 +8,8 @@ import type { AppContext } from '../../context.js';
 import { readBool } from '../../db/dialect.js';
 import { writeActivities, type ActivityEvent, type WrittenEvent } from '../../events/activity.js';
 import { ApiError, notFound, violation } from '../../http/errors.js';
-import {
-  engagedAudience,
-  loadEngagementMemo,
-  mentionablePeople,
-  type EngagementMemo,
-} from './access.js';
+import { loadEngagementMemo, type EngagementMemo } from './access.js';
+import { engagedAudience, mentionablePeople } from './audience-store.js';
 import { announceMemoChange } from './announce.js';
 import { resolveMentions } from './mentions.js';
 import { mentionIds, peopleOf, presentComment } from './present.js';

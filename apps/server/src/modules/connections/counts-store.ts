@@ -56,3 +56,13 @@ export async function countsFor(db: Db, ids: number[]): Promise<Map<number, Cont
 export async function countsOf(db: Db, id: number): Promise<ContactCounts> {
   return (await countsFor(db, [id])).get(id) ?? zero();
 }
+
+/** Active connections of one person, counted as maximum_users counts them (every contacts row). */
+export async function activeConnectionCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('contacts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return readCount(row?.n);
+}

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { meetsConnectionSubscription, type MessageKey } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readCount, readJson } from '../../db/dialect.js';
+import { readJson } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { pictureOf, type PersonRow } from '../users/people.js';
 import { accountFactsOf } from '../users/account-facts.js';
+import { activeConnectionCount } from './counts-store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -82,15 +83,6 @@ export function checkMessage(receiver: PersonRow, message: string | null, path: 
   if (connectionRulesOf(receiver).messageRequired && !filled(message)) {
     throw violation(path, 'connections.messageRequired');
   }
-}
-
-export async function activeConnectionCount(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('contacts')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return readCount(row?.n);
 }
 
 /**

@@ -4,9 +4,10 @@ import type { AuthGuard } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
+import { idParams, security } from '../../http/route-schemas.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { memoAnswer, memoTodoAnswer, secretLinkAnswer } from './answers.js';
-import { idParams, memoIdOf, optionalCollection, security, tags } from './route-helpers.js';
+import { memoIdOf, optionalCollection, tags } from './route-helpers.js';
 import type { MemoService } from './service.js';
 
 /** Pin and unpin, todo ticks, copy, the memo's secret link, comment watching. */

@@ -14,8 +14,11 @@ import {
   firstOwnCollection,
   insertMemo,
   memoLinks,
+  nameOf,
   replaceTags,
+  secretTokenOf,
   setPinned,
+  setSecretToken,
   setWatching,
 } from './write-store.js';
 import { searchTextOf } from './sanitize.js';
@@ -67,14 +70,9 @@ export function createMemoActions(ctx: AppContext, reads: MemoReads, events: Mem
     const memo = await reads.loadVisible(viewer, todo.memo_id);
     if (memo.user_id !== viewerId && Number(todo.may_tick) !== 1) throw forbidden();
     if (isHeader(todo.description)) throw violation('closed', 'memo.todoIsHeader');
-    const actor = await db
-      .selectFrom('user_profiles')
-      .select('name')
-      .where('user_id', '=', viewerId)
-      .executeTakeFirst();
     const row = await setTodoClosed(db, d, todoId, !readBool(todo.closed), {
       id: viewerId,
-      name: actor?.name ?? '',
+      name: await nameOf(db, viewerId),
     });
     notices.changed(todo.memo_id, 'updated');
     return presentTodo(row);
@@ -152,15 +150,10 @@ export function createMemoActions(ctx: AppContext, reads: MemoReads, events: Mem
   async function secretLink(viewerId: number, id: number, refresh: boolean) {
     const memo = await reads.loadVisible({ userId: viewerId }, id);
     if (memo.user_id !== viewerId) throw forbidden();
-    const row = await db
-      .selectFrom('memos')
-      .select('secret_token')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    let token = row?.secret_token ?? null;
+    let token = await secretTokenOf(db, id);
     if (!token || refresh) {
       token = randomBytes(24).toString('base64url');
-      await db.updateTable('memos').set({ secret_token: token }).where('id', '=', id).execute();
+      await setSecretToken(db, id, token);
     }
     return { secret_link: `${ctx.config.publicUrl}/p/memo/${id}?smt=${token}` };
   }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError, notFound } from '../../http/errors.js';
 import { parsePaging, wantsHydra } from '../../http/hydra.js';
 import { intIdFromIri } from '../../http/iri.js';
+import { pagingFields } from '../../http/route-schemas.js';
 import type { Viewer } from '../audience/index.js';
 import { collectionIdOf } from './links.js';
 import type { ListQuery } from './store.js';
@@ -11,11 +12,9 @@ import type { ListQuery } from './store.js';
 /** What the memo routes share: schemas and request parsing. */
 
 export const tags = ['memos'];
-export const security = [{ bearer: [] }];
 const MAX_ITEMS_PER_PAGE = 50;
 const MAX_SEARCH_WORDS = 10;
 
-export const idParams = z.object({ id: z.string().max(64) });
 const secret = z.string().max(128).optional();
 /** Secret links: `collection_sec_link` (web ?secure_token=) and `memo_sec_link` (web ?smt=). */
 export const accessQuery = z.object({
@@ -27,9 +26,7 @@ export const accessQuery = z.object({
 export const listQuery = z.object({
   collection_sec_link: secret,
   search: z.string().max(MEMO_SEARCH_MAX, 'validation.tooLong').optional(),
-  page: z.string().max(20).optional(),
-  itemsPerPage: z.string().max(20).optional(),
-  offset: z.string().max(20).optional(),
+  ...pagingFields,
 });
 /** Clients may send the memo back with its id; the path decides. */
 export const memoPutBody = memoWriteSchema.extend({

@@ -7,19 +7,18 @@ import { notFound } from '../../http/errors.js';
 import { sendCollection } from '../../http/hydra.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { authOf } from '../../http/request-context.js';
+import { idParams, security } from '../../http/route-schemas.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { registerMemoActionRoutes } from './action-routes.js';
 import { memoAnswer, memoListAnswer } from './answers.js';
 import { createMemoEvents } from './events.js';
 import {
   accessQuery,
-  idParams,
   listQuery,
   listQueryOf,
   memoIdOf,
   memoPutBody,
   optionalCollection,
-  security,
   tags,
   viewerOf,
 } from './route-helpers.js';

@@ -5,6 +5,7 @@ import { readTime } from '../../db/dialect.js';
 import { violation } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { MemoEvents, MemoPublishedEvent } from './events.js';
+import { publishScheduled, scheduleOf } from './write-store.js';
 
 /**
  * Scheduled publication (docs/DOMAIN.md, Validation; docs/RULES.md, Limits, Plan gates: "Scheduling
@@ -110,24 +111,10 @@ export async function publishScheduledMemo(
   const { db, dialect } = database;
   const at = readTime(payload.at) as Date;
   return db.transaction().execute(async (trx) => {
-    const memo = await trx
-      .selectFrom('memos')
-      .select(['id', 'user_id', 'status', 'memo_scheduled'])
-      .where('id', '=', payload.memoId)
-      .executeTakeFirst();
+    const memo = await scheduleOf(trx, payload.memoId);
     if (!memo || memo.status !== 'scheduled') return false;
     if (readTime(memo.memo_scheduled)?.getTime() !== at.getTime()) return false;
-    const updated = await trx
-      .updateTable('memos')
-      .set({
-        status: 'published',
-        published_at: dialect.time(at),
-        notification_sent: dialect.bool(true),
-      })
-      .where('id', '=', memo.id)
-      .where('status', '=', 'scheduled')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false;
+    if (!(await publishScheduled(trx, dialect, memo.id, at))) return false;
     await events.emitPublished({
       memoId: memo.id,
       authorId: memo.user_id,

@@ -228,3 +228,55 @@ export function planFacts(db: Db, userId: number) {
     .where('id', '=', userId)
     .executeTakeFirst();
 }
+
+/** The person's display name (a todo tick records who closed it); '' when there is none. */
+export async function nameOf(db: Db, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select('name')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.name ?? '';
+}
+
+/** The memo's secret link token, null when it has none yet. */
+export async function secretTokenOf(db: Db, memoId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('memos')
+    .select('secret_token')
+    .where('id', '=', memoId)
+    .executeTakeFirst();
+  return row?.secret_token ?? null;
+}
+
+export async function setSecretToken(db: Db, memoId: number, token: string): Promise<void> {
+  await db.updateTable('memos').set({ secret_token: token }).where('id', '=', memoId).execute();
+}
+
+/** What the publish job needs of a memo, read in its transaction. */
+export function scheduleOf(trx: Db, memoId: number) {
+  return trx
+    .selectFrom('memos')
+    .select(['id', 'user_id', 'status', 'memo_scheduled'])
+    .where('id', '=', memoId)
+    .executeTakeFirst();
+}
+
+/**
+ * Publishes a memo that is still scheduled, at `at`; false when it was not (another run
+ * published it first).
+ */
+export async function publishScheduled(
+  trx: Db,
+  d: DialectHelpers,
+  memoId: number,
+  at: Date,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('memos')
+    .set({ status: 'published', published_at: d.time(at), notification_sent: d.bool(true) })
+    .where('id', '=', memoId)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { sentenceOf } from './describe.js';
 import { presentNotification } from './present.js';
 import { channelEnabled, loadOverrides } from './settings.js';
-import { eventsQuery, recipientsOf, visibleSubjects } from './store.js';
+import { markEmailed, recipientsOf, unmailedEvents, visibleSubjects } from './store.js';
 
 export const EMAIL_JOB = 'notifications.email';
 /** Events older than this are not mailed any more (e.g. after a long outage). */
@@ -32,27 +32,6 @@ export interface EmailDigest {
 export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest {
   const { db, dialect } = ctx.database;
 
-  function pending(userId: number, now: Date) {
-    return (
-      eventsQuery(db)
-        .where('e.recipient_user_id', '=', userId)
-        // only the person's newest notifications, read newest first over
-        // activity_events_list_idx, never the whole history
-        .where('e.id', 'in', (eb) =>
-          eb
-            .selectFrom('activity_events as w')
-            .select('w.id')
-            .where('w.recipient_user_id', '=', userId)
-            .orderBy('w.id', 'desc')
-            .limit(DIGEST_WINDOW),
-        )
-        // reviewed ones are never mailed
-        .where('e.reviewed_at', 'is', null)
-        .where('e.emailed_at', 'is', null)
-        .where('e.created_at', '>=', dialect.time(new Date(now.getTime() - EMAIL_HORIZON_MS)))
-    );
-  }
-
   return {
     // A delivery for a thousand people schedules a thousand digests: no query each, the
     // job already waiting (due `delayMs` after the notification that queued it) is kept.
@@ -69,21 +48,12 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
     },
 
     async send(userId, now = new Date()) {
-      const rows = await pending(userId, now).orderBy('e.id', 'asc').limit(500).execute();
+      const since = new Date(now.getTime() - EMAIL_HORIZON_MS);
+      const rows = await unmailedEvents(db, dialect, userId, since, DIGEST_WINDOW);
       if (rows.length === 0) return;
-      const claimed = await db
-        .updateTable('activity_events')
-        .set({ emailed_at: dialect.time(now) })
-        .where('recipient_user_id', '=', userId)
-        .where('emailed_at', 'is', null)
-        .where(
-          'id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .executeTakeFirst();
+      const claimed = await markEmailed(db, dialect, userId, rows, now);
       // another worker took them
-      if (Number(claimed.numUpdatedRows) === 0) return;
+      if (claimed === 0) return;
       const overrides = (await loadOverrides(db, [userId])).get(userId);
       // access may have ended since: a mail tells nothing of what its reader cannot see
       const visible = await visibleSubjects(db, dialect, userId, rows);

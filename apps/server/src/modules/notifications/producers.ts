@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readBool, type DialectHelpers } from '../../db/dialect.js';
+import type { DialectHelpers } from '../../db/dialect.js';
 import { recordActivities, type ActivityEvent } from '../../events/index.js';
 import type { MemoPublishedEvent } from '../memos/events.js';
 import {
@@ -8,6 +8,12 @@ import {
   collectionAudience,
   followerRecipients,
 } from './recipients-store.js';
+import {
+  audienceCandidates,
+  firstCollectionOf,
+  sharingOf,
+  type SharingState,
+} from './sharing-store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -27,18 +33,13 @@ export async function recordMemoPublished(
   const [collaborators, followers, first] = await Promise.all([
     collaborationRecipients(db, dialect, memoId, authorId),
     followerRecipients(db, dialect, memoId, authorId),
-    db
-      .selectFrom('memos_per_collection')
-      .select('collection_id')
-      .where('memo_id', '=', memoId)
-      .orderBy('id', 'asc')
-      .executeTakeFirst(),
+    firstCollectionOf(db, memoId),
   ]);
   const told = new Set(collaborators);
   const base = {
     actorUserId: authorId,
     memoId,
-    collectionId: first?.collection_id ?? null,
+    collectionId: first,
     at: event.publishedAt,
   };
   const events: ActivityEvent[] = [
@@ -52,32 +53,6 @@ export async function recordMemoPublished(
       .map((recipientUserId) => ({ ...base, type: 'new_memo_for_follower', recipientUserId })),
   ];
   return recordActivities(db, events);
-}
-
-/** What a collection shared before a change (null: it is being created). */
-export interface SharingState {
-  type: string;
-  isCollaboration: boolean;
-  selected: number[];
-}
-
-export async function sharingOf(db: Db, collectionId: string): Promise<SharingState | null> {
-  const row = await db
-    .selectFrom('collections')
-    .select(['type', 'is_collaboration'])
-    .where('id', '=', collectionId)
-    .executeTakeFirst();
-  if (!row) return null;
-  const selected = await db
-    .selectFrom('users_per_collection')
-    .select('user_id')
-    .where('collection_id', '=', collectionId)
-    .execute();
-  return {
-    type: row.type,
-    isCollaboration: readBool(row.is_collaboration),
-    selected: selected.map((s) => s.user_id),
-  };
 }
 
 /**
@@ -120,16 +95,4 @@ export async function recordCollectionShared(
       .filter((id) => id !== actorId)
       .map((recipientUserId) => ({ ...base, type: 'new_collection', recipientUserId })),
   ]);
-}
-
-/** Everyone who could be in the audience of a contacts collection: its selected people or the owner's contacts. */
-async function audienceCandidates(db: Db, collectionId: string, state: SharingState) {
-  if (state.type === 'selected_contacts') return state.selected;
-  const rows = await db
-    .selectFrom('contacts as ct')
-    .innerJoin('collections as c', 'c.user_id', 'ct.user_id')
-    .select('ct.contact_id')
-    .where('c.id', '=', collectionId)
-    .execute();
-  return rows.map((r) => r.contact_id);
 }

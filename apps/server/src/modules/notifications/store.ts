@@ -277,6 +277,61 @@ export async function withSubjects(db: Db, written: readonly WrittenEvent[]): Pr
   });
 }
 
+/**
+ * The person's notifications not looked at by e-mail yet: unreviewed (reviewed ones are
+ * never mailed), created since `since`, among their newest `window`, oldest first, at most 500.
+ */
+export function unmailedEvents(
+  db: Db,
+  dialect: DialectHelpers,
+  userId: number,
+  since: Date,
+  window: number,
+): Promise<EventRow[]> {
+  return (
+    eventsQuery(db)
+      .where('e.recipient_user_id', '=', userId)
+      // only the person's newest notifications, read newest first over
+      // activity_events_list_idx, never the whole history
+      .where('e.id', 'in', (eb) =>
+        eb
+          .selectFrom('activity_events as w')
+          .select('w.id')
+          .where('w.recipient_user_id', '=', userId)
+          .orderBy('w.id', 'desc')
+          .limit(window),
+      )
+      .where('e.reviewed_at', 'is', null)
+      .where('e.emailed_at', 'is', null)
+      .where('e.created_at', '>=', dialect.time(since))
+      .orderBy('e.id', 'asc')
+      .limit(500)
+      .execute()
+  );
+}
+
+/** Claims the events for one digest; answers how many it took (0: another worker did). */
+export async function markEmailed(
+  db: Db,
+  dialect: DialectHelpers,
+  userId: number,
+  events: readonly { id: number }[],
+  now: Date,
+): Promise<number> {
+  const claimed = await db
+    .updateTable('activity_events')
+    .set({ emailed_at: dialect.time(now) })
+    .where('recipient_user_id', '=', userId)
+    .where('emailed_at', 'is', null)
+    .where(
+      'id',
+      'in',
+      events.map((e) => e.id),
+    )
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows);
+}
+
 /** How many of `ids` belong to `userId`. */
 export async function countOwned(db: Db, userId: number, ids: readonly number[]) {
   const row = await db

@@ -2,19 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { readCount } from '../../db/dialect.js';
+import { textMatches } from '../../db/text-search.js';
 
 type Db = Kysely<DatabaseSchema>;
 
 /** Queries behind the operator command line (accounts seen and changed by an operator). */
 
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function searchFilter(search: string | undefined) {
   if (!search) return undefined;
-  const pattern = likePattern(search);
-  return sql<boolean>`(lower(users.usermail) like ${pattern} escape '\\' or lower(user_profiles.name) like ${pattern} escape '\\')`;
+  return sql<boolean>`(${textMatches('users.usermail', search)} or ${textMatches('user_profiles.name', search)})`;
 }
 
 export async function listAccounts(

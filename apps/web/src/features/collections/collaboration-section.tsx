@@ -1,11 +1,11 @@
-import { Badge, Fieldset, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconCrown } from '@tabler/icons-react';
+import { Fieldset, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 import {
   collaborationAvailable,
   type CollectionFormValues,
   type FormAbilities,
 } from './form-rules';
+import { PlanLabel } from './plan-label';
 
 export interface CollaborationSectionProps {
   values: CollectionFormValues;
@@ -49,18 +49,10 @@ export function CollaborationSection({
             checked={on}
             onChange={(event) => onCollaboration(event.currentTarget.checked)}
             label={
-              <Group gap={6} wrap="wrap">
-                <span>{t('collections.form.collaborationOn')}</span>
-                {!abilities.collaborate && !on && (
-                  <Badge
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconCrown size={10} aria-hidden />}
-                  >
-                    {t('collections.form.plan')}
-                  </Badge>
-                )}
-              </Group>
+              <PlanLabel
+                text={t('collections.form.collaborationOn')}
+                showPlan={!abilities.collaborate && !on}
+              />
             }
             description={t('collections.form.collaborationHint')}
             error={errors.is_collaboration}

@@ -1,5 +1,4 @@
-import { Badge, Fieldset, Group, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { IconCrown } from '@tabler/icons-react';
+import { Fieldset, Group, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from '../../i18n';
 import classes from './collections.module.css';
 import { ContactsPicker } from './contacts-picker';
@@ -12,6 +11,7 @@ import {
   type VisibilityChoice,
 } from './form-rules';
 import { TYPE_ICONS } from './type-meta';
+import { PlanLabel } from './plan-label';
 
 export interface VisibilitySectionProps {
   values: CollectionFormValues;
@@ -80,18 +80,10 @@ export function VisibilitySection({
             checked={followers}
             onChange={onToggleFollowers}
             label={
-              <Group gap={6} wrap="wrap">
-                <span>{t('collections.form.followers')}</span>
-                {!abilities.followers && !followers && (
-                  <Badge
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconCrown size={10} aria-hidden />}
-                  >
-                    {t('collections.form.plan')}
-                  </Badge>
-                )}
-              </Group>
+              <PlanLabel
+                text={t('collections.form.followers')}
+                showPlan={!abilities.followers && !followers}
+              />
             }
             description={t('collections.form.followersHint')}
             data-testid="visibility-followers"
