@@ -65,6 +65,11 @@ export function AccountMenu({ user, onNavigate }: { user: User; onNavigate?: () 
       aria-expanded={false}
       onPointerEnter={() => load('retry-later')}
       onFocus={() => load('retry-later')}
+      // A press counts from its pointerdown: when the menu arrives between the press and the
+      // release, the release lands on the new button and no click follows, so it opens itself.
+      onPointerDown={() => {
+        wantsOpen.current = true;
+      }}
       onClick={() => {
         wantsOpen.current = true;
         load('reload');
