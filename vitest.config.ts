@@ -13,7 +13,7 @@ const serverProject = (name: string, db: 'sqlite' | 'postgres') => ({
     environment: 'node' as const,
     env: { TEST_DB: db, TZ: 'UTC', NODE_ENV: 'test' },
     // migrates once per run; each file copies the result (see the file)
-    globalSetup: ['./src/test/database-template.ts'],
+    globalSetup: ['./src/test/database-template.ts', './src/test/cli-bundle.ts'],
     testTimeout: 20000,
     hookTimeout: 30000,
     // Files share a worker's loaded modules instead of importing the whole server again each

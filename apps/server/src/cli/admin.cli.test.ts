@@ -6,7 +6,7 @@ import { describeDb } from '../test/harness.js';
 import { loadConfig } from '../config.js';
 import { createJobQueue } from '../jobs/queue.js';
 import { findJob } from '../jobs/store.js';
-import { buildBundle, createCliInstance, type Bundle, type CliInstance } from './cli-harness.js';
+import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -22,17 +22,14 @@ interface JobAnswer {
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () => {
-  let bundle: Bundle;
   let cli: CliInstance;
 
   beforeAll(async () => {
-    bundle = await buildBundle();
-    cli = await createCliInstance(bundle);
+    cli = await createCliInstance(await sharedBundle());
     await cli.json('db:migrate');
   });
   afterAll(async () => {
     await cli?.close();
-    bundle?.remove();
   });
 
   const queue = () => createJobQueue({ database: cli.database(), log: quiet, workerId: 'test' });

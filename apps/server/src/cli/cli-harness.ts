@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseTarget } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { BUNDLE_FAILED, BUNDLE_READY } from '../test/cli-bundle.js';
 import { TEST_DB } from '../test/harness.js';
 
 /**
@@ -16,31 +17,28 @@ import { TEST_DB } from '../test/harness.js';
  */
 
 const run = promisify(execFile);
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Bundle {
   adminJs: string;
   mainJs: string;
-  remove(): void;
 }
 
 /**
- * Builds dist/admin.js and dist/main.js with the project's build script into a private
- * folder under apps/server/node_modules, so their dependencies resolve exactly as from
- * apps/server/dist (the server's own node_modules first), leaving apps/server/dist alone.
+ * The dist/admin.js and dist/main.js of this run, built once by the server projects'
+ * globalSetup (test/cli-bundle.ts) with the project's build script, leaving apps/server/dist
+ * alone. Waits while the build is still going.
  */
-export async function buildBundle(): Promise<Bundle> {
-  const dir = path.join(
-    serverDir,
-    'node_modules/.cache/memoria-cli-test',
-    `${process.pid}-${randomBytes(4).toString('hex')}`,
-  );
-  await run(process.execPath, [path.join(serverDir, 'build.mjs'), '--outdir', dir]);
-  return {
-    adminJs: path.join(dir, 'admin.js'),
-    mainJs: path.join(dir, 'main.js'),
-    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
+export async function sharedBundle(): Promise<Bundle> {
+  const { dist } = inject('cliBundle');
+  const deadline = Date.now() + 120_000;
+  while (!fs.existsSync(path.join(dist, BUNDLE_READY))) {
+    const failed = path.join(dist, BUNDLE_FAILED);
+    if (fs.existsSync(failed))
+      throw new Error(`the server build failed: ${fs.readFileSync(failed, 'utf8')}`);
+    if (Date.now() > deadline) throw new Error(`the server build did not finish (${dist})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { adminJs: path.join(dist, 'admin.js'), mainJs: path.join(dist, 'main.js') };
 }
 
 export interface CliResult {

@@ -3,7 +3,7 @@ import { COLLECTION_TYPES } from '@memoria/domain';
 import { readBool, readCount } from '../db/dialect.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { describeDb } from '../test/harness.js';
-import { buildBundle, createCliInstance, type Bundle, type CliInstance } from './cli-harness.js';
+import { sharedBundle, createCliInstance, type Bundle, type CliInstance } from './cli-harness.js';
 import { DEMO_PASSWORD, type SeedSummary } from './seed.js';
 import { DEMO_USERMAIL, PEOPLE } from './seed-content.js';
 
@@ -32,12 +32,11 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
   let cli: CliInstance;
 
   beforeAll(async () => {
-    bundle = await buildBundle();
+    bundle = await sharedBundle();
     cli = await createCliInstance(bundle);
   });
   afterAll(async () => {
     await cli?.close();
-    bundle?.remove();
   });
 
   const db = () => cli.database().db;

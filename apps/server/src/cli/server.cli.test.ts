@@ -4,9 +4,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeDb } from '../test/harness.js';
 import {
-  buildBundle,
+  sharedBundle,
   createCliInstance,
-  type Bundle,
   type CliInstance,
   type ServerProcess,
 } from './cli-harness.js';
@@ -20,19 +19,16 @@ interface Answer {
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 describeDb('memoria-admin while a server process uses the same database', () => {
-  let bundle: Bundle;
   let cli: CliInstance;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    bundle = await buildBundle();
-    cli = await createCliInstance(bundle);
+    cli = await createCliInstance(await sharedBundle());
     await cli.json('db:migrate');
     server = await cli.startServer();
   });
   afterAll(async () => {
     await cli?.close();
-    bundle?.remove();
   });
 
   async function call(method: string, url: string, body?: unknown, token?: string) {

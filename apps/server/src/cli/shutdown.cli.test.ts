@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { describeDb } from '../test/harness.js';
-import { buildBundle, createCliInstance, type Bundle, type CliInstance } from './cli-harness.js';
+import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 
 // Every step starts a Node process; give a busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
@@ -12,14 +12,12 @@ vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 const EXIT_WITHIN_MS = 10_000;
 
 describeDb('server shutdown on SIGTERM', () => {
-  let bundle: Bundle;
   let cli: CliInstance;
   let usermail: string;
   let password: string;
 
   beforeAll(async () => {
-    bundle = await buildBundle();
-    cli = await createCliInstance(bundle);
+    cli = await createCliInstance(await sharedBundle());
     await cli.json('db:migrate');
     usermail = 'stopper@example.test';
     ({ password } = await cli.json<{ password: string }>(
@@ -32,7 +30,6 @@ describeDb('server shutdown on SIGTERM', () => {
   });
   afterAll(async () => {
     await cli?.close();
-    bundle?.remove();
   });
 
   async function signIn(url: string): Promise<{ token: string; userId: number }> {

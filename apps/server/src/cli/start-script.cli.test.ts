@@ -1,24 +1,22 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeDb } from '../test/harness.js';
-import { createCliInstance, type CliInstance } from './cli-harness.js';
+import { createCliInstance, sharedBundle, type CliInstance } from './cli-harness.js';
 
 /**
  * `npm start` (scripts/start.mjs) runs the server as its child. Whatever ends start.mjs, the
  * server must end too, and not be left running without it.
  *
  * The test runs the real start.mjs from a private copy of the repository's layout (the
- * script, a server bundle built by the project's build script, a placeholder web build), so
- * it builds nothing else and leaves apps/server/dist alone. The copy sits under
- * apps/server/node_modules so the bundle's dependencies resolve as from apps/server/dist.
+ * script, a link to the run's server bundle (test/cli-bundle.ts), a placeholder web build),
+ * so it builds nothing else and leaves apps/server/dist alone. The copy sits under
+ * apps/server/node_modules beside the bundle.
  */
 
-const run = promisify(execFile);
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const repoRoot = path.join(serverDir, '../..');
 
@@ -60,18 +58,16 @@ describeDb('npm start: the server goes down with the process that started it', (
       'node_modules/.cache/memoria-start-test',
       `${process.pid}-${randomBytes(4).toString('hex')}`,
     );
-    const dist = path.join(root, 'apps/server/dist');
-    await run(process.execPath, [path.join(serverDir, 'build.mjs'), '--outdir', dist]);
+    const bundle = await sharedBundle();
+    // Node runs a linked main.js from where it really is, so its dependencies resolve there.
+    fs.mkdirSync(path.join(root, 'apps/server'), { recursive: true });
+    fs.symlinkSync(path.dirname(bundle.mainJs), path.join(root, 'apps/server/dist'), 'dir');
     fs.mkdirSync(path.join(root, 'scripts'), { recursive: true });
     fs.copyFileSync(path.join(repoRoot, 'scripts/start.mjs'), path.join(root, 'scripts/start.mjs'));
     // start.mjs builds what is missing or older than its sources; this copy has no sources.
     fs.mkdirSync(path.join(root, 'apps/web/dist'), { recursive: true });
     fs.writeFileSync(path.join(root, 'apps/web/dist/index.html'), '<!doctype html>');
-    cli = await createCliInstance({
-      adminJs: path.join(dist, 'admin.js'),
-      mainJs: path.join(dist, 'main.js'),
-      remove: () => undefined,
-    });
+    cli = await createCliInstance(bundle);
   });
   afterAll(async () => {
     for (const pid of leftovers) if (running(pid)) process.kill(pid, 'SIGKILL');

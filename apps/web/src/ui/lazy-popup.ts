@@ -60,6 +60,11 @@ export function useLazyPopup<P>(
     'aria-expanded': false,
     onPointerEnter: () => load('retry-later'),
     onFocus: () => load('retry-later'),
+    // A press counts from its pointerdown: when the popup arrives between the press and the
+    // release, the release lands on the new trigger and no click follows, so it opens itself.
+    onPointerDown: () => {
+      wantsOpen.current = true;
+    },
     onClick: () => {
       wantsOpen.current = true;
       load('reload');
