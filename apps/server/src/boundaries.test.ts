@@ -51,4 +51,22 @@ describe('module boundaries (ESLint)', () => {
       [],
     );
   });
+
+  it('keeps the web layers importing downwards only: ui/ may not import app/ or features/', async () => {
+    const upwards =
+      "import { AppRoutes } from '../app/router';\nimport { useProfile } from '../features/profile/queries';\nexport const f = [AppRoutes, useProfile];\n";
+    const fromUi = await boundaryErrors('apps/web/src/ui/fixture.tsx', upwards);
+    expect(fromUi).toEqual([
+      expect.stringContaining('may not import app/'),
+      expect.stringContaining('may not import features/'),
+    ]);
+    const downwards =
+      "import { useSession } from '../session/use-session';\nimport { api } from '../api/client';\nexport const f = [useSession, api];\n";
+    expect(await boundaryErrors('apps/web/src/ui/fixture.tsx', downwards)).toEqual([]);
+    const fromFeature = await boundaryErrors(
+      'apps/web/src/features/memos/fixture.tsx',
+      "import { AppRoutes } from '../../app/router';\nexport const f = AppRoutes;\n",
+    );
+    expect(fromFeature).toEqual([expect.stringContaining('may not import app/')]);
+  });
 });
