@@ -72,9 +72,41 @@ function migratorFor(database: Database): Migrator {
   });
 }
 
+/**
+ * Kysely's migrator reads the whole catalog to find its own tables. A neighbouring schema
+ * (another app's on the same server, another test file's) dropped during that read fails it
+ * with PostgreSQL's invalid_schema_name naming that schema, before anything was changed, so
+ * the read is made again.
+ */
+export async function pastNeighbourDrops<T>(
+  database: Database,
+  read: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      if (attempt >= 5 || !neighbourSchemaGone(error, database.schema)) throw error;
+    }
+  }
+}
+
+function neighbourSchemaGone(error: unknown, own: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === '3F000' &&
+    typeof message === 'string' &&
+    (own === undefined || !message.includes(`"${own}"`))
+  );
+}
+
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const { error, results } = await migratorFor(database).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const { results } = await pastNeighbourDrops(database, async () => {
+    const outcome = await migratorFor(database).migrateToLatest();
+    const { error } = outcome;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return outcome;
+  });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
@@ -82,6 +114,6 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 export async function migrationStatus(
   database: Database,
 ): Promise<Array<{ name: string; appliedAt: Date | null }>> {
-  const infos = await migratorFor(database).getMigrations();
+  const infos = await pastNeighbourDrops(database, () => migratorFor(database).getMigrations());
   return infos.map((info) => ({ name: info.name, appliedAt: info.executedAt ?? null }));
 }
