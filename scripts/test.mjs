@@ -4,7 +4,7 @@
 // again on PostgreSQL), then browser journeys. Prints each stage's duration, a table of them,
 // and ends with one summary line "Total: N passed, N failed, N skipped".
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,6 +177,30 @@ function flakyTitles(report) {
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
   return titles;
+}
+
+printReliability();
+
+/** The figures the reliability suites left in test-results/reliability/ (see docs/RELIABILITY.md). */
+function printReliability() {
+  const folder = join(reports, 'reliability');
+  if (!existsSync(folder)) return;
+  const rows = readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => readJson(join(folder, name)))
+    .filter(Boolean)
+    .sort((a, b) => `${a.suite}${a.database}`.localeCompare(`${b.suite}${b.database}`));
+  if (rows.length === 0) return;
+  console.log('\n=== Reliability ===');
+  for (const row of rows) {
+    const operations = row.operations === undefined ? '' : `, ${row.operations} operations`;
+    const detail = row.detail ? ` (${row.detail})` : '';
+    console.log(
+      `${row.suite} on ${row.database}: ${row.cases} cases${operations}, ${row.failures} failures${detail}`,
+    );
+    if (row.failures > 0)
+      problems.push(`reliability: ${row.suite} on ${row.database} found ${row.failures}`);
+  }
 }
 
 console.log('\n=== Stage durations ===');
