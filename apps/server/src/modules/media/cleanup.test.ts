@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { CLEANUP_JOB, scheduleMediaCleanup } from './index.js';
+import { insertAttachment } from './store.js';
 import {
   insertCollection,
   insertMemo,
@@ -76,6 +79,53 @@ describeDb('cleanup of uploads never attached', () => {
     expect(files.some((f) => f.startsWith(`${attached}/`))).toBe(true);
     // A second run finds nothing more; an upload attached meanwhile is not touched.
     expect(await mediaServiceFor(t).cleanupUnattached()).toBe(0);
+  });
+
+  it('an upload abandoned by a crash is never shown on its memo, and goes with its partial files', async () => {
+    // Found by the crash test (cli/crash-safety.cli.test.ts): a server killed while receiving
+    // a memo photo leaves its row `processing`, without a stored file, on the memo.
+    const { db, dialect } = t.database;
+    const collection = await insertCollection(t, alice.id, 'private');
+    const memoId = await insertMemo(t, alice.id, collection);
+    const row = (type: 'photo' | 'video') => ({
+      userId: alice.id,
+      ownerKind: 'memo' as const,
+      memoId,
+      collectionId: null,
+      type,
+      fileName: `crashed.${type === 'photo' ? 'png' : 'mp4'}`,
+      mimeType: type === 'photo' ? 'image/png' : 'video/mp4',
+    });
+    const abandoned = await insertAttachment(db, dialect, row('photo'));
+    const partial = path.join(t.dataDir, 'media', String(alice.id), String(abandoned));
+    fs.mkdirSync(partial, { recursive: true });
+    fs.writeFileSync(path.join(partial, '40w.webp'), 'half a variant');
+    // a video whose original is stored and whose conversion waits stays shown and kept
+    const converting = await insertAttachment(db, dialect, row('video'));
+    await db
+      .updateTable('attachments')
+      .set({ storage_key: `${alice.id}/${converting}/original.mp4` })
+      .where('id', '=', converting)
+      .execute();
+    const shown = async () => {
+      const res = await t.app.inject({ url: `/api/memo/${memoId}`, headers: alice.headers });
+      expect(res.statusCode).toBe(200);
+      const memo = res.json();
+      return [...memo.memo_photos, ...memo.memo_videos].map((a: { id: number }) => a.id);
+    };
+    expect(await shown()).toEqual([converting]);
+
+    await age(abandoned, 23 * HOUR);
+    await age(converting, 25 * HOUR);
+    // an upload received right now may take its time: not abandoned yet
+    expect(await mediaServiceFor(t).cleanupUnattached()).toBe(0);
+    await age(abandoned, 25 * HOUR);
+    expect(await mediaServiceFor(t).cleanupUnattached()).toBe(1);
+    expect(await statusOf(abandoned)).toBe('deleted');
+    expect(await statusOf(converting)).toBe('processing');
+    await t.app.jobs.runDue();
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(await shown()).toEqual([converting]);
   });
 
   it('runs as a durable recurring job that queues its next run', async () => {

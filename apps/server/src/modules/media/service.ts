@@ -443,7 +443,8 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     convertVideo: videos.run,
 
     /**
-     * Deletes uploads never attached and older than `olderThanMs` (default a day), in
+     * Deletes uploads never attached, or abandoned while received (a crash), and older than
+     * `olderThanMs` (default a day), with their files (a crash leaves partial ones), in
      * batches, each row re-checked under its lock so a memo save attaching it at the same
      * moment wins or fails cleanly. Answers how many were deleted.
      */

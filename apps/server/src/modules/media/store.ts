@@ -226,8 +226,8 @@ export async function otherPictures(
 
 /**
  * Ids of uploads never attached (memo or collection uploads still without their memo or
- * collection) created before `before`, oldest first, at most `limit`. Videos still
- * converting are left to their job.
+ * collection), or abandoned while being received (the server was killed meanwhile), created
+ * before `before`, oldest first, at most `limit`. Videos still converting are left to their job.
  */
 export async function unattachedUploadIds(
   db: Db,
@@ -238,12 +238,18 @@ export async function unattachedUploadIds(
   const rows = await db
     .selectFrom('attachments')
     .select('id')
-    .where('status', 'in', ['ready', 'failed'])
     .where('created_at', '<', d.time(before))
     .where((eb) =>
       eb.or([
-        eb.and([eb('owner_kind', '=', 'memo'), eb('memo_id', 'is', null)]),
-        eb.and([eb('owner_kind', '=', 'collection'), eb('collection_id', 'is', null)]),
+        eb.and([
+          eb('status', 'in', ['ready', 'failed']),
+          eb.or([
+            eb.and([eb('owner_kind', '=', 'memo'), eb('memo_id', 'is', null)]),
+            eb.and([eb('owner_kind', '=', 'collection'), eb('collection_id', 'is', null)]),
+          ]),
+        ]),
+        // abandoned: the server stopped (a crash, a kill) while receiving the file
+        eb.and([eb('status', '=', 'processing'), eb('storage_key', 'is', null)]),
       ]),
     )
     .orderBy('id')
@@ -252,8 +258,16 @@ export async function unattachedUploadIds(
   return rows.map((row) => row.id);
 }
 
-/** Whether `row` is (still) an upload nobody attached. */
+/**
+ * An upload still being received: its row exists (so its files have a home) but its file is
+ * not stored yet. A video awaiting conversion has its original stored, so it is not one.
+ */
+const isInFlight = (row: Pick<AttachmentRow, 'status' | 'storage_key'>) =>
+  row.status === 'processing' && row.storage_key === null;
+
+/** Whether `row` is (still) an upload nobody attached, or one abandoned while received. */
 export function isUnattached(row: AttachmentRow): boolean {
+  if (isInFlight(row)) return true;
   if (row.status !== 'ready' && row.status !== 'failed') return false;
   if (row.owner_kind === 'memo') return row.memo_id === null;
   if (row.owner_kind === 'collection') return row.collection_id === null;
@@ -296,6 +310,8 @@ export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<Att
     .where('memo_id', 'in', memoIds)
     .where('owner_kind', '=', 'memo')
     .where('status', '!=', 'deleted')
+    // an upload still being received (or abandoned by a crash) is not shown: it has no file yet
+    .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('storage_key', 'is not', null)]))
     .where('replaced_by_document_id', 'is', null)
     .orderBy('memo_id')
     .orderBy('sequence_number')
