@@ -50,6 +50,8 @@ export interface CliResult {
 export interface ServerProcess {
   url: string;
   stop(): Promise<number | null>;
+  /** SIGKILL: the process ends at once, with nothing flushed or closed (the crash test) */
+  kill(): Promise<void>;
 }
 
 export interface CliInstance {
@@ -190,8 +192,12 @@ async function startServer(
   return {
     url,
     async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }
