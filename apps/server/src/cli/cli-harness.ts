@@ -64,7 +64,8 @@ export interface CliInstance {
   json<T = Record<string, unknown>>(...args: string[]): Promise<T>;
   /** a connection of the test's own, to check what the command line did */
   database(): Database;
-  startServer(): Promise<ServerProcess>;
+  /** `timeoutMs`: how long it may take to listen (15 s; a loaded machine may need more) */
+  startServer(options?: { timeoutMs?: number }): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
@@ -141,8 +142,8 @@ export async function createCliInstance(bundle: Bundle): Promise<CliInstance> {
       return database;
     },
 
-    async startServer() {
-      const server = await startServer(bundle.mainJs, env, dataDir);
+    async startServer(options = {}) {
+      const server = await startServer(bundle.mainJs, env, dataDir, options.timeoutMs);
       servers.push(server);
       return server;
     },
@@ -161,6 +162,7 @@ async function startServer(
   mainJs: string,
   env: NodeJS.ProcessEnv,
   cwd: string,
+  timeoutMs = 15_000,
 ): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, [mainJs], {
     env: { ...env, PORT: '0', HOST: '127.0.0.1' },
@@ -169,7 +171,10 @@ async function startServer(
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/i.exec(output);
