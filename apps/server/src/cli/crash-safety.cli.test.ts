@@ -80,8 +80,7 @@ describeDb('crash safety: SIGKILL while writers run', () => {
 
   /** Starts the server on the instance's data, waits for its health, signs in. */
   async function start() {
-    // a machine busy with other tests took 11-18 s to start it, past the usual 15 s
-    const server = await cli.startServer({ timeoutMs: 60_000 });
+    const server = await cli.startServer();
     expect((await api(server.url, '/api/health')).status).toBe(200);
     const login = await api(server.url, '/api/login', { usermail, password });
     expect(login.status).toBe(200);
