@@ -33,8 +33,9 @@ describe('describeUserAgent', () => {
 
 describe('account schemas', () => {
   it('an e-mail change needs a valid address and the password', () => {
-    expect(emailChangeSchema.safeParse({ usermail: ' New@Example.TEST ', password: 'x' }).data)
-      .toEqual({ usermail: 'new@example.test', password: 'x' });
+    expect(
+      emailChangeSchema.safeParse({ usermail: ' New@Example.TEST ', password: 'x' }).data,
+    ).toEqual({ usermail: 'new@example.test', password: 'x' });
     expect(emailChangeSchema.safeParse({ usermail: 'nope', password: 'x' }).success).toBe(false);
     expect(emailChangeSchema.safeParse({ usermail: 'a@b.test', password: '' }).success).toBe(false);
   });

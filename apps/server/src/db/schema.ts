@@ -90,7 +90,11 @@ export interface SessionsTable {
   /** the client address at sign-in, then at each token refresh (the sessions list) */
   ip: ColumnType<string | null, string | null | undefined, string | null>;
   /** the last sign-in or token refresh */
-  last_used_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  last_used_at: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   /** the person signed in when the session acts for another account (a delegation) */
   root_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -109,7 +109,14 @@ export function createSessionService(ctx: AppContext) {
         throw sessionEnded();
       }
       const next = opaqueToken();
-      await addRefreshToken(db, dialect, session.id, sha256(next), refreshExpiry(), ip?.slice(0, 64));
+      await addRefreshToken(
+        db,
+        dialect,
+        session.id,
+        sha256(next),
+        refreshExpiry(),
+        ip?.slice(0, 64),
+      );
       const token = await signAccessToken(key, {
         userId: session.user_id,
         sessionId: session.id,

@@ -239,15 +239,7 @@ export async function markReauthenticated(
 export function listDeviceSessions(db: Db, d: DialectHelpers, userId: number, now: Date) {
   return db
     .selectFrom('sessions')
-    .select([
-      'id',
-      'user_id',
-      'root_user_id',
-      'user_agent',
-      'ip',
-      'created_at',
-      'last_used_at',
-    ])
+    .select(['id', 'user_id', 'root_user_id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
     .where((eb) =>
       eb.or([
         eb.and([eb('user_id', '=', userId), eb('root_user_id', 'is', null)]),

@@ -13,6 +13,7 @@ import type { engagement } from './engagement/en';
 import type { notifications } from './notifications/en';
 import type { feed } from './feed/en';
 import type { push } from './push/en';
+import type { accountData } from './accountData/en';
 
 export const en = {
   app: {
@@ -304,6 +305,7 @@ interface EnglishNamespaces {
   notifications: typeof notifications;
   feed: typeof feed;
   push: typeof push;
+  accountData: typeof accountData;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */
