@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { escapeRegExp } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';
@@ -15,6 +15,17 @@ const CONFIRM_LINK = new RegExp(
   `(${escapeRegExp(E2E_BASE_URL)}/auth/confirm-email\\?token=[^\\s"'<>]+)`,
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+
+/**
+ * Opens the account settings and waits until the whole page shows: its sections load
+ * lazily and stay hidden until the last one is there (slow on a busy machine).
+ */
+async function openAccountSettings(page: Page): Promise<void> {
+  await page.goto('/account-settings');
+  await expect(page.getByRole('button', { name: 'Delete my account' })).toBeVisible({
+    timeout: 45_000,
+  });
+}
 
 /** The grace period of a deletion is over: its waiting job is due now (a fixture). */
 function endGracePeriod(userId: number): void {
@@ -35,7 +46,7 @@ test('a person changes their e-mail address through the confirmation link', asyn
   const ada = await newMember(request, 'Ada Lovelace');
   const next = uniqueEmail('ada-new');
   const page = await pageFor(browser, ada);
-  await page.goto('/account-settings');
+  await openAccountSettings(page);
   const section = page.getByTestId('email-section');
   await expect(section.getByTestId('email-current')).toHaveText(
     `You sign in with ${ada.usermail}.`,
@@ -55,20 +66,21 @@ test('a person changes their e-mail address through the confirmation link', asyn
   const { match } = await waitForMail(next, CONFIRM_LINK);
 
   // Until the link is opened the address stays
-  await page.reload();
+  await openAccountSettings(page);
   await expect(section.getByTestId('email-current')).toContainText(ada.usermail);
 
   const before = await mailCount(ada.usermail);
   await page.goto(match[1]!);
-  await page.getByRole('button', { name: 'Confirm the new address' }).click();
+  await page.getByRole('button', { name: 'Confirm the new address' }).click({ timeout: 30_000 });
   await expect(page.getByTestId('confirm-email-done')).toHaveText(
     `Your email address is now ${next}.`,
   );
+  await expect(page.getByRole('link', { name: 'Go to the account settings' })).toBeVisible();
   // The old address is told
   await waitForMail(ada.usermail, new RegExp(`now signs in with ${escapeRegExp(next)}`), {
     after: before,
   });
-  await page.getByRole('link', { name: 'Go to the account settings' }).click();
+  await openAccountSettings(page);
   await expect(section.getByTestId('email-current')).toHaveText(`You sign in with ${next}.`);
 
   // The old address no longer signs in; the new one does
@@ -85,7 +97,7 @@ test('a person deletes their account (wrong password first) and can no longer si
 }) => {
   const grace = await newMember(request, 'Grace Hopper');
   const page = await pageFor(browser, grace);
-  await page.goto('/account-settings');
+  await openAccountSettings(page);
   const section = page.getByTestId('delete-section');
   await section.getByLabel('Why are you leaving?').fill('Moving to another service');
   await section.getByLabel('Your password').fill('Not-the-password1');
@@ -154,7 +166,7 @@ test('a person downloads their data export and the zip holds their memos and fil
   expect(upload.status()).toBe(201);
 
   const page = await pageFor(browser, marie);
-  await page.goto('/account-settings');
+  await openAccountSettings(page);
   const section = page.getByTestId('export-section');
   await section.getByRole('button', { name: 'Prepare my data' }).click();
   await expect(section.getByTestId('export-preparing')).toBeVisible();

@@ -53,6 +53,8 @@ export const en = {
     feed: 'Feed',
     fileTransfer: 'File transfer',
     accountSettings: 'Account settings',
+    help: 'Help',
+    privacyPolicy: 'Privacy policy',
     lock: 'Lock with PIN',
     logout: 'Log out',
     openMenu: 'Open navigation',
