@@ -49,6 +49,7 @@ import { registerNotifications } from './modules/notifications/index.js';
 import { registerPush } from './modules/push/index.js';
 import { registerFeed } from './modules/feed/index.js';
 import { registerDiscover } from './modules/discover/index.js';
+import { registerAccount } from './modules/account/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerDiscover(zapp, guard, ctx);
   registerPush(zapp, guard, ctx);
   registerNotifications(zapp, guard, ctx);
+  registerAccount(zapp, guard, ctx);
   await registerRealtime(app, guard, ctx);
 
   fallback.current = await registerWebApp(app, config.webDist);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
-import { LIMITS } from '@memoria/domain';
+import { ACCOUNT, LIMITS } from '@memoria/domain';
 
 /** The server package folder, from src/ (tsx, vitest) and from dist/ (the bundle) alike. */
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -106,6 +106,16 @@ const envSchema = z.object({
         ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase()),
       ),
   ),
+  // The account (docs/RULES.md, The account): days between a deletion request and the
+  // deletion (signing in meanwhile cancels it); where the help links point; the operator's
+  // own help links and privacy policy texts (README.md, Configuration).
+  ACCOUNT_DELETION_GRACE_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(365).default(ACCOUNT.deletionGraceDaysDefault),
+  ),
+  HELP_SITE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://memoria.example')),
+  HELP_LINKS_FILE: optionalString,
+  PRIVACY_POLICY_DIR: optionalString,
   // Web push (VAPID): the key pair (base64url, as web-push generates them) and the contact
   // the push services see. Unset keys: a pair is generated on first start, kept in
   // DATA_DIR/vapid.json. Unset subject: PUBLIC_URL when https, else mailto: MAIL_FROM.
@@ -170,6 +180,15 @@ export interface AppConfig {
    * and local address (FETCH_ALLOW_PRIVATE=1, for tests and closed networks).
    */
   fetch: { allowHosts: string[]; allowPrivate: boolean };
+  /** The account's self-service and the help and legal documents (modules/account). */
+  account: {
+    deletionGraceDays: number;
+    helpSiteUrl: string;
+    /** JSON: {"<locale or *>": {"<document type>": "<url>"}} overriding the default links */
+    helpLinksFile?: string;
+    /** a folder of privacy-policy.<locale>.md (or .txt) files replacing the shipped text */
+    privacyPolicyDir?: string;
+  };
   /** Web push keys; absent keys are generated once and kept in DATA_DIR (modules/push). */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
 }
@@ -215,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: e.FETCH_ALLOW_PRIVATE,
     },
     vapid: vapidConfig(e, publicUrl),
+    account: {
+      deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
+      helpSiteUrl: e.HELP_SITE_URL.replace(/\/+$/, ''),
+      ...(e.HELP_LINKS_FILE ? { helpLinksFile: path.resolve(e.HELP_LINKS_FILE) } : {}),
+      ...(e.PRIVACY_POLICY_DIR ? { privacyPolicyDir: path.resolve(e.PRIVACY_POLICY_DIR) } : {}),
+    },
   };
 }
 

@@ -118,7 +118,8 @@ export interface TokenPair {
 }
 
 export type LoginAnswer =
-  TokenPair | { status: (typeof LOGIN_STATUS)[keyof typeof LOGIN_STATUS]; method: TwoFactorMethod };
+  | (TokenPair & { notice?: string })
+  | { status: (typeof LOGIN_STATUS)[keyof typeof LOGIN_STATUS]; method: TwoFactorMethod };
 
 export interface TwoFactorSetupAnswer {
   method: TwoFactorMethod;

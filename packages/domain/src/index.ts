@@ -16,3 +16,4 @@ export * from './permissions.js';
 export * from './memo.js';
 export * from './social.js';
 export * from './engagement.js';
+export * from './account.js';

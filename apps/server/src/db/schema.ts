@@ -6,6 +6,7 @@ import type { SocialExtrasTables } from './schema-social-extras.js';
 import type { EngagementTables } from './schema-engagement.js';
 import type { NotificationTables } from './schema-notifications.js';
 import type { PushTables } from './schema-push.js';
+import type { AccountTables } from './schema-account.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -86,6 +87,14 @@ export interface SessionsTable {
   revoked_at: DbTime | null;
   reauthenticated_at: DbTime | null;
   user_agent: string | null;
+  /** the client address at sign-in, then at each token refresh (the sessions list) */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** the last sign-in or token refresh */
+  last_used_at: ColumnType<
+    Date | string | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
   /** the person signed in when the session acts for another account (a delegation) */
   root_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
@@ -162,7 +171,8 @@ export interface DatabaseSchema
     MediaTables,
     EngagementTables,
     NotificationTables,
-    PushTables {
+    PushTables,
+    AccountTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

@@ -80,6 +80,10 @@ const LOG_LABEL: Record<TemplateName, string> = {
   connectionRequest: 'connection request link',
   connectionInvitation: 'connection invitation link',
   notificationDigest: 'notifications digest',
+  emailChangeConfirm: 'email change link',
+  emailChanged: 'email changed notice',
+  accountDeletion: 'account deletion notice',
+  exportReady: 'data export ready notice',
 };
 
 /**

@@ -49,8 +49,16 @@ export const pages = {
     'ResetPasswordPage',
   ),
   AccountSettings: lazyPage(
-    () => import('../features/account/account-settings-page'),
+    withTexts(['accountData'], () => import('../features/account/account-settings-page')),
     'AccountSettingsPage',
+  ),
+  ConfirmEmail: lazyPage(
+    withTexts(['accountData'], () => import('../features/account/confirm-email-page')),
+    'ConfirmEmailPage',
+  ),
+  PrivacyPolicy: lazyPage(
+    withTexts(['accountData'], () => import('../features/account/privacy-policy-page')),
+    'PrivacyPolicyPage',
   ),
   Collections: lazyPage(
     withTexts(COLLECTION_TEXTS, () => import('../features/collections/collections-page')),

@@ -213,7 +213,9 @@ export const routes: RouteObject[] = [
               soonRoute('joincall', pub),
               { path: 'transfer', element: <Navigate to="/file-transfer" replace /> },
               soonRoute('file-transfer', pub),
-              soonRoute('privacy-policy', pub),
+              { path: 'privacy-policy', element: <pages.PrivacyPolicy />, handle: pub },
+              // the link mailed to a new address works signed in or not (docs/SCREENS.md)
+              { path: 'auth/confirm-email', element: <pages.ConfirmEmail />, handle: pub },
               soonRoute('subscription-result', pub),
               soonRoute('subscription-process', pub),
               { path: '*', element: <pages.NotFound />, handle: pub },

@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { currentLocale, useTranslation } from '../i18n';
+import { useTranslation } from '../i18n';
 import { useSession } from '../session/use-session';
 import { usePageTitle } from './use-page-title';
+import { useHelpLink } from './help-links';
 
 export type NotFoundResource = 'collection' | 'user' | 'memo';
 
@@ -14,14 +15,8 @@ export interface ErrorPageProps {
   message?: string;
 }
 
-const SITE_URL = import.meta.env.VITE_SITE_URL ?? 'https://memoria.example';
-
-/** Help pages live on the marketing site under a per-locale path. */
-export function helpUrl(
-  page: 'questions-and-answers' | 'privacy' | 'about-us' | 'service-conditions' | 'contact',
-): string {
-  return `${SITE_URL}/${currentLocale().replace('_', '-')}/${page}`;
-}
+/** Help pages: the operator's links per locale (ui/help-links.ts). */
+export { fallbackHelpUrl as helpUrl } from './help-links';
 
 const NOT_FOUND_TEXT = {
   collection: 'errors.page.notFoundCollection',
@@ -33,6 +28,7 @@ const NOT_FOUND_TEXT = {
 export function ErrorPage({ status, resource, publicLink, message }: ErrorPageProps) {
   const { t } = useTranslation();
   const signedIn = useSession()?.kind === 'full';
+  const help = useHelpLink('questions-and-answers');
 
   let title: string | undefined;
   let text: string;
@@ -69,7 +65,7 @@ export function ErrorPage({ status, resource, publicLink, message }: ErrorPagePr
             <Anchor component={Link} to="/privacy-policy">
               {t('errors.page.privacy')}
             </Anchor>
-            <Anchor href={helpUrl('questions-and-answers')} target="_blank" rel="noreferrer">
+            <Anchor href={help} target="_blank" rel="noreferrer">
               {t('errors.page.help')}
             </Anchor>
           </Group>

@@ -197,4 +197,22 @@ export const de: MessageCatalogue = {
     'Nur Kontakte und Follower des Autors können Kommentare sehen und schreiben.',
   'reaction.notFound': 'Reaktion nicht gefunden',
   'reaction.notAllowed': 'Der Autor erlaubt keine Reaktionen auf dieses Memo.',
+  'account.deleteWrongPassword': 'Das Passwort ist nicht korrekt. Ihr Konto wurde nicht gelöscht.',
+  'account.deletionScheduled':
+    'Ihr Konto ist deaktiviert und wird am {date} gelöscht. Melden Sie sich vorher an, um es zu behalten.',
+  'account.deletionCancelled': 'Willkommen zurück. Ihr Konto wird nicht gelöscht.',
+  'account.emailChangeSent':
+    'Wir haben einen Bestätigungslink an die neue Adresse gesendet. Die Änderung erfolgt, sobald Sie ihn öffnen.',
+  'account.emailChangeInvalid':
+    'Dieser Bestätigungslink ist ungültig, bereits verwendet oder abgelaufen.',
+  'account.emailChangeTaken':
+    'Ein anderes Konto verwendet diese Adresse inzwischen, daher wurde sie nicht geändert.',
+  'account.emailChanged': 'Ihre E-Mail-Adresse lautet jetzt {usermail}.',
+  'account.emailSame': 'Das ist bereits Ihre E-Mail-Adresse.',
+  'account.ownerOnly':
+    'Nur die Inhaberin oder der Inhaber des Kontos kann das tun, keine bevollmächtigte Person.',
+  'account.exportPending':
+    'Ihr Datenexport wird vorbereitet. Sie erhalten eine E-Mail, sobald er bereit ist.',
+  'account.exportNotFound': 'Dieser Export existiert nicht oder ist abgelaufen.',
+  'account.sessionNotFound': 'Diese Sitzung existiert nicht oder wurde bereits beendet.',
 };

@@ -186,6 +186,21 @@ export const en = {
     'Only connections and followers of the author can see and write comments.',
   'reaction.notFound': 'Reaction not found',
   'reaction.notAllowed': 'The author does not allow reactions on this memo.',
+  'account.deleteWrongPassword': 'The password is not correct. Your account was not deleted.',
+  'account.deletionScheduled':
+    'Your account is disabled and will be deleted on {date}. Sign in before then to keep it.',
+  'account.deletionCancelled': 'Welcome back. Your account will not be deleted.',
+  'account.emailChangeSent':
+    'We sent a confirmation link to the new address. The change happens when you open it.',
+  'account.emailChangeInvalid': 'This confirmation link is invalid, already used or expired.',
+  'account.emailChangeTaken': 'Another account uses this address now, so it was not changed.',
+  'account.emailChanged': 'Your email address is now {usermail}.',
+  'account.emailSame': 'This is already your email address.',
+  'account.ownerOnly': 'Only the owner of the account can do this, not a delegate.',
+  'account.exportPending':
+    'Your data export is being prepared. You will get an email when it is ready.',
+  'account.exportNotFound': 'This export does not exist or has expired.',
+  'account.sessionNotFound': 'This session does not exist or has already ended.',
 } as const;
 
 export type MessageKey = keyof typeof en;

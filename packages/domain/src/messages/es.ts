@@ -190,4 +190,20 @@ export const es: MessageCatalogue = {
     'Solo los contactos y seguidores del autor pueden ver y escribir comentarios.',
   'reaction.notFound': 'Reacción no encontrada',
   'reaction.notAllowed': 'El autor no permite reacciones en esta nota.',
+  'account.deleteWrongPassword': 'La contraseña no es correcta. Tu cuenta no se ha eliminado.',
+  'account.deletionScheduled':
+    'Tu cuenta está desactivada y se eliminará el {date}. Inicia sesión antes de esa fecha para conservarla.',
+  'account.deletionCancelled': 'Bienvenido de nuevo. Tu cuenta no se eliminará.',
+  'account.emailChangeSent':
+    'Hemos enviado un enlace de confirmación a la nueva dirección. El cambio se hace cuando lo abras.',
+  'account.emailChangeInvalid':
+    'Este enlace de confirmación no es válido, ya se usó o ha caducado.',
+  'account.emailChangeTaken': 'Otra cuenta usa ahora esta dirección, así que no se ha cambiado.',
+  'account.emailChanged': 'Tu dirección de correo es ahora {usermail}.',
+  'account.emailSame': 'Esta ya es tu dirección de correo.',
+  'account.ownerOnly': 'Solo el titular de la cuenta puede hacer esto, no un delegado.',
+  'account.exportPending':
+    'Se está preparando la exportación de tus datos. Recibirás un correo cuando esté lista.',
+  'account.exportNotFound': 'Esta exportación no existe o ha caducado.',
+  'account.sessionNotFound': 'Esta sesión no existe o ya ha terminado.',
 };

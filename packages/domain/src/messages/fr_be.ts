@@ -194,4 +194,21 @@ export const fr_be: MessageCatalogue = {
     "Seuls les contacts et abonnés de l'auteur peuvent voir et écrire des commentaires.",
   'reaction.notFound': 'Réaction introuvable',
   'reaction.notAllowed': "L'auteur n'autorise pas les réactions sur ce mémo.",
+  'account.deleteWrongPassword':
+    "Le mot de passe n'est pas correct. Votre compte n'a pas été supprimé.",
+  'account.deletionScheduled':
+    'Votre compte est désactivé et sera supprimé le {date}. Connectez-vous avant cette date pour le garder.',
+  'account.deletionCancelled': 'Bon retour. Votre compte ne sera pas supprimé.',
+  'account.emailChangeSent':
+    "Nous avons envoyé un lien de confirmation à la nouvelle adresse. Le changement a lieu lorsque vous l'ouvrez.",
+  'account.emailChangeInvalid': 'Ce lien de confirmation est invalide, déjà utilisé ou expiré.',
+  'account.emailChangeTaken':
+    "Un autre compte utilise maintenant cette adresse, elle n'a donc pas été changée.",
+  'account.emailChanged': 'Votre adresse e-mail est désormais {usermail}.',
+  'account.emailSame': 'Ceci est déjà votre adresse e-mail.',
+  'account.ownerOnly': 'Seul le titulaire du compte peut faire ceci, pas un délégué.',
+  'account.exportPending':
+    'Votre export de données est en préparation. Vous recevrez un e-mail quand il sera prêt.',
+  'account.exportNotFound': "Cet export n'existe pas ou a expiré.",
+  'account.sessionNotFound': "Cette session n'existe pas ou est déjà terminée.",
 };

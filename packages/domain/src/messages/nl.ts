@@ -191,4 +191,20 @@ export const nl: MessageCatalogue = {
     'Alleen connecties en volgers van de auteur kunnen reacties zien en schrijven.',
   'reaction.notFound': 'Reactie niet gevonden',
   'reaction.notAllowed': 'De auteur staat geen emoji-reacties op deze memo toe.',
+  'account.deleteWrongPassword': 'Het wachtwoord is niet juist. Je account is niet verwijderd.',
+  'account.deletionScheduled':
+    'Je account is uitgeschakeld en wordt verwijderd op {date}. Meld je vóór die datum aan om het te behouden.',
+  'account.deletionCancelled': 'Welkom terug. Je account wordt niet verwijderd.',
+  'account.emailChangeSent':
+    'We hebben een bevestigingslink naar het nieuwe adres gestuurd. De wijziging gebeurt wanneer je die opent.',
+  'account.emailChangeInvalid': 'Deze bevestigingslink is ongeldig, al gebruikt of verlopen.',
+  'account.emailChangeTaken':
+    'Een ander account gebruikt dit adres nu, daarom is het niet gewijzigd.',
+  'account.emailChanged': 'Je e-mailadres is nu {usermail}.',
+  'account.emailSame': 'Dit is al je e-mailadres.',
+  'account.ownerOnly': 'Alleen de eigenaar van het account kan dit doen, geen gemachtigde.',
+  'account.exportPending':
+    'Je gegevensexport wordt voorbereid. Je krijgt een e-mail wanneer die klaar is.',
+  'account.exportNotFound': 'Deze export bestaat niet of is verlopen.',
+  'account.sessionNotFound': 'Deze sessie bestaat niet of is al beëindigd.',
 };

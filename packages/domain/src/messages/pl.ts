@@ -184,4 +184,20 @@ export const pl: MessageCatalogue = {
   'comment.onlyConnections': 'Tylko kontakty i obserwujący autora mogą widzieć i pisać komentarze.',
   'reaction.notFound': 'Nie znaleziono reakcji',
   'reaction.notAllowed': 'Autor nie pozwala reagować na tę notatkę.',
+  'account.deleteWrongPassword': 'Hasło jest nieprawidłowe. Twoje konto nie zostało usunięte.',
+  'account.deletionScheduled':
+    'Twoje konto jest wyłączone i zostanie usunięte {date}. Zaloguj się przed tym dniem, aby je zachować.',
+  'account.deletionCancelled': 'Witaj ponownie. Twoje konto nie zostanie usunięte.',
+  'account.emailChangeSent':
+    'Wysłaliśmy link potwierdzający na nowy adres. Zmiana nastąpi po jego otwarciu.',
+  'account.emailChangeInvalid':
+    'Ten link potwierdzający jest nieprawidłowy, został już użyty lub wygasł.',
+  'account.emailChangeTaken': 'Inne konto używa teraz tego adresu, więc nie został zmieniony.',
+  'account.emailChanged': 'Twój adres e-mail to teraz {usermail}.',
+  'account.emailSame': 'To już jest Twój adres e-mail.',
+  'account.ownerOnly': 'Tylko właściciel konta może to zrobić, nie pełnomocnik.',
+  'account.exportPending':
+    'Eksport Twoich danych jest przygotowywany. Otrzymasz e-mail, gdy będzie gotowy.',
+  'account.exportNotFound': 'Ten eksport nie istnieje lub wygasł.',
+  'account.sessionNotFound': 'Ta sesja nie istnieje lub już się zakończyła.',
 };

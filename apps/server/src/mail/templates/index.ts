@@ -9,15 +9,16 @@ import { pl } from './pl.js';
 import { uk } from './uk.js';
 import { SOCIAL_TEMPLATES as social } from './social/index.js';
 import { NOTIFICATION_TEMPLATES as notify } from './notifications.js';
+import { ACCOUNT_TEMPLATES as account } from './account.js';
 
 export type { TemplateName, TemplateParams, MailContent } from './types.js';
 
 export const TEMPLATES: Record<Locale, Record<TemplateName, Template>> = {
-  en: { ...en, ...social.en, ...notify.en },
-  nl: { ...nl, ...social.nl, ...notify.nl },
-  fr_be: { ...fr_be, ...social.fr_be, ...notify.fr_be },
-  de: { ...de, ...social.de, ...notify.de },
-  es: { ...es, ...social.es, ...notify.es },
-  pl: { ...pl, ...social.pl, ...notify.pl },
-  uk: { ...uk, ...social.uk, ...notify.uk },
+  en: { ...en, ...social.en, ...notify.en, ...account.en },
+  nl: { ...nl, ...social.nl, ...notify.nl, ...account.nl },
+  fr_be: { ...fr_be, ...social.fr_be, ...notify.fr_be, ...account.fr_be },
+  de: { ...de, ...social.de, ...notify.de, ...account.de },
+  es: { ...es, ...social.es, ...notify.es, ...account.es },
+  pl: { ...pl, ...social.pl, ...notify.pl, ...account.pl },
+  uk: { ...uk, ...social.uk, ...notify.uk, ...account.uk },
 };

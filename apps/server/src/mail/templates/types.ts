@@ -5,7 +5,11 @@ export type CoreTemplateName =
 export type SocialTemplateName = 'connectionRequest' | 'connectionInvitation';
 /** The notifications digest (templates/notifications.ts). */
 export type NotificationTemplateName = 'notificationDigest';
-export type TemplateName = CoreTemplateName | SocialTemplateName | NotificationTemplateName;
+/** The account's self-service mails (templates/account.ts). */
+export type AccountTemplateName =
+  'emailChangeConfirm' | 'emailChanged' | 'accountDeletion' | 'exportReady';
+export type TemplateName =
+  CoreTemplateName | SocialTemplateName | NotificationTemplateName | AccountTemplateName;
 
 export interface TemplateParams {
   name: string;
@@ -22,6 +26,12 @@ export interface TemplateParams {
   items?: string[];
   /** how many things a digest reports */
   count?: number;
+  /** an address the mail is about (the new one of an e-mail change) */
+  usermail?: string;
+  /** how many hours a link stays valid */
+  hours?: number;
+  /** a date, already written in the mail's language */
+  date?: string;
 }
 
 /** What a template says; the renderer lays it out as text and HTML. */
@@ -40,3 +50,4 @@ export type Template = (p: TemplateParams) => MailContent;
 export type LocaleTemplates = Record<CoreTemplateName, Template>;
 export type SocialTemplates = Record<SocialTemplateName, Template>;
 export type NotificationTemplates = Record<NotificationTemplateName, Template>;
+export type AccountTemplates = Record<AccountTemplateName, Template>;

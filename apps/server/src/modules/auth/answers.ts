@@ -11,7 +11,12 @@ export const tokenPairAnswer = z.object({
 });
 
 export const loginAnswer = z.union([
-  tokenPairAnswer,
+  tokenPairAnswer.extend({
+    notice: z
+      .string()
+      .optional()
+      .describe('said once after signing in, e.g. that a pending account deletion was cancelled'),
+  }),
   z.object({
     status: z.enum([LOGIN_STATUS.twoFactorRequired, LOGIN_STATUS.emailCodeSent]),
     method: z.enum(TWO_FACTOR_METHODS),

@@ -109,7 +109,7 @@ export function registerAuthRoutes(
         response: { 200: tokenPairAnswer },
       },
     },
-    async (request) => accounts.refresh(request.body.refresh_token),
+    async (request) => accounts.refresh(request.body.refresh_token, request.ip),
   );
 
   app.post(

@@ -17,6 +17,8 @@ import type { AuthDeps } from './deps.js';
 import { totpStep } from './totp.js';
 import { connectInvitedUser } from '../connections/invitations.js';
 import { findAccountByEmail, findAccountById, updateCredentials, useTotpStep } from './store.js';
+import { createAccountBasics } from '../account/common.js';
+import { createDeletionService } from '../account/deletion.js';
 
 /** Who is asking, for rate limits, the session label and the language of answers. */
 export interface Caller {
@@ -38,6 +40,7 @@ export function createAccountService(deps: AuthDeps) {
   const { ctx, users, sessions, codes, mailUser } = deps;
   const { db, dialect } = ctx.database;
   const { limiter, passwords } = ctx;
+  const deletions = createDeletionService(ctx, createAccountBasics(ctx));
 
   async function activationCodeMatches(user: Account, code: string, caller: Caller) {
     await limiter.check('code', user.usermail, caller.ip);
@@ -105,7 +108,7 @@ export function createAccountService(deps: AuthDeps) {
         throw error;
       }
       await sendVerification(userId);
-      return sessions.issue(userId, 'activation', caller.userAgent);
+      return sessions.issue(userId, 'activation', caller.userAgent, caller.ip);
     },
 
     /** {code} with the signup session: activates and swaps it for a full session. */
@@ -119,7 +122,7 @@ export function createAccountService(deps: AuthDeps) {
       if (readBool(user.is_active)) throw new ApiError(409, 'auth.alreadyActivated');
       await activationCodeMatches(user, code, caller);
       await sessions.revoke(auth.sessionId);
-      const pair = await sessions.issue(user.id, 'full', caller.userAgent);
+      const pair = await sessions.issue(user.id, 'full', caller.userAgent, caller.ip);
       return { status: formatMessage('auth.activated', caller.locale), ...pair };
     },
 
@@ -168,7 +171,10 @@ export function createAccountService(deps: AuthDeps) {
         await limiter.fail('login', input.usermail, caller.ip);
         throw loginError(401, 'auth.invalidCredentials', LOGIN_ERROR.invalidCredentials);
       }
-      if (user.disabled_at !== null) {
+      // An account disabled by its own deletion request signs in, and that cancels the
+      // deletion (docs/RULES.md, The account); one an operator disabled does not.
+      const deletionPending = user.disabled_at !== null && (await deletions.pendingFor(user));
+      if (user.disabled_at !== null && !deletionPending) {
         throw loginError(403, 'auth.accountDisabled', LOGIN_ERROR.accountDisabled);
       }
       if (!readBool(user.is_active)) {
@@ -190,10 +196,14 @@ export function createAccountService(deps: AuthDeps) {
         }
       }
       await limiter.succeeded('login', input.usermail, caller.ip);
-      return sessions.issue(user.id, 'full', caller.userAgent);
+      if (deletionPending && (await deletions.cancel(user.id))) {
+        const pair = await sessions.issue(user.id, 'full', caller.userAgent, caller.ip);
+        return { ...pair, notice: formatMessage('account.deletionCancelled', caller.locale) };
+      }
+      return sessions.issue(user.id, 'full', caller.userAgent, caller.ip);
     },
 
-    refresh: (refreshToken: string) => sessions.refresh(refreshToken),
+    refresh: (refreshToken: string, ip?: string) => sessions.refresh(refreshToken, ip),
 
     async logout(auth: AuthContext | null, refreshToken: string | undefined): Promise<void> {
       if (!auth && !refreshToken) throw new ApiError(401, 'error.unauthorized');

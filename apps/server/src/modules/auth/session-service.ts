@@ -10,9 +10,11 @@ import {
   findRefreshToken,
   createSessionStateReader,
   insertSession,
+  listDeviceSessions,
   markReauthenticated,
   markRotated,
   revokeActingSessions,
+  revokeDeviceSessions,
   revokeSession,
   revokeUserSessions,
   type SessionStateReader,
@@ -48,6 +50,7 @@ export function createSessionService(ctx: AppContext) {
     scope: SessionScope,
     userAgent: string | undefined,
     rootUserId: number | null,
+    ip?: string,
   ): Promise<TokenPair> {
     const refresh = opaqueToken();
     const sessionId = await insertSession(
@@ -59,6 +62,7 @@ export function createSessionService(ctx: AppContext) {
         expiresAt: refreshExpiry(),
         userAgent: userAgent?.slice(0, 300) ?? null,
         rootUserId,
+        ip: ip?.slice(0, 64) ?? null,
       },
       sha256(refresh),
     );
@@ -67,8 +71,12 @@ export function createSessionService(ctx: AppContext) {
   }
 
   return {
-    issue: (userId: number, scope: SessionScope, userAgent?: string): Promise<TokenPair> =>
-      start(db, userId, scope, userAgent, null),
+    issue: (
+      userId: number,
+      scope: SessionScope,
+      userAgent?: string,
+      ip?: string,
+    ): Promise<TokenPair> => start(db, userId, scope, userAgent, null, ip),
 
     /**
      * Ends `previous` and starts a full session for `userId`, acting for it as `rootUserId`
@@ -88,7 +96,7 @@ export function createSessionService(ctx: AppContext) {
     },
 
     /** Rotates the refresh token. A token used twice means it leaked: the session ends. */
-    async refresh(refreshToken: string): Promise<TokenPair> {
+    async refresh(refreshToken: string, ip?: string): Promise<TokenPair> {
       const hash = sha256(refreshToken);
       const stored = await findRefreshToken(db, hash);
       if (!stored) throw new ApiError(401, 'error.unauthorized');
@@ -101,7 +109,14 @@ export function createSessionService(ctx: AppContext) {
         throw sessionEnded();
       }
       const next = opaqueToken();
-      await addRefreshToken(db, dialect, session.id, sha256(next), refreshExpiry());
+      await addRefreshToken(
+        db,
+        dialect,
+        session.id,
+        sha256(next),
+        refreshExpiry(),
+        ip?.slice(0, 64),
+      );
       const token = await signAccessToken(key, {
         userId: session.user_id,
         sessionId: session.id,
@@ -145,6 +160,15 @@ export function createSessionService(ctx: AppContext) {
     revokeAll: (userId: number, exceptSessionId?: number) =>
       revokeUserSessions(db, dialect, userId, exceptSessionId),
     markReauthenticated: (sessionId: number) => markReauthenticated(db, dialect, sessionId),
+
+    /** The live sessions of the person's own devices (the sessions and devices list). */
+    devices: (userId: number) => listDeviceSessions(db, dialect, userId, new Date()),
+    /** Ends one of them; false when it is not theirs or already ended. */
+    revokeDevice: async (userId: number, sessionId: number) =>
+      (await revokeDeviceSessions(db, dialect, userId, { sessionId })) === 1,
+    /** Ends all of them but `currentSessionId`; answers how many. */
+    revokeOtherDevices: (userId: number, currentSessionId: number) =>
+      revokeDeviceSessions(db, dialect, userId, { exceptSessionId: currentSessionId }),
   };
 }
 

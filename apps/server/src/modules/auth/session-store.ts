@@ -16,6 +16,7 @@ export async function insertSession(
     expiresAt: Date;
     userAgent: string | null;
     rootUserId?: number | null;
+    ip?: string | null;
   },
   refreshHash: string,
 ): Promise<number> {
@@ -31,6 +32,8 @@ export async function insertSession(
       reauthenticated_at: null,
       user_agent: session.userAgent,
       root_user_id: session.rootUserId ?? null,
+      ip: session.ip ?? null,
+      last_used_at: d.time(now),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,6 +155,7 @@ export async function addRefreshToken(
   sessionId: number,
   tokenHash: string,
   expiresAt: Date,
+  ip?: string,
 ): Promise<void> {
   const now = d.time(new Date());
   await db
@@ -160,7 +164,8 @@ export async function addRefreshToken(
     .execute();
   await db
     .updateTable('sessions')
-    .set({ expires_at: d.time(expiresAt) })
+    // a refresh is the session's sign of life (the sessions list shows when and from where)
+    .set({ expires_at: d.time(expiresAt), last_used_at: now, ...(ip ? { ip } : {}) })
     .where('id', '=', sessionId)
     .execute();
 }
@@ -225,4 +230,50 @@ export async function markReauthenticated(
     .set({ reauthenticated_at: d.time(new Date()) })
     .where('id', '=', sessionId)
     .execute();
+}
+
+/**
+ * The live sessions of a person's own devices: signed in as themself, or acting for another
+ * account through a delegation (a delegate's sessions acting for this account are theirs).
+ */
+export function listDeviceSessions(db: Db, d: DialectHelpers, userId: number, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'root_user_id', 'user_agent', 'ip', 'created_at', 'last_used_at'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', userId), eb('root_user_id', 'is', null)]),
+        eb('root_user_id', '=', userId),
+      ]),
+    )
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', d.time(now))
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Ends the listed device sessions of `userId` (one, or all but `exceptSessionId`). */
+export async function revokeDeviceSessions(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  which: { sessionId: number } | { exceptSessionId: number },
+): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: d.time(new Date()) })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', userId), eb('root_user_id', 'is', null)]),
+        eb('root_user_id', '=', userId),
+      ]),
+    )
+    .where('revoked_at', 'is', null);
+  query =
+    'sessionId' in which
+      ? query.where('id', '=', which.sessionId)
+      : query.where('id', '!=', which.exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

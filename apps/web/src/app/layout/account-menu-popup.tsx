@@ -1,5 +1,11 @@
 import { Menu } from '@mantine/core';
-import { IconLock, IconLogout, IconSettings } from '@tabler/icons-react';
+import {
+  IconHelpCircle,
+  IconLock,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import type { User } from '@memoria/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n';
@@ -7,6 +13,7 @@ import { Link } from 'react-router';
 import { setSecureMode } from '../../features/secure-mode/secure-mode';
 import { logout } from '../../session/session-actions';
 import { AccountButton } from './account-button';
+import { useHelpLink } from '../../ui/help-links';
 
 export interface AccountMenuPopupProps {
   user: User;
@@ -28,6 +35,7 @@ export function AccountMenuPopup({
   takeFocus = false,
 }: AccountMenuPopupProps) {
   const { t } = useTranslation();
+  const help = useHelpLink('questions-and-answers');
   const target = useRef<HTMLButtonElement>(null);
   // Read once: focus moves here only when this replaces the placeholder, not on later renders.
   const focusOnMount = useRef(takeFocus);
@@ -57,6 +65,25 @@ export function AccountMenuPopup({
             {t('nav.lock')}
           </Menu.Item>
         )}
+        <Menu.Divider />
+        <Menu.Item
+          component="a"
+          href={help}
+          target="_blank"
+          rel="noreferrer"
+          leftSection={<IconHelpCircle size={16} />}
+          data-testid="help-link"
+        >
+          {t('nav.help')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to="/privacy-policy"
+          leftSection={<IconShieldLock size={16} />}
+          onClick={onNavigate}
+        >
+          {t('nav.privacyPolicy')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item
           color="red"

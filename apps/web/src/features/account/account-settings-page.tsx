@@ -11,8 +11,15 @@ import { ProfileSection } from './profile-section';
 import { AvatarSectionLazy as AvatarSection } from '../media/avatar-section-lazy';
 import { TwoFactorSection } from './two-factor-section';
 import { usePageTitle } from '../../ui/use-page-title';
+import { EmailSection } from './email-section';
+import { SessionsSection } from './sessions-section';
+import { ExportSection } from './export-section';
+import { DeleteSection } from './delete-section';
 
-/** /account-settings: profile basics, password, two-step verification and PIN. */
+/**
+ * /account-settings: profile basics, password, two-step verification, PIN, e-mail address,
+ * sessions and devices, data export and account deletion.
+ */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -46,6 +53,10 @@ export function AccountSettingsPage() {
       <PasswordSection />
       <TwoFactorSection user={user} />
       <PinSection user={user} />
+      <EmailSection user={user} />
+      <SessionsSection />
+      <ExportSection />
+      <DeleteSection />
     </Stack>
   );
 }

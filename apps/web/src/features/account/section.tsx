@@ -5,10 +5,13 @@ export function Section({
   title,
   children,
   testId,
+  id,
 }: {
   title: string;
   children: ReactNode;
   testId?: string;
+  /** an anchor to link to (#id), e.g. from a mail */
+  id?: string;
 }) {
   return (
     <Paper
@@ -17,6 +20,7 @@ export function Section({
       p={{ base: 'md', sm: 'lg' }}
       component="section"
       data-testid={testId}
+      id={id}
     >
       <Stack gap="md">
         <Title order={2} size="h4">

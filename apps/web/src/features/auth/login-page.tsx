@@ -63,7 +63,12 @@ export function LoginPage() {
     setError(undefined);
     try {
       const answer = await login.mutateAsync(input);
-      if (isTokenPair(answer)) return finish(answer);
+      if (isTokenPair(answer)) {
+        // e.g. a pending deletion of the account that signing in cancelled
+        const { notice } = answer as { notice?: string };
+        if (notice) showSuccess(notice, 8000);
+        return finish(answer);
+      }
       setStep({ kind: 'code', method: answer.method });
     } catch (failure) {
       if (isApiError(failure) && failure.code === LOGIN_ERROR.notActivated) {

@@ -38,6 +38,8 @@ export const de: CoreShape = {
     feed: 'Feed',
     fileTransfer: 'Dateiübertragung',
     accountSettings: 'Kontoeinstellungen',
+    help: 'Hilfe',
+    privacyPolicy: 'Datenschutzerklärung',
     lock: 'Mit PIN sperren',
     logout: 'Abmelden',
     openMenu: 'Navigation öffnen',

@@ -13,6 +13,7 @@ import type { engagement } from './engagement/en';
 import type { notifications } from './notifications/en';
 import type { feed } from './feed/en';
 import type { push } from './push/en';
+import type { accountData } from './accountData/en';
 
 export const en = {
   app: {
@@ -52,6 +53,8 @@ export const en = {
     feed: 'Feed',
     fileTransfer: 'File transfer',
     accountSettings: 'Account settings',
+    help: 'Help',
+    privacyPolicy: 'Privacy policy',
     lock: 'Lock with PIN',
     logout: 'Log out',
     openMenu: 'Open navigation',
@@ -304,6 +307,7 @@ interface EnglishNamespaces {
   notifications: typeof notifications;
   feed: typeof feed;
   push: typeof push;
+  accountData: typeof accountData;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */

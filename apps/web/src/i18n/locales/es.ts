@@ -38,6 +38,8 @@ export const es: CoreShape = {
     feed: 'Novedades',
     fileTransfer: 'Transferencia de archivos',
     accountSettings: 'Configuración de la cuenta',
+    help: 'Ayuda',
+    privacyPolicy: 'Política de privacidad',
     lock: 'Bloquear con PIN',
     logout: 'Cerrar sesión',
     openMenu: 'Abrir navegación',

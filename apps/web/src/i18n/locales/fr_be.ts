@@ -38,6 +38,8 @@ export const fr_be: CoreShape = {
     feed: "Fil d'actualité",
     fileTransfer: 'Transfert de fichiers',
     accountSettings: 'Paramètres du compte',
+    help: 'Aide',
+    privacyPolicy: 'Politique de confidentialité',
     lock: 'Verrouiller avec le code PIN',
     logout: 'Se déconnecter',
     openMenu: 'Ouvrir la navigation',

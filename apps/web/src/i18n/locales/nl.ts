@@ -38,6 +38,8 @@ export const nl: CoreShape = {
     feed: 'Tijdlijn',
     fileTransfer: 'Bestanden versturen',
     accountSettings: 'Accountinstellingen',
+    help: 'Hulp',
+    privacyPolicy: 'Privacybeleid',
     lock: 'Vergrendelen met pincode',
     logout: 'Uitloggen',
     openMenu: 'Navigatie openen',

@@ -38,6 +38,8 @@ export const pl: CoreShape = {
     feed: 'Aktualności',
     fileTransfer: 'Przesyłanie plików',
     accountSettings: 'Ustawienia konta',
+    help: 'Pomoc',
+    privacyPolicy: 'Polityka prywatności',
     lock: 'Zablokuj PIN-em',
     logout: 'Wyloguj się',
     openMenu: 'Otwórz nawigację',

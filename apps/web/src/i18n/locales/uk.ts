@@ -38,6 +38,8 @@ export const uk: CoreShape = {
     feed: 'Стрічка',
     fileTransfer: 'Передавання файлів',
     accountSettings: 'Налаштування облікового запису',
+    help: 'Допомога',
+    privacyPolicy: 'Політика конфіденційності',
     lock: 'Заблокувати PIN-кодом',
     logout: 'Вийти',
     openMenu: 'Відкрити навігацію',

@@ -1,0 +1,71 @@
+import type { LocaleShape } from '../en';
+
+export const accountData: LocaleShape['accountData'] = {
+  email: {
+    title: 'Adres e-mail',
+    current: 'Logujesz się adresem {{usermail}}.',
+    help: 'Wysyłamy link na nowy adres. Twój adres zmieni się dopiero po jego otwarciu.',
+    new: 'Nowy adres e-mail',
+    password: 'Twoje hasło',
+    submit: 'Wyślij link potwierdzający',
+  },
+  confirm: {
+    title: 'Potwierdź nowy adres e-mail',
+    text: 'Potwierdź, aby od teraz logować się nowym adresem.',
+    submit: 'Potwierdź nowy adres',
+    missingToken: 'Ten link jest niepełny. Otwórz ponownie link z wiadomości.',
+    toSettings: 'Przejdź do ustawień konta',
+    toLogin: 'Zaloguj się',
+  },
+  sessions: {
+    title: 'Sesje i urządzenia',
+    intro: 'Gdzie Twoje konto jest zalogowane. Wyloguj urządzenie, którego nie rozpoznajesz.',
+    thisDevice: 'To urządzenie',
+    unknown: 'Nieznane urządzenie',
+    device: '{{browser}} na {{system}}',
+    delegated: 'Działa w imieniu innego konta',
+    lastUsed: 'Ostatnio używane {{date}}',
+    address: 'Adres {{ip}}',
+    signOut: 'Wyloguj',
+    signOutLabel: 'Wyloguj {{device}}',
+    signOutOthers: 'Wyloguj wszędzie indziej',
+    signedOut: 'Sesja została wylogowana.',
+    othersSignedOut: 'Wylogowano Cię wszędzie indziej.',
+    noOthers: 'Jesteś zalogowany tylko na tym urządzeniu.',
+  },
+  export: {
+    title: 'Pobierz swoje dane',
+    intro:
+      'Otrzymaj plik zip z notatkami, kolekcjami, komentarzami i plikami. Wyślemy e-mail, gdy będzie gotowy.',
+    request: 'Przygotuj moje dane',
+    preparing: 'Twoje dane są przygotowywane. Możesz opuścić tę stronę; wyślemy Ci e-mail.',
+    ready: 'Gotowe. Możesz pobrać plik do {{date}}.',
+    download: 'Pobierz zip ({{size}})',
+    failed: 'Nie udało się przygotować danych. Spróbuj ponownie.',
+    again: 'Przygotuj nową kopię',
+  },
+  delete: {
+    title: 'Usuń konto',
+    intro:
+      'Twoje konto zostanie od razu wyłączone i po okresie karencji usunięte wraz z całą zawartością. Zalogowanie się w tym czasie anuluje usunięcie.',
+    reason: 'Dlaczego odchodzisz?',
+    reasonRequired: 'Podaj powód',
+    password: 'Twoje hasło',
+    submit: 'Usuń moje konto',
+    confirmTitle: 'Usunąć konto?',
+    confirmText: 'Zostaniesz teraz wylogowany wszędzie.',
+    confirm: 'Usuń',
+  },
+  privacy: {
+    title: 'Polityka prywatności',
+    shipped: 'To domyślna polityka oprogramowania Memoria; ten serwis nie ustalił jeszcze własnej.',
+  },
+  help: {
+    title: 'Pomoc',
+    'questions-and-answers': 'Pytania i odpowiedzi',
+    privacy: 'Prywatność',
+    'about-us': 'O nas',
+    'service-conditions': 'Warunki korzystania',
+    contact: 'Kontakt',
+  },
+};
