@@ -163,9 +163,17 @@ describeDb('who sees what: every GET operation × every viewer', () => {
     }
   }
 
-  function urlOf(op: Operation, value: string, audience: Audience, viewer: MatrixViewer) {
+  function urlOf(
+    op: Operation,
+    value: string,
+    audience: Audience,
+    viewer: MatrixViewer,
+    search: boolean,
+  ) {
     const path = op.path.replace(/\{[^}]+\}/, value);
     const query = new URLSearchParams();
+    // the tag is in every marker: a search for it matches every object of the world
+    if (search) query.set('search', w.tag);
     if (viewer === 'linkHolder') {
       if (op.query.has('collection_sec_link')) query.set('collection_sec_link', w.collectionSecret);
       if (op.query.has('memo_sec_link')) query.set('memo_sec_link', w.memoSecret);
@@ -174,8 +182,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
     if (op.path.includes('pin') && op.query.has('collection')) {
       query.set('collection', w.memos[audience].collection);
     }
-    const search = query.toString();
-    return search ? `${path}?${search}` : path;
+    const text = query.toString();
+    return text ? `${path}?${text}` : path;
   }
 
   const objectOf = (row: Row, op: Operation): PathObject =>
@@ -188,12 +196,13 @@ describeDb('who sees what: every GET operation × every viewer', () => {
     audience: Audience;
     viewer: MatrixViewer;
     url: string;
+    search: boolean;
   }
 
   /** Compares one answer with the table; answers the leaks and the other wrong answers. */
   function check(cell: Cell, status: number, body: string, leaks: string[], wrong: string[]) {
     const { op, row, object, audience, viewer } = cell;
-    const where = `${op.key} (${object} ${audience}) as ${viewer}`;
+    const where = `${op.key}${cell.search ? ' searched' : ''} (${object} ${audience}) as ${viewer}`;
     const ok = (s: number) => s >= 200 && s < 300;
     const expected = row.status(audience, viewer);
     if (status !== expected) {
@@ -250,11 +259,15 @@ describeDb('who sees what: every GET operation × every viewer', () => {
       const object = objectOf(row, op);
       // the objects first, one at a time (some are made per cell); then the requests of the
       // operation side by side, a few at a time
+      // lists that search are asked twice: searching takes other queries
+      const searches = row.shows && op.query.has('search') ? [false, true] : [false];
       const batch: Cell[] = [];
-      for (const audience of AUDIENCES_OF[object] ?? (['public'] as const)) {
-        for (const viewer of MATRIX_VIEWERS) {
-          const url = urlOf(op, await valueOf(object, audience), audience, viewer);
-          batch.push({ op, row, object, audience, viewer, url });
+      for (const search of searches) {
+        for (const audience of AUDIENCES_OF[object] ?? (['public'] as const)) {
+          for (const viewer of MATRIX_VIEWERS) {
+            const url = urlOf(op, await valueOf(object, audience), audience, viewer, search);
+            batch.push({ op, row, object, audience, viewer, url, search });
+          }
         }
       }
       for (let i = 0; i < batch.length; i += PARALLEL) {

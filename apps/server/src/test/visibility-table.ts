@@ -39,6 +39,20 @@ export type Audience =
   | 'memo_link'
   | 'scheduled';
 
+/**
+ * Viewer kinds that cannot exist (yet) for some objects, and what stands in for them:
+ * - collaborator: collaboration exists only on selected_contacts, identified_contacts and
+ *   all_contacts (docs/RULES.md, Audiences); on the other types the collaborator is one more
+ *   connection (verified, selected), which is what the table expects of them there.
+ * - delegate: acts for the author with a delegation's default rules, so everywhere as the
+ *   author; a delegation with narrower rules is not in the matrix (modules/delegations tests).
+ * - linkHolder: secret links exist for collections and memos only; for every other object
+ *   the holder is a visitor, and a memo's link opens that memo alone, never a list.
+ * - selected contact / verified contact / other contact of a profile, a connection or a token:
+ *   these objects have no audience of their own; each kind is just someone connected.
+ * - thread members and workspace members: the messenger and workspaces have no GET operation
+ *   yet; their viewer kinds join with their routes.
+ */
 const OWNERS = ['author', 'delegate'] as const;
 const CONTACTS = ['collaborator', 'selectedContact', 'verifiedContact', 'otherContact'] as const;
 /** The types with collaboration (and its checklist) on in the world; their readers add memos. */
@@ -98,7 +112,7 @@ export const HIDDEN = 403;
 /** Blocked either way, scheduled for later, or not existing: as if it did not exist. */
 export const GONE = 404;
 
-/** What a viewer gets for an object: its status, and for lists whether the object shows. */
+/** The status a viewer gets for an object (whether a listed object shows is in `Row.shows`). */
 export type Expect = number;
 
 type Status = (audience: Audience, viewer: MatrixViewer) => Expect;
@@ -176,11 +190,11 @@ export interface Row {
   /** what the path parameter is; 'none' when the operation has none */
   object: PathObject;
   /**
-   * own: the signed-in account's own data (not tied to someone else's object); public: the
-   * same for everyone. Both are checked by the leak scan only (no marker of an object the
-   * viewer may not read), besides the status.
+   * For operations not tied to someone's object. own: the signed-in account's own data;
+   * public: the same for everyone. Besides the status, the leak scan that every cell gets
+   * checks them: no marker of an object the viewer may not read, no secret of the author.
    */
-  scope?: 'own' | 'public' | 'object';
+  scope?: 'own' | 'public';
   /** the status per audience of the path object (one audience when the object has none) */
   status: Status;
   /** for lists: which objects of which kind must show, by their audience */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { COLLECTION_TYPES, type CollectionType } from '@memoria/domain';
+import { COLLECTION_TYPES } from '@memoria/domain';
 import { insertCollection } from './content.js';
 import { signedInUser } from './factories.js';
 import type { TestApp } from './harness.js';
@@ -11,7 +11,7 @@ import {
   multipart,
   pngFixture,
 } from '../modules/media/test-support.js';
-import { MATRIX_VIEWERS, type Audience, type MatrixViewer } from './visibility-table.js';
+import type { Audience, MatrixViewer } from './visibility-table.js';
 
 /**
  * The world the who-sees-what matrix (http/visibility-matrix.test.ts) walks: the viewer world
@@ -53,8 +53,6 @@ export interface MatrixWorld extends ViewerWorld {
   connection: number;
   /** the author's QR token */
   qrToken: string;
-  /** ids of the viewers (null for those who are not signed in; the author's for the delegate) */
-  idOf: Record<MatrixViewer, number | null>;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -227,15 +225,6 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     MatrixViewer,
     Record<string, string>
   >;
-  const idOf = {} as Record<MatrixViewer, number | null>;
-  for (const viewer of MATRIX_VIEWERS) {
-    idOf[viewer] =
-      viewer === 'visitor' || viewer === 'linkHolder'
-        ? null
-        : viewer === 'author' || viewer === 'delegate'
-          ? base.author.id
-          : base.people[viewer].id;
-  }
   return {
     ...base,
     tag,
@@ -248,7 +237,6 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     avatar,
     connection: row.connection_id,
     qrToken: qr.token as string,
-    idOf,
   };
 }
 
@@ -259,5 +247,3 @@ export async function freshInviter(t: TestApp, blocked: number) {
   const qr = await t.app.inject({ url: '/api/connection-token', headers: person.headers });
   return { person, token: qr.json().token as string };
 }
-
-export type { CollectionType };
