@@ -179,7 +179,7 @@ export type PathObject =
   | 'pendingRequest'
   | 'emailedRequest'
   | 'qrToken'
-  | 'freshQrToken'
+  | 'inviterQrToken'
   | 'lockCode'
   | 'imageUrl';
 
@@ -429,17 +429,17 @@ export const TABLE: Record<string, Row> = {
   'GET /api/connection/{id}/accept': {
     object: 'pendingRequest',
     status: receiver(GONE),
-    why: 'a fresh request to the author per cell: only its receiver accepts',
+    why: 'a request to the author (a fresh one per owner): only its receiver accepts',
   },
   'GET /api/connection/{id}/reject': {
     object: 'pendingRequest',
     status: receiver(GONE),
-    why: 'a fresh request to the author per cell: only its receiver rejects',
+    why: 'a request to the author (a fresh one per owner): only its receiver rejects',
   },
   'GET /api/connection-token/{value}/accept': {
     object: 'emailedRequest',
     status: receiver(HIDDEN),
-    why: 'the token of a fresh emailed request to the author, per cell: its receiver accepts',
+    why: 'the link of a request mailed to the author (a fresh one per owner): its receiver accepts',
   },
   'GET /api/p/connection-invitation/{value}': {
     object: 'emailedRequest',
@@ -452,8 +452,8 @@ export const TABLE: Record<string, Row> = {
     why: "the author's QR token is the key, except for someone the author blocked",
   },
   'GET /api/qr_connection/{value}/confirm': {
-    object: 'freshQrToken',
+    object: 'inviterQrToken',
     status: session(unlessBlocked()),
-    why: 'a fresh inviter per cell, who blocked the blocked person',
+    why: 'the QR token of an inviter (one per owner) who blocked the blocked person: everyone else connects',
   },
 };

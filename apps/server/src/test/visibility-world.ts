@@ -53,6 +53,8 @@ export interface MatrixWorld extends ViewerWorld {
   connection: number;
   /** the author's QR token */
   qrToken: string;
+  /** the QR token of someone who blocked the blocked person (for the QR confirm) */
+  inviterToken: string;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -127,7 +129,8 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   const png = await pngFixture(64, 48);
   const clip = clipFixture({ width: 64, height: 48, seconds: 1 });
   const memos = {} as Record<Audience, MemoObjects>;
-  for (const audience of MEMO_AUDIENCES) {
+  // the audiences side by side: the uploads' image work runs on other threads meanwhile
+  const buildMemo = async (audience: Audience) => {
     const collection =
       audience === 'memo_link'
         ? collectionOf.private
@@ -183,7 +186,8 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
       document,
       video,
     };
-  }
+  };
+  await Promise.all(MEMO_AUDIENCES.map(buildMemo));
   const link = await inject(t, 'GET', `/api/memo/${memos.memo_link.id}/secret-link`, author);
   const memoSecret = /smt=([^&]+)/.exec(link.secret_link as string)?.[1];
   if (!memoSecret) throw new Error(`no smt in ${link.secret_link}`);
@@ -199,7 +203,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
 
   const media = mediaServiceFor(t);
   const collectionPictures = {} as Record<CollectionAudience, number>;
-  for (const audience of COLLECTION_AUDIENCES) {
+  const attachPicture = async (audience: CollectionAudience) => {
     const picture = await upload(t, author, '/api/collection/picture', {
       name: 'c.png',
       content: png,
@@ -210,7 +214,8 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
         media.attachPictureToCollection(trx, picture, collectionOf[audience], base.author.id),
       );
     collectionPictures[audience] = picture;
-  }
+  };
+  await Promise.all(COLLECTION_AUDIENCES.map(attachPicture));
   const avatar = await upload(t, author, '/api/user/picture', { name: 'a.png', content: png });
 
   const row = await db
@@ -237,11 +242,12 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     avatar,
     connection: row.connection_id,
     qrToken: qr.token as string,
+    inviterToken: (await inviter(t, base.people.blocked.id)).token,
   };
 }
 
-/** A fresh person with a QR token of their own (for the operations that connect at once). */
-export async function freshInviter(t: TestApp, blocked: number) {
+/** Someone with a QR token of their own, who blocked `blocked` (connecting at once by QR). */
+export async function inviter(t: TestApp, blocked: number) {
   const person = await signedInUser(t, { name: 'Ivo Inviter' });
   await blockUser(t, person.id, blocked);
   const qr = await t.app.inject({ url: '/api/connection-token', headers: person.headers });
