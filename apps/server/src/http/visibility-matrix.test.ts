@@ -99,7 +99,7 @@ describeDb('who sees what: every GET operation × every viewer', () => {
           ]
         : [],
     );
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t?.close());
 
   /** A request from a fresh person to the author: its id and its emailed token. */
@@ -273,8 +273,6 @@ describeDb('who sees what: every GET operation × every viewer', () => {
     for (const op of operations) {
       const row = TABLE[op.key] as Row;
       const object = objectOf(row, op);
-      // the objects first, one at a time (some are made per cell); then the requests of the
-      // operation side by side, a few at a time
       // lists that search are asked twice: searching takes other queries
       const searches = row.shows && op.query.has('search') ? [false, true] : [false];
       const batch: Cell[] = [];
@@ -292,6 +290,7 @@ describeDb('who sees what: every GET operation × every viewer', () => {
           }
         }
       }
+      // the objects were made one at a time (some per cell); the requests go a few at a time,
       // the author's cells first: their answers are kept (the answer cache keeps hot reads per
       // viewer) before anyone else asks the same address, so a kept answer given to the
       // wrong viewer is a leak found here too
@@ -317,5 +316,5 @@ describeDb('who sees what: every GET operation × every viewer', () => {
       detail,
     });
     expect({ leaks, wrong }).toEqual({ leaks: [], wrong: [] });
-  }, 120_000);
+  }, 300_000);
 });
