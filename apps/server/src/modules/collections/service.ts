@@ -35,6 +35,7 @@ import { createCollectionPictures } from './picture.js';
 import { favouriteIdsForCollections } from '../favourites/index.js';
 import { recordCollectionShared, sharingOf } from '../notifications/index.js';
 import { findAccount } from '../users/service.js';
+import { blockedEitherWay } from '../blocks/service.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -250,6 +251,10 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
     ): Promise<{ members: Collection[]; total: number }> {
       const owner = await findAccount(db, userId);
       if (!owner) throw notFound();
+      // docs/RULES.md, Blocking: each is hidden from the other, as if they did not exist
+      const me = viewer.userId;
+      if (me !== null && me !== userId && (await blockedEitherWay(db, me, userId)))
+        throw notFound();
       const { rows, total } = await listViewedCollections(db, dialect, viewer, {
         ownerId: userId,
         withCollaborations: viewer.userId === userId,

@@ -208,6 +208,50 @@ describeDb('media access', () => {
     expect(after.photos.get(memoId)).toBeUndefined();
   });
 
+  it('the files of a memo scheduled for later answer 404 to all but its author, as the memo does', async () => {
+    const memoId = await insertMemo(t, author.id, contactsCollection);
+    const photo = await upload(author, '/api/memo/photo', { memo: `/api/memo/${memoId}` });
+    const document = multipart(
+      { name: 'notes.txt', content: Buffer.from('plain notes\n') },
+      { memo: `/api/memo/${memoId}` },
+    );
+    const doc = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo/document',
+      headers: { ...author.headers, ...document.headers },
+      payload: document.payload,
+    });
+    expect(doc.statusCode).toBe(201);
+    const files = [
+      `/api/memo/photo/${photo.id}`,
+      `/api/memo/document/${doc.json().id}`,
+      `/api/memo/document/${doc.json().id}/versions`,
+    ];
+    // published: the contact sees them, the stranger is refused without learning more
+    for (const url of files) {
+      expect([url, (await get(url, contact)).statusCode]).toEqual([url, 200]);
+      expect([url, (await get(url, stranger)).statusCode]).toEqual([url, 403]);
+    }
+    await t.database.db
+      .updateTable('memos')
+      .set({
+        status: 'scheduled',
+        published_at: null,
+        memo_scheduled: t.database.dialect.time(new Date(Date.now() + 86_400_000)),
+      })
+      .where('id', '=', memoId)
+      .execute();
+    expect((await get(`/api/memo/${memoId}`, contact)).statusCode).toBe(404);
+    for (const url of files) {
+      expect([url, (await get(url, author)).statusCode]).toEqual([url, 200]);
+      for (const who of [contact, stranger, undefined]) {
+        const res = await get(url, who);
+        expect([url, res.statusCode]).toEqual([url, 404]);
+        expect(res.json().message).toBe('This file does not exist.');
+      }
+    }
+  });
+
   it('attaches uploads on memo save in the given order and drops the ones left out', async () => {
     const memoId = await insertMemo(t, author.id, contactsCollection);
     const first = await upload(author, '/api/memo/photo');

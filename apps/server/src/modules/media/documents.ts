@@ -234,7 +234,7 @@ export function createDocumentService(
       throw new ApiError(404, 'media.notFound');
     }
     const access = await attachmentAccess(db, dialect, row, viewer);
-    if (access === 'blocked') throw new ApiError(404, 'media.notFound');
+    if (access === 'gone') throw new ApiError(404, 'media.notFound');
     if (access === 'hidden') throw new ApiError(403, 'error.accessDenied');
     const page = await olderVersions(db, id, paging);
     return { members: page.rows.map((r) => media.presentAttachment(r, viewer)), total: page.total };

@@ -427,7 +427,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         cacheControl = `private, max-age=${Math.min(left, 86400)}`;
       } else {
         const access = await attachmentAccess(db, dialect, row, viewer);
-        if (access === 'blocked') throw new ApiError(404, 'media.notFound');
+        if (access === 'gone') throw new ApiError(404, 'media.notFound');
         if (access === 'hidden') throw new ApiError(403, 'error.accessDenied');
       }
       // Only those who may see it learn that a video is still converting or failed.

@@ -322,16 +322,17 @@ export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<Att
 }
 
 /**
- * Who may load the attachment's files: 'visible', or why not ('blocked' when the viewer
- * and the uploader or owner blocked each other, 'hidden' when the viewer is outside the
- * audience). An upload not yet attached is its uploader's alone.
+ * Who may load the attachment's files: 'visible', or why not ('gone' when the viewer and
+ * the uploader or owner blocked each other, or the memo is not published yet: answered as
+ * if it did not exist; 'hidden' when the viewer is outside the audience). An upload not
+ * yet attached is its uploader's alone.
  */
 export async function attachmentAccess(
   db: Db,
   d: DialectHelpers,
   row: AttachmentRow,
   viewer: Viewer,
-): Promise<'visible' | 'blocked' | 'hidden'> {
+): Promise<'visible' | 'gone' | 'hidden'> {
   const v = viewer.userId;
   if (v !== null && v === row.user_id) return 'visible';
   if (v !== null) {
@@ -341,7 +342,7 @@ export async function attachmentAccess(
       .where('u.id', '=', row.user_id)
       .where(blockedBetween(sql.ref('u.id'), v))
       .executeTakeFirst();
-    if (blocked) return 'blocked';
+    if (blocked) return 'gone';
   }
   if (row.owner_kind === 'collection' && row.collection_id !== null) {
     const found = await db
@@ -351,7 +352,7 @@ export async function attachmentAccess(
       .where(collectionVisible('c', viewer, d))
       .executeTakeFirst();
     if (found) return 'visible';
-    return (await ownerBlocked(db, 'collections', row.collection_id, v)) ? 'blocked' : 'hidden';
+    return (await ownerBlocked(db, 'collections', row.collection_id, v)) ? 'gone' : 'hidden';
   }
   if (row.owner_kind === 'memo' && row.memo_id !== null) {
     const found = await db
@@ -361,11 +362,25 @@ export async function attachmentAccess(
       .where(memoVisible('m', viewer, d))
       .executeTakeFirst();
     if (found) return 'visible';
-    return (await ownerBlocked(db, 'memos', row.memo_id, v)) ? 'blocked' : 'hidden';
+    if (await ownerBlocked(db, 'memos', row.memo_id, v)) return 'gone';
+    // docs/RULES.md, Memo visibility: until its time a scheduled memo exists for its author
+    // alone, so its files answer as if they did not exist, like the memo does
+    return (await memoUnpublished(db, row.memo_id)) ? 'gone' : 'hidden';
   }
   // Account pictures are public like names; the block was checked above.
   if (row.owner_kind === 'avatar') return 'visible';
   return 'hidden';
+}
+
+/** The memo is not published yet (scheduled for later). */
+async function memoUnpublished(db: Db, memoId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('memos')
+    .select('id')
+    .where('id', '=', memoId)
+    .where('status', '!=', 'published')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The owner of the collection or memo and the viewer blocked each other. */
