@@ -68,7 +68,13 @@ export function CollectionHeader({
         </div>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
+            <Title
+              order={1}
+              size="h2"
+              className={classes.headerTitle}
+              title={collection.name}
+              data-testid="collection-title"
+            >
               {collection.name}
             </Title>
             {actions && <div style={{ flexShrink: 0 }}>{actions}</div>}
