@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -233,19 +233,8 @@ test('every language fits at 375 px, German and Ukrainian at both sizes (screens
   await member.context().close();
 });
 
-/**
- * The screens a person reads most, as the test artifacts of issue 18 (docs/SCREENS.md): home,
- * feed, discover, a collection and the memo editor at 1280 and 375 px in both themes. Cards
- * carry the author's picture, a relative time and one reaction control; the editor keeps
- * Save in view and fills a phone's screen; a long collection name takes two lines on a phone.
- */
-test('cards, a collection and the editor at 1280 and 375 px (screenshots)', async ({
-  browser,
-  request,
-}) => {
-  // 20 screens and their checks: about 60 s alone
-  test.setTimeout(180_000);
-  mkdirSync(SCREENS_DIR, { recursive: true });
+/** Ada follows Bruno (a public collection, two memos, reactions) and has her own memos and collections. */
+async function seedCards(request: APIRequestContext) {
   const stamp = Date.now().toString(36);
   const ada = await newMember(request, `Ada Reader ${stamp}`);
   const bruno = await newMember(request, `Bruno Author ${stamp}`);
@@ -295,7 +284,24 @@ test('cards, a collection and the editor at 1280 and 375 px (screenshots)', asyn
     await apiCollection(request, ada, { name, type: 'private' });
   }
 
-  for (const theme of THEMES) {
+  return { ada, bruno, notebook, walk };
+}
+
+/**
+ * The screens a person reads most, as the test artifacts of issue 18 (docs/SCREENS.md): home,
+ * feed, discover, a collection and the memo editor at 1280 and 375 px in both themes. Cards
+ * carry the author's picture, a relative time and one reaction control; the editor keeps
+ * Save in view and fills a phone's screen; a long collection name takes two lines on a phone.
+ */
+for (const theme of THEMES) {
+  test(`cards, a collection and the editor at 1280 and 375 px, ${theme} (screenshots)`, async ({
+    browser,
+    request,
+  }) => {
+    // 10 screens and their checks: about 40 s alone, three minutes on a busy machine
+    test.setTimeout(240_000);
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    const { ada, bruno, notebook, walk } = await seedCards(request);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const suffix = `${size}-${theme}`;
       const page = await pageFor(browser, ada, { theme, viewport });
@@ -359,5 +365,5 @@ test('cards, a collection and the editor at 1280 and 375 px (screenshots)', asyn
       await shoot(page, `cards-editor-${suffix}`);
       await page.context().close();
     }
-  }
-});
+  });
+}
