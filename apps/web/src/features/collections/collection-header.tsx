@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Avatar,
-  Badge,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  useMatches,
-} from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title, useMatches } from '@mantine/core';
 import { IconVolume3 } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import type { ReactNode } from 'react';

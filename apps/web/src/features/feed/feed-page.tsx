@@ -240,9 +240,7 @@ function SignedInFeed() {
           }
         />
       </div>
-      {searching && (
-        <FeedSearch onClose={() => void navigate('/feed', { replace: true })} />
-      )}
+      {searching && <FeedSearch onClose={() => void navigate('/feed', { replace: true })} />}
     </>
   );
 }

@@ -67,11 +67,7 @@ export function MemoList({ source, empty }: MemoListProps) {
         empty={empty ?? <DefaultEmpty title={t('memos.home.emptyTitle')} />}
         renderItem={(memo) => (
           <Suspense fallback={<Skeleton height={120} radius="md" />}>
-            <MemoCard
-              memo={memo}
-              isPublic={source.isPublic}
-              collectionId={collectionId}
-            />
+            <MemoCard memo={memo} isPublic={source.isPublic} collectionId={collectionId} />
           </Suspense>
         )}
       />

@@ -79,9 +79,7 @@ export function ReactionsBar({ memo }: ReactionsBarProps) {
           </Tooltip>
         );
       })}
-      {Object.values(memo.reactions).some((n) => n > 0) && (
-        <WhoReacted memoId={memo.id} />
-      )}
+      {Object.values(memo.reactions).some((n) => n > 0) && <WhoReacted memoId={memo.id} />}
     </Group>
   );
 }
