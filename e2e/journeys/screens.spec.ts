@@ -234,6 +234,12 @@ test('every language fits at 375 px, German and Ukrainian at both sizes (screens
 });
 
 /** Ada follows Bruno (a public collection, two memos, reactions) and has her own memos and collections. */
+/**
+ * Waits for a screen's first content. Each screen of a fresh context loads its chunks cold,
+ * and with several journeys and builds on two cores a page has taken over 15 s to show.
+ */
+const loaded = expect.configure({ timeout: 45_000 });
+
 async function seedCards(request: APIRequestContext) {
   const stamp = Date.now().toString(36);
   const ada = await newMember(request, `Ada Reader ${stamp}`);
@@ -298,8 +304,9 @@ for (const theme of THEMES) {
     browser,
     request,
   }) => {
-    // 10 screens and their checks: about 40 s alone, three minutes on a busy machine
-    test.setTimeout(240_000);
+    // 10 screens and their checks: about a minute alone, 3.5 min with other journeys and
+    // builds on the same two cores
+    test.setTimeout(360_000);
     mkdirSync(SCREENS_DIR, { recursive: true });
     const { ada, bruno, notebook, walk } = await seedCards(request);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -308,13 +315,13 @@ for (const theme of THEMES) {
 
       await page.goto('/');
       const homeCard = page.getByTestId('memo-card').first();
-      await expect(homeCard.getByTestId('memo-time')).toHaveAttribute('datetime', /^\d{4}-/);
+      await loaded(homeCard.getByTestId('memo-time')).toHaveAttribute('datetime', /^\d{4}-/);
       await expect(homeCard.getByTestId('memo-time')).toHaveText(/now|min ago/);
       await shoot(page, `cards-home-${suffix}`);
 
       await page.goto('/feed');
       const feedCard = page.locator(`[data-memo-id="${walk.id}"]`);
-      await expect(feedCard.getByTestId('memo-author')).toHaveText(bruno.name);
+      await loaded(feedCard.getByTestId('memo-author')).toHaveText(bruno.name);
       await expect(feedCard.locator('.mantine-Avatar-image')).toBeVisible();
       // one reaction control on the card, the viewer's own highlighted, the six on demand
       const control = feedCard.getByTestId('reaction-control');
@@ -330,12 +337,12 @@ for (const theme of THEMES) {
       await expect(control).toBeFocused();
 
       await page.goto('/discover');
-      await expect(page.locator(`[data-memo-id="${walk.id}"]`)).toBeVisible();
+      await loaded(page.locator(`[data-memo-id="${walk.id}"]`)).toBeVisible();
       await shoot(page, `cards-discover-${suffix}`);
 
       await page.goto(`/collections/${notebook.id}`);
       const title = page.getByTestId('collection-title');
-      await expect(title).toBeVisible();
+      await loaded(title).toBeVisible();
       const lines = await title.evaluate(
         (node) =>
           node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight),
@@ -344,12 +351,13 @@ for (const theme of THEMES) {
       await shoot(page, `cards-collection-${suffix}`);
 
       await page.goto('/collections');
-      await expect(page.getByTestId('collections-toggle')).toBeVisible();
+      await loaded(page.getByTestId('collections-toggle')).toBeVisible();
       await shoot(page, `cards-collections-${suffix}`);
 
       await page.goto('/');
       await page.getByTestId('memo-create').click();
       const editor = page.getByTestId('memo-editor');
+      await loaded(editor.getByTestId('memo-title')).toBeVisible();
       await editor.getByTestId('memo-title').fill('A memo with a long form');
       await editor.getByTestId('memo-add-todos').click();
       // Save stays in view however long the form; on a phone the editor fills the screen
