@@ -1,37 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { bearer } from '../support/accounts.js';
-import {
-  apiCollection,
-  connectMembers,
-  newMember,
-  pageFor,
-  type Member,
-} from '../support/members.js';
+import { expect, test } from '@playwright/test';
+import { apiCollection, connectMembers, newMember, pageFor } from '../support/members.js';
+import { givePicture } from '../support/pictures.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
 
 /**
  * A collection's people with their account pictures (issue 6 gaps): the member avatars in
  * the collection header and the contacts in the dialog's people picker.
  */
-
-/** A plain square picture (ffmpeg, as the media journey makes its fixtures). */
-function squarePng(colour: string): Buffer {
-  return execFileSync('ffmpeg', [
-    ...['-loglevel', 'error', '-f', 'lavfi', '-i', `color=c=${colour}:s=240x240`],
-    ...['-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'],
-  ]);
-}
-
-async function givePicture(request: APIRequestContext, member: Member, colour: string) {
-  const buffer = squarePng(colour);
-  const response = await request.post('/api/user/picture', {
-    headers: bearer(member.pair),
-    multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer } },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return `/api/user/photo/${((await response.json()) as { id: number }).id}?variant=220w`;
-}
 
 for (const [size, viewport] of Object.entries(SCREEN_SIZES)) {
   test(`members and contacts show their pictures (${size})`, async ({ browser, request }) => {

@@ -29,7 +29,7 @@ interface MemoAnswer {
 
 type Choice = 'private' | 'selected_contacts' | 'identified_contacts' | 'all_contacts' | 'public';
 
-/** Fills and saves the create dialog on /collections; waits until it has closed. */
+/** Fills and saves the create dialog on /collections; the new collection opens, then back. */
 async function createInDialog(
   page: Page,
   name: string,
@@ -53,6 +53,11 @@ async function createInDialog(
   await form.getByTestId('form-save').click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Collection created')).toBeVisible();
+  // the new collection opens (its first memo goes there); back to the list for the next one
+  await expect(page).toHaveURL(/\/collections\/[^/]+$/);
+  await expect(page.getByTestId('collection-title')).toHaveText(name);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/collections$/);
 }
 
 test('a silver user makes a collection of every audience in the dialog', async ({
@@ -94,7 +99,7 @@ test('a silver user makes a collection of every audience in the dialog', async (
   expect(byName.get('Travel notes')?.type).toBe('all_contacts_followers');
   expect(byName.get('Recipes')?.type).toBe('public');
 
-  // The list shows all six (three, then "show more")
+  // The list shows all six (the first few, then "show more")
   await page.reload();
   await expect(page.getByTestId('tab-own')).toContainText('(6)');
   const toggle = page.getByTestId('collections-toggle');

@@ -108,7 +108,14 @@ test('a connection comments, mentions the author and reacts; the author sees it 
   await authorPage.goto('/');
   const card = authorPage.locator(`[data-memo-id="${memo.id}"]`);
   await expect(card.getByTestId('memo-comments-link')).toContainText('2');
-  await expect(card.getByTestId('reaction-love')).toContainText('1');
+  // one reaction control: the total, the six on demand
+  await expect(card.getByTestId('reaction-control')).toContainText('1');
+  await expect(card.getByTestId('reaction-love')).toHaveCount(0);
+  await card.getByTestId('reaction-control').click();
+  await expect(authorPage.getByTestId('reaction-love')).toContainText('1');
+  await expect(authorPage.getByTestId('reaction-love')).toHaveAttribute('aria-pressed', 'false');
+  await authorPage.keyboard.press('Escape');
+  await expect(card.getByTestId('reaction-control')).toBeFocused();
   await shoot(authorPage, 'comments-reactions-card');
   // its comments link opens the memo at its comments
   await card.getByTestId('memo-comments-link').click();

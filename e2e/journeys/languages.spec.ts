@@ -91,11 +91,15 @@ test("a visitor's language choice on the welcome panel changes the page and is r
   await expect(page.locator('html')).toHaveAttribute('lang', htmlLang('fr_be'));
   await expect(page.getByRole('heading', { name: fr_be.auth.signup.title })).toBeVisible();
 
-  await welcome.getByTestId('language-select').selectOption('pl');
+  // Sign-up has one language picker, the form's: it switches the page and is kept the same way
+  await expect(welcome.getByTestId('language-select')).toHaveCount(0);
+  await page.getByTestId('signup-language').selectOption('pl');
   await expect(page.getByRole('heading', { name: pl.auth.signup.title })).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', htmlLang('pl'));
   await expect(page.getByRole('heading', { name: pl.auth.signup.title })).toBeVisible();
+  await expect(page.getByTestId('signup-language')).toHaveValue('pl');
+  await page.goto('/auth');
   await expect(welcome.getByTestId('language-select')).toHaveValue('pl');
   expect(await languageCookie(context)).toBe('pl');
 });

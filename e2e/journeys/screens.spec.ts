@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -9,7 +9,17 @@ import {
   useSessionInBrowser,
   type TokenPair,
 } from '../support/accounts.js';
+import { grantPlan } from '../support/admin.js';
 import { ARTIFACTS_DIR, E2E_BASE_URL } from '../support/env.js';
+import {
+  api,
+  apiCollection,
+  apiMemo,
+  connectMembers,
+  newMember,
+  pageFor,
+} from '../support/members.js';
+import { givePicture } from '../support/pictures.js';
 import { seedActivatedUser, uniqueEmail } from '../support/session.js';
 
 const SCREENS_DIR = join(ARTIFACTS_DIR, 'screens');
@@ -222,3 +232,146 @@ test('every language fits at 375 px, German and Ukrainian at both sizes (screens
   await visitor.context().close();
   await member.context().close();
 });
+
+/** Ada follows Bruno (a public collection, two memos, reactions) and has her own memos and collections. */
+/**
+ * Waits for a screen's first content. Each screen of a fresh context loads its chunks cold,
+ * and with several journeys and builds on two cores a page has taken over 15 s to show.
+ */
+const loaded = expect.configure({ timeout: 45_000 });
+
+async function seedCards(request: APIRequestContext) {
+  const stamp = Date.now().toString(36);
+  const ada = await newMember(request, `Ada Reader ${stamp}`);
+  const bruno = await newMember(request, `Bruno Author ${stamp}`);
+  const clara = await newMember(request, `Clara Friend ${stamp}`);
+  await grantPlan(bruno.usermail, 'silver');
+  await givePicture(request, ada, 'teal');
+  await givePicture(request, bruno, 'orange');
+  await api(request, ada, 'POST', '/api/follow', { following: `/api/user/${bruno.id}` });
+  await connectMembers(request, ada, clara);
+  await connectMembers(request, bruno, clara);
+
+  const notebook = await apiCollection(request, bruno, {
+    name: 'Field notes from a very long walk along the coast, with the tides, the birds and the weather',
+    type: 'public',
+  });
+  const walk = await apiMemo(request, bruno, notebook.id, {
+    title: `Low tide at dawn ${stamp}`,
+    description:
+      '<p>The sand bars were out past the pier; oystercatchers everywhere. #tides #birds</p>',
+    memo_tags: ['tides', 'birds'],
+  });
+  await apiMemo(request, bruno, notebook.id, {
+    title: `Storm warning for the weekend ${stamp}`,
+    description: '<p>Wind from the west, 8 Beaufort by Saturday night.</p>',
+  });
+  for (const [member, type] of [
+    [ada, 'love'],
+    [clara, 'like'],
+  ] as const) {
+    await api(request, member, 'POST', '/api/memo/reaction', {
+      memo: `/api/memo/${walk.id}`,
+      reaction_type: type,
+    });
+  }
+  const own = await apiCollection(request, ada, { name: 'Recipes', type: 'private' });
+  await apiMemo(request, ada, own.id, {
+    title: 'Fish soup for a cold evening',
+    description: '<p>Saffron, fennel and a good stock.</p>',
+    memo_todos: [
+      { description: 'Buy fennel', closed: true },
+      { description: 'Ask the fishmonger for bones' },
+    ],
+    todo: true,
+  });
+  // enough collections for a full grid and "show more"
+  for (const name of ['Garden', 'Books', 'Travel', 'Work', 'Music', 'Films', 'Ideas']) {
+    await apiCollection(request, ada, { name, type: 'private' });
+  }
+
+  return { ada, bruno, notebook, walk };
+}
+
+/**
+ * The screens a person reads most, as the test artifacts of issue 18 (docs/SCREENS.md): home,
+ * feed, discover, a collection and the memo editor at 1280 and 375 px in both themes. Cards
+ * carry the author's picture, a relative time and one reaction control; the editor keeps
+ * Save in view and fills a phone's screen; a long collection name takes two lines on a phone.
+ */
+for (const theme of THEMES) {
+  test(`cards, a collection and the editor at 1280 and 375 px, ${theme} (screenshots)`, async ({
+    browser,
+    request,
+  }) => {
+    // 10 screens and their checks: about a minute alone, 3.5 min with other journeys and
+    // builds on the same two cores
+    test.setTimeout(360_000);
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    const { ada, bruno, notebook, walk } = await seedCards(request);
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const suffix = `${size}-${theme}`;
+      const page = await pageFor(browser, ada, { theme, viewport });
+
+      await page.goto('/');
+      const homeCard = page.getByTestId('memo-card').first();
+      await loaded(homeCard.getByTestId('memo-time')).toHaveAttribute('datetime', /^\d{4}-/);
+      await expect(homeCard.getByTestId('memo-time')).toHaveText(/now|min ago/);
+      await shoot(page, `cards-home-${suffix}`);
+
+      await page.goto('/feed');
+      const feedCard = page.locator(`[data-memo-id="${walk.id}"]`);
+      await loaded(feedCard.getByTestId('memo-author')).toHaveText(bruno.name);
+      await expect(feedCard.locator('.mantine-Avatar-image')).toBeVisible();
+      // one reaction control on the card, the viewer's own highlighted, the six on demand
+      const control = feedCard.getByTestId('reaction-control');
+      await expect(control).toHaveAttribute('data-active', 'true');
+      await expect(control).toContainText('2');
+      await expect(feedCard.getByTestId('reaction-love')).toHaveCount(0);
+      await shoot(page, `cards-feed-${suffix}`);
+      await control.click();
+      await expect(page.getByTestId('reaction-love')).toHaveAttribute('aria-pressed', 'true');
+      await shoot(page, `cards-feed-picker-${suffix}`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('reaction-picker')).toBeHidden();
+      await expect(control).toBeFocused();
+
+      await page.goto('/discover');
+      await loaded(page.locator(`[data-memo-id="${walk.id}"]`)).toBeVisible();
+      await shoot(page, `cards-discover-${suffix}`);
+
+      await page.goto(`/collections/${notebook.id}`);
+      const title = page.getByTestId('collection-title');
+      await loaded(title).toBeVisible();
+      const lines = await title.evaluate(
+        (node) =>
+          node.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight),
+      );
+      if (size === 'mobile') expect(lines, 'the title takes two lines').toBeLessThanOrEqual(2.1);
+      await shoot(page, `cards-collection-${suffix}`);
+
+      await page.goto('/collections');
+      await loaded(page.getByTestId('collections-toggle')).toBeVisible();
+      await shoot(page, `cards-collections-${suffix}`);
+
+      await page.goto('/');
+      await page.getByTestId('memo-create').click();
+      const editor = page.getByTestId('memo-editor');
+      await loaded(editor.getByTestId('memo-title')).toBeVisible();
+      await editor.getByTestId('memo-title').fill('A memo with a long form');
+      await editor.getByTestId('memo-add-todos').click();
+      // Save stays in view however long the form; on a phone the editor fills the screen
+      await expect(page.getByTestId('memo-save')).toBeInViewport();
+      await page.getByTestId('memo-editor-footer').evaluate((node) => {
+        node.closest('.mantine-Modal-content')?.scrollTo(0, 0);
+      });
+      await expect(page.getByTestId('memo-save')).toBeInViewport();
+      if (size === 'mobile') {
+        const box = await page.locator('.mantine-Modal-content').boundingBox();
+        expect(box?.width).toBe(viewport.width);
+      }
+      await shoot(page, `cards-editor-${suffix}`);
+      await page.context().close();
+    }
+  });
+}

@@ -8,14 +8,3 @@ export const COUNTRY_CODES = (
   'SB SC SD SE SG SI SK SL SM SN SO SR SS ST SV SY SZ TD TG TH TJ TL TM TN TO TR TT TV TW TZ ' +
   'UA UG US UY UZ VA VC VE VN VU WS YE ZA ZM ZW'
 ).split(' ');
-
-/** A sensible default country for a locale (the user can change it). */
-export const LOCALE_COUNTRY: Record<string, string> = {
-  en: 'GB',
-  nl: 'NL',
-  fr_be: 'BE',
-  de: 'DE',
-  es: 'ES',
-  pl: 'PL',
-  uk: 'UA',
-};

@@ -6,6 +6,7 @@ import {
 } from '@mantine/core';
 import { BREAKPOINTS, normaliseCustomColour } from '@memoria/domain';
 import { darker, darkenUntilReadable, paletteFromHex, readableFill } from './palette';
+import { PAGE_WIDTHS } from './page-width';
 
 const em = (px: number) => `${px / 16}em`;
 
@@ -106,7 +107,10 @@ function readableColourVariables(theme: MantineTheme, scheme: Scheme): Record<st
  * an unread notification's blue).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
-  variables: {},
+  // the page widths (page-width.ts), one set for every page
+  variables: Object.fromEntries(
+    Object.entries(PAGE_WIDTHS).map(([name, width]) => [`--page-width-${name}`, width]),
+  ),
   light: { '--mantine-color-dimmed': '#5c636a', ...readableColourVariables(theme, 'light') },
   dark: { '--mantine-color-dimmed': '#a3a3a3', ...readableColourVariables(theme, 'dark') },
 });

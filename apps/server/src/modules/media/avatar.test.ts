@@ -171,4 +171,27 @@ describeDb('account pictures (avatars)', () => {
       },
     });
   });
+  it('memo cards in the feed, discover and the own list carry the author’s picture', async () => {
+    const author = await signedInUser(t);
+    const reader = await signedInUser(t);
+    const uploaded = await uploadAvatar(t, author, {
+      name: 'me.png',
+      content: await pngFixture(400, 400),
+      type: 'image/png',
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const picture = `/api/user/photo/${uploaded.json().id}?variant=220w`;
+    const memoId = await insertMemo(t, author.id, await insertCollection(t, author.id, 'public'));
+    await followUser(t, reader.id, author.id);
+    const cardAuthor = async (url: string, session: SignedIn) => {
+      const res = await t.app.inject({ url, headers: session.headers });
+      expect(res.statusCode, url).toBe(200);
+      const members = res.json() as { id: number; author: { id: number; picture: unknown } }[];
+      return members.find((memo) => memo.id === memoId)?.author;
+    };
+    const expected = { id: author.id, picture };
+    expect(await cardAuthor('/api/feed', reader)).toMatchObject(expected);
+    expect(await cardAuthor('/api/discover', reader)).toMatchObject(expected);
+    expect(await cardAuthor(`/api/user/${author.id}/memo`, author)).toMatchObject(expected);
+  });
 });

@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTransfer } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Brand } from './brand';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
@@ -9,6 +9,8 @@ import { ThemeToggle } from './theme-toggle';
 /** What a visitor sees instead of the side menu (docs/SCREENS.md, Layout). */
 export function GuestWelcome() {
   const { t } = useTranslation();
+  // The sign-up form has its own language field (the account's language): one picker a page.
+  const signup = useLocation().pathname.startsWith('/auth/signup');
   return (
     <Stack gap="md" p="md" data-testid="guest-welcome">
       <Group justify="space-between">
@@ -22,7 +24,7 @@ export function GuestWelcome() {
       </Group>
       <Title order={2}>{t('welcome.title')}</Title>
       <Text c="dimmed">{t('welcome.text')}</Text>
-      <LanguageSelect />
+      {!signup && <LanguageSelect />}
       <Anchor component={Link} to="/file-transfer" size="sm">
         <Group gap={6} component="span" wrap="nowrap">
           <IconTransfer size={16} aria-hidden />

@@ -5,11 +5,16 @@ import { getSession } from '../../api/session';
 import { STAGING_CONFIRMED_KEY } from '../../session/staging';
 import { json, mockApi, renderApp, testUser } from '../../test/render';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('signup and verification', () => {
   it('signs up, keeps the activation session, verifies and lands home', async () => {
     sessionStorage.setItem(STAGING_CONFIRMED_KEY, '1');
+    // a Belgian browser in English: the country follows the browser, not the interface
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-BE', 'en']);
     const calls = mockApi((url) => {
       if (url === '/api/signup') return json(201, { token: 'A', refresh_token: 'AR' });
       if (url === '/api/profile') return json(200, testUser('Ada'));
@@ -21,6 +26,10 @@ describe('signup and verification', () => {
     const { router } = await renderApp('/auth/signup');
     const user = userEvent.setup();
     await user.type(await screen.findByTestId('signup-name'), 'Ada');
+    // one language picker: the form's (the welcome panel's is left out on this page)
+    expect(await screen.findByTestId('guest-welcome')).toBeInTheDocument();
+    expect(screen.getAllByRole('combobox', { name: /language/i })).toHaveLength(1);
+    expect(screen.getByTestId('signup-country')).toHaveValue('BE');
     await user.type(screen.getByTestId('signup-usermail'), 'ada@example.com');
     await user.type(screen.getByTestId('signup-password'), 'weak');
     await user.click(screen.getByTestId('signup-submit'));
@@ -32,7 +41,7 @@ describe('signup and verification', () => {
     expect(calls.find((call) => call.url === '/api/signup')?.body).toMatchObject({
       usermail: 'ada@example.com',
       password: 'weakPass123!',
-      userProfile: { name: 'Ada', locale: 'en', country: 'GB' },
+      userProfile: { name: 'Ada', locale: 'en', country: 'BE' },
     });
     expect(getSession()?.kind).toBe('activation');
 

@@ -20,11 +20,11 @@ import {
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { startSession } from '../../session/session-actions';
+import { guestSettings } from '../../session/settings';
 import { changeLocale, currentLocale, useTranslation } from '../../i18n';
-import { LOCALE_COUNTRY } from '../../i18n/countries';
 import { applyViolations } from '../../ui/form-errors';
 import { showApiError } from '../../ui/toasts';
-import { countryOptions } from './country-options';
+import { browserLanguages, countryFromLanguages, countryOptions } from './country-options';
 import { PasswordChecklist } from './password-checklist';
 import { useSignup } from './queries';
 import { useStagingConfirm } from './use-staging-confirm';
@@ -32,7 +32,10 @@ import { usePageTitle } from '../../ui/use-page-title';
 
 export const SIGNUP_USERMAIL_KEY = 'signup-usermail';
 
-/** Signup: name, email, password with a live checklist, language, country. */
+/**
+ * Signup: name, email, password with a live checklist, language (the page's one language
+ * picker), country (from the browser's language).
+ */
 export function SignupPage() {
   const { t, i18n } = useTranslation();
   const staging = useStagingConfirm();
@@ -51,7 +54,8 @@ export function SignupPage() {
       usermail: invitedAddress,
       password: '',
       locale: locale as string,
-      country: LOCALE_COUNTRY[locale] ?? '',
+      // from the browser's language, not the interface's (English is spoken far beyond the UK)
+      country: countryFromLanguages(browserLanguages()),
     },
     validate: {
       name: (value) =>
@@ -128,8 +132,12 @@ export function SignupPage() {
           onChange={(event) => {
             const value = event.currentTarget.value;
             form.setFieldValue('locale', value);
-            // Show the rest of the signup in the language being chosen.
-            if (isLocale(value) && value !== i18n.language) void changeLocale(value);
+            // Show the rest of the signup in the language being chosen, and keep it for the
+            // visit as the welcome panel's picker would (that one is hidden on this page).
+            if (isLocale(value) && value !== i18n.language) {
+              guestSettings.update({ locale: value });
+              void changeLocale(value);
+            }
           }}
         />
         <NativeSelect

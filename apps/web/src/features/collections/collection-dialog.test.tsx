@@ -77,7 +77,7 @@ describe('collection dialog', { timeout: 30000 }, () => {
   it('creates a private collection with trimmed names once something changed', async () => {
     signIn();
     const calls = serve({ groups: ['Holidays', 'Work', 'Family holidays'] });
-    await renderApp('/collections');
+    const { router } = await renderApp('/collections');
     const user = await openCreate();
     const save = screen.getByTestId('form-save');
     expect(save).toBeDisabled();
@@ -111,6 +111,10 @@ describe('collection dialog', { timeout: 30000 }, () => {
       ),
     );
     await waitFor(() => expect(screen.queryByTestId('collection-form')).toBeNull());
+    // and the new collection opens
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/collections\/Coll\d{6}$/),
+    );
   });
 
   it('shows collectionPublicDisabledHint when the account may not create public ones', async () => {

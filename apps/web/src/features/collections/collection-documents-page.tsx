@@ -7,6 +7,7 @@ import { CollectionDocumentList } from '../media/collection-documents';
 import { CollectionAvatar } from './collection-avatar';
 import { WithCollection } from './collection-page';
 import type { CollectionAccess } from './queries';
+import { pageWidth } from '../../ui/page-width';
 
 function Documents({ collection, access }: { collection: Collection; access: CollectionAccess }) {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function CollectionDocumentsPage() {
           ? `?secure_token=${encodeURIComponent(access.secureToken)}`
           : '';
         return (
-          <Stack gap="md" maw={900} mx="auto" data-testid="collection-documents-page">
+          <Stack gap="md" {...pageWidth('content')} data-testid="collection-documents-page">
             <Anchor component={Link} to={`/collections/${collection.id}${query}`} size="sm">
               <Group gap={4} wrap="nowrap">
                 <IconArrowLeft size={16} aria-hidden />

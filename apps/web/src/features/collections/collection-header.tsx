@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title, useMatches } from '@mantine/core';
 import { IconVolume3 } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import type { ReactNode } from 'react';
@@ -53,6 +53,8 @@ export function CollectionHeader({
   memoCount?: number;
 }) {
   const { t } = useTranslation();
+  // a smaller picture on phones leaves the name room for its two lines
+  const pictureSize = useMatches({ base: 48, sm: 72 });
   // A visitor may open only a public profile: without one the name is not a link (no
   // dead end on a "does not exist" page).
   const authorPath = access.visitor
@@ -64,11 +66,17 @@ export function CollectionHeader({
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} data-testid="collection-header">
       <Group align="flex-start" wrap="nowrap" gap="md">
         <div className={classes.headerPicture}>
-          <CollectionAvatar collection={collection} size={72} />
+          <CollectionAvatar collection={collection} size={pictureSize} />
         </div>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
+            <Title
+              order={1}
+              size="h2"
+              className={classes.headerTitle}
+              title={collection.name}
+              data-testid="collection-title"
+            >
               {collection.name}
             </Title>
             {actions && <div style={{ flexShrink: 0 }}>{actions}</div>}

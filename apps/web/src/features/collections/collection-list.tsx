@@ -1,10 +1,28 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import { useId, useState, type ReactNode } from 'react';
 import { currentLocale, useTranslation } from '../../i18n';
 import { CollectionCard } from './collection-card';
-import { FLAT_FIRST, GROUP_ABOVE, SEARCH_ABOVE, filterByName, groupByAuthor } from './list-rules';
+import {
+  GROUP_ABOVE,
+  SEARCH_ABOVE,
+  filterByName,
+  flatFirstCount,
+  groupByAuthor,
+} from './list-rules';
+
+/** The grid's columns by breakpoint: the flat list's first count follows them. */
+const COLUMNS = { base: 1, sm: 2, xl: 3 } as const;
 
 export interface CollectionListProps {
   collections: Collection[];
@@ -16,7 +34,7 @@ export interface CollectionListProps {
 
 function Grid({ items, publicRoute }: { items: Collection[]; publicRoute: boolean }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm" role="list">
+    <SimpleGrid cols={COLUMNS} spacing="sm" role="list">
       {items.map((collection) => (
         <div role="listitem" key={collection.id}>
           <CollectionCard collection={collection} publicRoute={publicRoute} />
@@ -28,13 +46,15 @@ function Grid({ items, publicRoute }: { items: Collection[]; publicRoute: boolea
 
 /**
  * A list of collection cards (docs/SCREENS.md, Lists and forms): a search bar above 15 items;
- * grouped by author above the threshold, otherwise the first 3 with "show more / show less".
+ * grouped by author above the threshold, otherwise the first few (3 in one column, two rows
+ * in more) with "show more / show less".
  */
 export function CollectionList({ collections, publicRoute = false, empty }: CollectionListProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
+  const first = flatFirstCount(useMatches(COLUMNS));
 
   const searchable = collections.length > SEARCH_ABOVE;
   const shown = searchable ? filterByName(collections, search) : collections;
@@ -66,8 +86,8 @@ export function CollectionList({ collections, publicRoute = false, empty }: Coll
       </Stack>
     );
   } else {
-    const more = shown.length > FLAT_FIRST;
-    const visible = expanded ? shown : shown.slice(0, FLAT_FIRST);
+    const more = shown.length > first;
+    const visible = expanded ? shown : shown.slice(0, first);
     content = (
       <Stack gap="sm" data-testid="collections-flat">
         <div id={listId}>
@@ -84,7 +104,7 @@ export function CollectionList({ collections, publicRoute = false, empty }: Coll
             >
               {expanded
                 ? t('collections.list.showLess')
-                : t('collections.list.showMore', { count: shown.length - FLAT_FIRST })}
+                : t('collections.list.showMore', { count: shown.length - first })}
             </Button>
           </Group>
         )}

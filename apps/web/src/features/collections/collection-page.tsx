@@ -17,6 +17,7 @@ import { CollectionHeader } from './collection-header';
 import { CollectionMenu } from './collection-menu';
 import { FavouriteToggle } from './favourite-toggle';
 import { useCollection, type CollectionAccess } from './queries';
+import { pageWidth } from '../../ui/page-width';
 
 /** How the current route reads the collection (visitor on /p or without a session). */
 export function useCollectionAccess(publicRoute: boolean): CollectionAccess {
@@ -97,7 +98,7 @@ function CollectionView({
   const memos = useMemoList(source);
 
   return (
-    <Stack gap="md" maw={900} mx="auto" data-testid="collection-page">
+    <Stack gap="md" {...pageWidth('content')} data-testid="collection-page">
       <CollectionHeader
         collection={collection}
         access={access}

@@ -10,6 +10,7 @@ import { CollectionDialog } from './collection-dialog';
 import { CollectionList } from './collection-list';
 import { effectiveTab, splitTabs, type CollectionTab } from './list-rules';
 import { useMyCollections } from './queries';
+import { pageWidth } from '../../ui/page-width';
 
 const TAB_PATHS: Record<CollectionTab, string> = {
   own: '/collections',
@@ -74,7 +75,7 @@ export function CollectionsPage() {
   }
 
   return (
-    <Stack gap="md" maw={1200} mx="auto" data-testid="collections-page">
+    <Stack gap="md" {...pageWidth('content')} data-testid="collections-page">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1} size="h2">
           {t('collections.title')}
@@ -112,9 +113,8 @@ export function CollectionsPage() {
         <CollectionDialog
           opened
           onClose={() => setCreating(false)}
-          onSaved={() => {
-            if (tab !== 'own') void navigate(TAB_PATHS.own);
-          }}
+          // a new collection is where its first memo goes: open it
+          onSaved={(saved) => void navigate(`/collections/${saved.id}`)}
         />
       )}
     </Stack>

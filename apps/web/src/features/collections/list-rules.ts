@@ -14,8 +14,18 @@ export const SEARCH_ABOVE = LIMITS.collectionSearchShownAbove;
  * from the same size on which it offers search, so a long list gets both at once.
  */
 export const GROUP_ABOVE = LIMITS.collectionSearchShownAbove;
-/** A flat list shows this many items before "show more". */
+/** A flat list shows this many items before "show more" (on a phone, one card a row). */
 export const FLAT_FIRST = LIMITS.flatCollectionListFirst;
+
+/**
+ * How many cards a flat list shows before "show more", for the columns that fit: the rule's 3
+ * in one column; from two columns on, two full rows (4, 6), so a wide screen shows a filled
+ * block of cards rather than one short row above empty space.
+ */
+export function flatFirstCount(columns: number): number {
+  const cols = Math.max(1, Math.floor(columns));
+  return cols === 1 ? FLAT_FIRST : Math.max(FLAT_FIRST, 2 * cols);
+}
 
 export function splitTabs(collections: Collection[]): Record<CollectionTab, Collection[]> {
   return {

@@ -14,6 +14,7 @@ import { QrDialog } from './qr-dialog';
 import { useConnectionList, useContactCounts, useFollowList, type ConnectionTab } from './queries';
 import { IncomeTab, OutcomeTab } from './request-tabs';
 import type { TabProps } from './tab-props';
+import { pageWidth } from '../../ui/page-width';
 
 const TAB_PATHS: Record<ConnectionTab, string> = {
   active: '/connections',
@@ -106,7 +107,7 @@ export function ConnectionsPage() {
   const Panel = PANELS[tab];
 
   return (
-    <Stack gap="md" maw={900} mx="auto" data-testid="connections-page">
+    <Stack gap="md" {...pageWidth('content')} data-testid="connections-page">
       <Group justify="space-between" gap="sm">
         <Title order={1} size="h2">
           {t('connections.title')}

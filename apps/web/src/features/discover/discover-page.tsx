@@ -25,9 +25,9 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { useFollow, useUnfollow } from '../connections/queries';
 import { flatten } from '../memos/list-cache';
 import { DefaultEmpty } from '../memos/memo-list';
-import { useProfile } from '../profile/queries';
 import { discoverKeys, useDiscoverPeople, useDiscoverPosts } from './queries';
 import { discoverPath, discoverTabOf, type DiscoverTab } from './tabs';
+import { pageWidth } from '../../ui/page-width';
 
 const MemoCard = lazy(() =>
   loadChunk(() => import('../memos/memo-card')).then((m) => ({ default: m.MemoCard })),
@@ -157,7 +157,7 @@ function PersonCard({ person, visitor }: { person: PublicProfile; visitor: boole
  * The public posts, all or those matching ?search= (where a hashtag on a public page leads,
  * so a visitor finds its posts without signing in).
  */
-function DiscoverPosts({ visitor, viewerId }: { visitor: boolean; viewerId?: number }) {
+function DiscoverPosts({ visitor }: { visitor: boolean }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
@@ -193,7 +193,7 @@ function DiscoverPosts({ visitor, viewerId }: { visitor: boolean; viewerId?: num
         }
         renderItem={(memo) => (
           <Suspense fallback={<Skeleton height={120} radius="md" />}>
-            <MemoCard memo={memo} viewerId={viewerId} isPublic={visitor} />
+            <MemoCard memo={memo} isPublic={visitor} />
           </Suspense>
         )}
       />
@@ -268,12 +268,11 @@ export function DiscoverPage() {
   const navigate = useNavigate();
   const session = useSession();
   const visitor = session?.kind !== 'full';
-  const viewerId = useProfile().data?.id;
   const tab = discoverTabOf(pathname);
   usePageTitle(`${t(`feed.discover.${tab}`)} · ${t('feed.discover.title')}`);
 
   return (
-    <Stack gap="lg" maw={900} mx="auto" data-testid="discover-page">
+    <Stack gap="lg" {...pageWidth('content')} data-testid="discover-page">
       <Title order={1} size="h2">
         {t('feed.discover.title')}
       </Title>
@@ -291,7 +290,7 @@ export function DiscoverPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="posts">
-          <DiscoverPosts visitor={visitor} viewerId={visitor ? undefined : viewerId} />
+          <DiscoverPosts visitor={visitor} />
         </Tabs.Panel>
         <Tabs.Panel value="people">
           <DiscoverPeople visitor={visitor} />

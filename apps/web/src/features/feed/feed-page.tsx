@@ -26,9 +26,9 @@ import { InfiniteList } from '../../ui/infinite-list';
 import { usePageTitle } from '../../ui/use-page-title';
 import { flatten } from '../memos/list-cache';
 import { DefaultEmpty } from '../memos/memo-list';
-import { useProfile } from '../profile/queries';
 import { hasNewContent } from './new-content';
 import { feedKeys, useFeed, useFeedLatest } from './queries';
+import { pageWidth } from '../../ui/page-width';
 
 const MemoCard = lazy(() =>
   loadChunk(() => import('../memos/memo-card')).then((m) => ({ default: m.MemoCard })),
@@ -37,14 +37,12 @@ const MemoCard = lazy(() =>
 /** A page of feed memos as cards (shared by the feed and its search). */
 function FeedList({
   search,
-  viewerId,
   label,
   empty,
   overText,
   testId,
 }: {
   search: string;
-  viewerId: number | undefined;
   label: string;
   empty: ReactNode;
   overText: string;
@@ -62,7 +60,7 @@ function FeedList({
       empty={empty}
       renderItem={(memo) => (
         <Suspense fallback={<Skeleton height={120} radius="md" />}>
-          <MemoCard memo={memo} viewerId={viewerId} />
+          <MemoCard memo={memo} />
         </Suspense>
       )}
     />
@@ -70,7 +68,7 @@ function FeedList({
 }
 
 /** /feed/search: a modal searching within the feed (`search`, debounced 500 ms). */
-function FeedSearch({ viewerId, onClose }: { viewerId: number | undefined; onClose: () => void }) {
+function FeedSearch({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -120,7 +118,6 @@ function FeedSearch({ viewerId, onClose }: { viewerId: number | undefined; onClo
         {search ? (
           <FeedList
             search={search}
-            viewerId={viewerId}
             label={t('feed.feed.label')}
             overText={t('feed.feed.over')}
             testId="feed-search-results"
@@ -179,7 +176,6 @@ function SignedInFeed() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
-  const viewerId = useProfile().data?.id;
   const feed = useFeed('');
   const latest = useFeedLatest(feed.isSuccess);
   const seen = feed.data?.pages[0]?.latest;
@@ -231,7 +227,6 @@ function SignedInFeed() {
         </Center>
         <FeedList
           search=""
-          viewerId={viewerId}
           label={t('feed.feed.label')}
           overText={t('feed.feed.over')}
           testId="feed-list"
@@ -245,9 +240,7 @@ function SignedInFeed() {
           }
         />
       </div>
-      {searching && (
-        <FeedSearch viewerId={viewerId} onClose={() => void navigate('/feed', { replace: true })} />
-      )}
+      {searching && <FeedSearch onClose={() => void navigate('/feed', { replace: true })} />}
     </>
   );
 }
@@ -265,7 +258,7 @@ export function FeedPage() {
   usePageTitle(t('feed.feed.title'));
   const signedIn = session?.kind === 'full';
   return (
-    <Stack gap="lg" maw={900} mx="auto" data-testid="feed-page">
+    <Stack gap="lg" {...pageWidth('content')} data-testid="feed-page">
       {signedIn ? (
         <SignedInFeed />
       ) : (

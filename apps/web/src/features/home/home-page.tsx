@@ -10,6 +10,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { DropArea } from '../memos/drop-area';
 import { openMemoEditor, preloadMemoEditor } from '../memos/memo-editor-launcher';
 import { DefaultEmpty, MemoList } from '../memos/memo-list';
+import { pageWidth } from '../../ui/page-width';
 
 /**
  * Home ("/"): the signed-in user's own memos, newest first, with a search (also reached by
@@ -45,7 +46,7 @@ export function HomePage() {
   };
 
   return (
-    <Stack gap="lg" data-testid="home-page" maw={900} mx="auto">
+    <Stack gap="lg" data-testid="home-page" {...pageWidth('content')}>
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1} size="h2">
           {t('memos.home.title')}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import {
   IconCalendarDue,
   IconCalendarEvent,
@@ -16,14 +16,13 @@ import { formatDate, formatDateTime } from '../../i18n/format';
 import { MemoAttachmentsLazy as MemoAttachments } from '../media/memo-attachments-lazy';
 import { MemoMenu } from './memo-menu';
 import { CommentsLink } from '../comments/comments-link';
-import { ReactionsBar } from '../reactions/reactions-bar';
+import { ReactionControl } from '../reactions/reaction-control';
+import { RelativeTimeLabel } from '../../ui/relative-time-label';
 import { fileCount, hashtagPath, isPinned, memoPath, plainText } from './memo-text';
 import { progressOf } from './todo-header';
 
 export interface MemoCardProps {
   memo: Memo;
-  /** the signed-in user's id; another author's name is shown on their memos */
-  viewerId?: number;
   /** visitors and /p routes: links stay public and no actions are offered */
   isPublic?: boolean;
   /** the collection the list belongs to (pin state and pin/unpin calls are per collection) */
@@ -42,19 +41,19 @@ function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /**
- * One memo in a list: title, excerpt, checklist progress, tags as hashtag links, location,
- * dates, pinned and scheduled badges, author (on others' memos) and collection, with the
- * context menu. A memo of a muted collection is folded away until asked for.
+ * One memo in a list (docs/SCREENS.md, Lists and forms): the author's picture and name, when
+ * (relative, the exact moment in its title) and in which collection; pinned and scheduled
+ * badges, title, excerpt, checklist progress, tags as hashtag links, location, dates, the
+ * reaction control and the comments link, with the context menu. A memo of a muted
+ * collection is folded away until asked for.
  */
-export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: MemoCardProps) {
+export function MemoCard({ memo, isPublic = false, collectionId }: MemoCardProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [reveal, setReveal] = useState(false);
   const excerpt = plainText(memo.description);
   const progress = progressOf(memo.memo_todos);
   const files = fileCount(memo);
-  const othersMemo = viewerId !== undefined && memo.author.id !== viewerId;
-  const showAuthor = othersMemo || (isPublic && viewerId === undefined);
   const scheduled = memo.isScheduled && memo.status === 'scheduled';
 
   if (memo.isHidden && !reveal) {
@@ -85,55 +84,63 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
     <Paper withBorder radius="md" p="md" data-testid="memo-card" data-memo-id={memo.id}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-            {(isPinned(memo) || scheduled) && (
-              <Group gap={6}>
-                {isPinned(memo) && (
-                  <Badge
-                    size="sm"
-                    variant="light"
-                    leftSection={<IconPinFilled size={12} aria-hidden />}
-                    data-testid="memo-pinned"
-                  >
-                    {t('memos.card.pinned')}
-                  </Badge>
-                )}
-                {scheduled && (
-                  <Badge
-                    size="sm"
-                    variant="light"
-                    color="orange"
-                    leftSection={<IconClock size={12} aria-hidden />}
-                    data-testid="memo-scheduled"
-                  >
-                    {t('memos.card.scheduled')}
-                  </Badge>
-                )}
-              </Group>
-            )}
-            <Anchor
-              component={Link}
-              to={memoPath(memo, { isPublic })}
-              fw={600}
-              size="lg"
-              c="var(--mantine-color-text)"
-              style={{ overflowWrap: 'anywhere' }}
-              aria-label={t('memos.card.open', { title: memo.title })}
-              data-testid="memo-card-title"
-            >
-              {memo.title}
-            </Anchor>
-            {(showAuthor || memo.collection) && (
-              <Text size="xs" c="dimmed">
-                {showAuthor && t('memos.card.by', { name: memo.author.name })}
-                {/* the "·" stays with the author's name when the line wraps */}
-                {showAuthor && memo.collection && '\u00a0· '}
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }} data-testid="memo-byline">
+            {/* the name is beside it: the picture adds nothing for a screen reader */}
+            <Avatar src={memo.author.picture} alt="" size={36} radius="xl" aria-hidden>
+              {memo.author.label}
+            </Avatar>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate="end" data-testid="memo-author">
+                {memo.author.name}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                <RelativeTimeLabel value={memo.createdAt} span data-testid="memo-time" />
+                {/* the "·" stays with the time when the line wraps */}
+                {memo.collection && '\u00a0· '}
                 {memo.collection && t('memos.card.inCollection', { name: memo.collection.name })}
               </Text>
-            )}
-          </Stack>
+            </Stack>
+          </Group>
           {!isPublic && <MemoMenu memo={memo} collectionId={collectionId} />}
         </Group>
+
+        {(isPinned(memo) || scheduled) && (
+          <Group gap={6}>
+            {isPinned(memo) && (
+              <Badge
+                size="sm"
+                variant="light"
+                leftSection={<IconPinFilled size={12} aria-hidden />}
+                data-testid="memo-pinned"
+              >
+                {t('memos.card.pinned')}
+              </Badge>
+            )}
+            {scheduled && (
+              <Badge
+                size="sm"
+                variant="light"
+                color="orange"
+                leftSection={<IconClock size={12} aria-hidden />}
+                data-testid="memo-scheduled"
+              >
+                {t('memos.card.scheduled')}
+              </Badge>
+            )}
+          </Group>
+        )}
+        <Anchor
+          component={Link}
+          to={memoPath(memo, { isPublic })}
+          fw={600}
+          size="lg"
+          c="var(--mantine-color-text)"
+          style={{ overflowWrap: 'anywhere' }}
+          aria-label={t('memos.card.open', { title: memo.title })}
+          data-testid="memo-card-title"
+        >
+          {memo.title}
+        </Anchor>
 
         {excerpt && (
           <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
@@ -204,7 +211,7 @@ export function MemoCard({ memo, viewerId, isPublic = false, collectionId }: Mem
 
         {!isPublic && memo.can_see_engagement && (
           <Group justify="space-between" gap="xs" wrap="wrap" data-testid="memo-engagement">
-            <ReactionsBar memo={memo} compact />
+            <ReactionControl memo={memo} />
             <CommentsLink memo={memo} />
           </Group>
         )}

@@ -43,7 +43,10 @@ describe('memo list', { timeout: 20_000 }, () => {
     signIn();
     const { memos, offsets } = server(25);
     const { queryClient } = await renderWidget(<MemoList source={{ kind: 'user', userId: 7 }} />);
-    await waitFor(() => expect(screen.getAllByTestId('memo-card')).toHaveLength(10));
+    // the card's chunk loads with the first memo: slow on a cold, busy test run
+    await waitFor(() => expect(screen.getAllByTestId('memo-card')).toHaveLength(10), {
+      timeout: 8000,
+    });
     expect(offsets()).toEqual([0]);
 
     // A memo created here goes on top; the server now holds it first.

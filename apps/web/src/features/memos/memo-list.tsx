@@ -5,7 +5,6 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { loadChunk } from '../../ui/lazy-page';
 import { loadNamespaces, useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
-import { useProfile } from '../profile/queries';
 import { flatten } from './list-cache';
 import { MemoEditorHost } from './memo-editor-launcher';
 import { useMemoList, type MemoListSource } from './queries';
@@ -53,7 +52,6 @@ export function DefaultEmpty({ title, text }: { title: string; text?: string }) 
 export function MemoList({ source, empty }: MemoListProps) {
   const { t } = useTranslation();
   const query = useMemoList(source);
-  const viewer = useProfile().data;
   const items = flatten(query.data);
   const collectionId = source.kind === 'collection' ? source.collectionId : undefined;
 
@@ -69,12 +67,7 @@ export function MemoList({ source, empty }: MemoListProps) {
         empty={empty ?? <DefaultEmpty title={t('memos.home.emptyTitle')} />}
         renderItem={(memo) => (
           <Suspense fallback={<Skeleton height={120} radius="md" />}>
-            <MemoCard
-              memo={memo}
-              viewerId={source.isPublic ? undefined : viewer?.id}
-              isPublic={source.isPublic}
-              collectionId={collectionId}
-            />
+            <MemoCard memo={memo} isPublic={source.isPublic} collectionId={collectionId} />
           </Suspense>
         )}
       />

@@ -30,6 +30,7 @@ import { CommentsSection } from '../comments/comments-section';
 import { ReactionsBar } from '../reactions/reactions-bar';
 import { TodoEditor } from './todo-editor';
 import { fromServer } from './todo-list';
+import { pageWidth } from '../../ui/page-width';
 
 const LocationPicker = lazy(() =>
   import('./editor/location-picker').then((m) => ({ default: m.LocationPicker })),
@@ -91,7 +92,7 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
   };
 
   return (
-    <Stack gap="lg" maw={900} mx="auto" data-testid="memo-page">
+    <Stack gap="lg" {...pageWidth('content')} data-testid="memo-page">
       <Group justify="space-between" gap="xs">
         <Button variant="subtle" leftSection={<IconArrowLeft size={16} />} onClick={back} px="xs">
           {t('memos.view.back')}

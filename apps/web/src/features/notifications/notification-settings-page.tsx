@@ -1,4 +1,5 @@
-import { Card, Container, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Box, Card, Group, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { pageWidth } from '../../ui/page-width';
 import { useTranslation, type TranslationKey } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';
 import { errorText, showError, showSuccess } from '../../ui/toasts';
@@ -24,7 +25,7 @@ export function NotificationSettingsPage() {
   };
 
   return (
-    <Container size="sm" px={0}>
+    <Box {...pageWidth('narrow')}>
       <Stack gap="md">
         {/* long words (German compounds) break instead of widening a phone's page */}
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
@@ -78,6 +79,6 @@ export function NotificationSettingsPage() {
           </Stack>
         )}
       </Stack>
-    </Container>
+    </Box>
   );
 }

@@ -10,55 +10,32 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useState } from 'react';
-import {
-  IconHeart,
-  IconMoodAngry,
-  IconMoodCrazyHappy,
-  IconMoodSad,
-  IconMoodSurprised,
-  IconThumbUp,
-  IconUsers,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconUsers } from '@tabler/icons-react';
 import { REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatCount } from '../../i18n/format';
 import { showApiError } from '../../ui/toasts';
 import { useMemoLive } from '../comments/live';
 import { useReact, useReactionPeople } from './queries';
+import { ReactionIcon } from './reaction-icon';
 import classes from './reactions-bar.module.css';
-
-/** Icons rather than emoji: they look the same on every system and follow the theme. */
-const REACTION_ICONS: Record<ReactionType, { icon: Icon; colour: string }> = {
-  like: { icon: IconThumbUp, colour: 'var(--mantine-color-blue-filled)' },
-  love: { icon: IconHeart, colour: 'var(--mantine-color-red-filled)' },
-  haha: { icon: IconMoodCrazyHappy, colour: 'var(--mantine-color-yellow-filled)' },
-  wow: { icon: IconMoodSurprised, colour: 'var(--mantine-color-yellow-filled)' },
-  sad: { icon: IconMoodSad, colour: 'var(--mantine-color-indigo-filled)' },
-  angry: { icon: IconMoodAngry, colour: 'var(--mantine-color-orange-filled)' },
-};
 
 export interface ReactionsBarProps {
   memo: Memo;
-  /** on cards: only reactions with a count, plus the viewer's choices when they may react */
-  compact?: boolean;
 }
 
 /**
- * The reactions of a memo with their counts (1k, 1.5k, 10k, 1M). A press sets the viewer's
- * reaction, moves it from another one, or takes it back; each button says its state
- * (aria-pressed). Shown to the author's connections and followers only.
+ * The reactions of a memo with their counts (1k, 1.5k, 10k, 1M), on the memo page (cards have
+ * the compact reaction-control.tsx). A press sets the viewer's reaction, moves it from another
+ * one, or takes it back; each button says its state (aria-pressed). Shown to the author's
+ * connections and followers only.
  */
-export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
+export function ReactionsBar({ memo }: ReactionsBarProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const react = useReact();
   useMemoLive(memo.id, 'reaction');
   if (!memo.can_see_engagement) return null;
-  const shown = REACTION_TYPES.filter(
-    (type) => memo.can_react || (memo.reactions[type] ?? 0) > 0 || !compact,
-  );
-  if (shown.length === 0) return null;
 
   const press = (type: ReactionType) => {
     if (!memo.can_react) return;
@@ -74,7 +51,7 @@ export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
       data-testid="reactions-bar"
       wrap="wrap"
     >
-      {shown.map((type) => {
+      {REACTION_TYPES.map((type) => {
         const count = memo.reactions[type] ?? 0;
         const mine = memo.my_reaction === type;
         const name = t(`engagement.reactions.${type}`);
@@ -102,9 +79,7 @@ export function ReactionsBar({ memo, compact = false }: ReactionsBarProps) {
           </Tooltip>
         );
       })}
-      {!compact && Object.values(memo.reactions).some((n) => n > 0) && (
-        <WhoReacted memoId={memo.id} />
-      )}
+      {Object.values(memo.reactions).some((n) => n > 0) && <WhoReacted memoId={memo.id} />}
     </Group>
   );
 }
@@ -152,9 +127,4 @@ function WhoReacted({ memoId }: { memoId: number }) {
       </Popover.Dropdown>
     </Popover>
   );
-}
-
-function ReactionIcon({ type, active }: { type: ReactionType; active: boolean }) {
-  const { icon: Glyph, colour } = REACTION_ICONS[type];
-  return <Glyph size={18} aria-hidden color={active ? colour : 'currentColor'} />;
 }

@@ -34,6 +34,7 @@ import {
   type MemoFormValues,
 } from './memo-form';
 import { DatesField, DueField, LocationField } from './memo-extras';
+import classes from './memo-editor-modal.module.css';
 
 const RichTextEditor = lazy(() =>
   import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })),
@@ -58,6 +59,7 @@ export function MemoEditorModal({
   const { memo, draft } = request;
   const user = useProfile().data;
   const people = useMentionPeople().data ?? [];
+  // phones (up to sm, docs/SCREENS.md): the whole screen, the footer at its bottom edge
   const fullScreen = useMediaQuery(`(max-width: ${BREAKPOINTS.sm / 16}em)`);
   // A new memo counts its draft (dropped files) as changes; an edit starts clean.
   const baseline = useMemo(() => initialValues(memo), [memo]);
@@ -251,7 +253,12 @@ export function MemoEditorModal({
             />
             <DueField value={values.due} onChange={(due) => set('due', due)} error={errors.due} />
             <MemoAttachmentsSection state={attachments} />
-            <Group justify="flex-end" gap="sm">
+            <Group
+              justify="flex-end"
+              gap="sm"
+              className={classes.footer}
+              data-testid="memo-editor-footer"
+            >
               <Button variant="default" onClick={close} disabled={saving}>
                 {t('common.cancel')}
               </Button>

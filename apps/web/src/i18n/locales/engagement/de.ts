@@ -13,6 +13,12 @@ export const engagement: LocaleShape['engagement'] = {
     yours: '{{name}} (Ihre Reaktion): {{count}}',
     who: 'Wer reagiert hat',
     closed: 'Der Autor hat Reaktionen ausgeschaltet.',
+    total_one: '{{shown}} Reaktion',
+    total_few: '{{shown}} Reaktionen',
+    total_many: '{{shown}} Reaktionen',
+    total_other: '{{shown}} Reaktionen',
+    yourChoice: 'Ihre Reaktion: {{name}}',
+    choose: 'Reaktion wählen',
   },
   comments: {
     title: 'Kommentare',

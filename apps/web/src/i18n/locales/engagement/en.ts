@@ -12,6 +12,12 @@ export const engagement = {
     yours: '{{name}} (your reaction): {{count}}',
     who: 'Who reacted',
     closed: 'The author has turned reactions off.',
+    total_one: '{{shown}} reaction',
+    total_few: '{{shown}} reactions',
+    total_many: '{{shown}} reactions',
+    total_other: '{{shown}} reactions',
+    yourChoice: 'Your reaction: {{name}}',
+    choose: 'Choose a reaction',
   },
   comments: {
     title: 'Comments',

@@ -13,6 +13,12 @@ export const engagement: LocaleShape['engagement'] = {
     yours: '{{name}} (tu reacción): {{count}}',
     who: 'Quién ha reaccionado',
     closed: 'El autor ha desactivado las reacciones.',
+    total_one: '{{shown}} reacción',
+    total_few: '{{shown}} reacciones',
+    total_many: '{{shown}} reacciones',
+    total_other: '{{shown}} reacciones',
+    yourChoice: 'Tu reacción: {{name}}',
+    choose: 'Elige una reacción',
   },
   comments: {
     title: 'Comentarios',

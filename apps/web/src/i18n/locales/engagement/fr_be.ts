@@ -13,6 +13,12 @@ export const engagement: LocaleShape['engagement'] = {
     yours: '{{name}} (votre réaction) : {{count}}',
     who: 'Qui a réagi',
     closed: "L'auteur a désactivé les réactions.",
+    total_one: '{{shown}} réaction',
+    total_few: '{{shown}} réactions',
+    total_many: '{{shown}} réactions',
+    total_other: '{{shown}} réactions',
+    yourChoice: 'Votre réaction : {{name}}',
+    choose: 'Choisir une réaction',
   },
   comments: {
     title: 'Commentaires',

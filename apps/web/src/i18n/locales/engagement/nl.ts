@@ -13,6 +13,12 @@ export const engagement: LocaleShape['engagement'] = {
     yours: '{{name}} (jouw reactie): {{count}}',
     who: 'Wie reageerde',
     closed: 'De auteur heeft emoji-reacties uitgezet.',
+    total_one: '{{shown}} reactie',
+    total_few: '{{shown}} reacties',
+    total_many: '{{shown}} reacties',
+    total_other: '{{shown}} reacties',
+    yourChoice: 'Jouw reactie: {{name}}',
+    choose: 'Kies een reactie',
   },
   comments: {
     title: 'Opmerkingen',

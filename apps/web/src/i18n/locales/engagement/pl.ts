@@ -13,6 +13,12 @@ export const engagement: LocaleShape['engagement'] = {
     yours: '{{name}} (twoja reakcja): {{count}}',
     who: 'Kto zareagował',
     closed: 'Autor wyłączył reakcje.',
+    total_one: '{{shown}} reakcja',
+    total_few: '{{shown}} reakcje',
+    total_many: '{{shown}} reakcji',
+    total_other: '{{shown}} reakcji',
+    yourChoice: 'Twoja reakcja: {{name}}',
+    choose: 'Wybierz reakcję',
   },
   comments: {
     title: 'Komentarze',

@@ -13,6 +13,12 @@ export const engagement: LocaleShape['engagement'] = {
     yours: '{{name}} (ваша реакція): {{count}}',
     who: 'Хто відреагував',
     closed: 'Автор вимкнув реакції.',
+    total_one: '{{shown}} реакція',
+    total_few: '{{shown}} реакції',
+    total_many: '{{shown}} реакцій',
+    total_other: '{{shown}} реакції',
+    yourChoice: 'Ваша реакція: {{name}}',
+    choose: 'Оберіть реакцію',
   },
   comments: {
     title: 'Коментарі',
