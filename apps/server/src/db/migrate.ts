@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014_people_by_name.js';
 import * as m0015 from './migrations/0015_notification_indexes.js';
 import * as m0016 from './migrations/0016_unread_by_recipient.js';
 import * as m0017 from './migrations/0017_unread_counters.js';
+import * as m0018 from './migrations/0018_public_profile.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0015_notification_indexes': m0015,
   '0016_unread_by_recipient': m0016,
   '0017_unread_counters': m0017,
+  '0018_public_profile': m0018,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
