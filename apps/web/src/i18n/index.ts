@@ -37,6 +37,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'notifications',
   'feed',
   'push',
+  'publicProfile',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

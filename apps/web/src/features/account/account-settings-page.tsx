@@ -10,9 +10,10 @@ import { PinSection } from './pin-section';
 import { ProfileSection } from './profile-section';
 import { AvatarSectionLazy as AvatarSection } from '../media/avatar-section-lazy';
 import { TwoFactorSection } from './two-factor-section';
+import { CoverSectionLazy as CoverSection } from './cover-section-lazy';
 import { usePageTitle } from '../../ui/use-page-title';
 
-/** /account-settings: profile basics, password, two-step verification and PIN. */
+/** /account-settings: profile, pictures, password, two-step verification and PIN. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -43,6 +44,7 @@ export function AccountSettingsPage() {
       )}
       <ProfileSection user={user} />
       <AvatarSection user={user} />
+      <CoverSection user={user} />
       <PasswordSection />
       <TwoFactorSection user={user} />
       <PinSection user={user} />

@@ -13,6 +13,7 @@ import type { engagement } from './engagement/en';
 import type { notifications } from './notifications/en';
 import type { feed } from './feed/en';
 import type { push } from './push/en';
+import type { publicProfile } from './publicProfile/en';
 
 export const en = {
   app: {
@@ -169,6 +170,7 @@ export const en = {
     colour: 'Invalid colour code',
     pin: 'The PIN must be 4 to 8 digits',
     pinsDiffer: 'The two PINs are different',
+    phone: 'The phone number must match +XXXXXXXXXX (with country code).',
   },
   account: {
     title: 'Account settings',
@@ -188,6 +190,8 @@ export const en = {
       location: 'City',
       description: 'About you',
       descriptionHint: 'Shown on your profile to the people who may see it.',
+      phone: 'Phone',
+      phoneHint: 'With the country code, for example +32470123456.',
     },
     password: {
       title: 'Change password',
@@ -304,6 +308,7 @@ interface EnglishNamespaces {
   notifications: typeof notifications;
   feed: typeof feed;
   push: typeof push;
+  publicProfile: typeof publicProfile;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */
