@@ -24,6 +24,8 @@ export const LIMITS = {
   slugMin: 3,
   slugMax: 30,
   qrInviteValidDays: 14,
+  /** the smallest height, in pixels, of a profile cover and a public profile banner */
+  coverMinHeight: 200,
 } as const;
 
 export const TIMINGS = {

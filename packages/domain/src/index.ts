@@ -15,5 +15,6 @@ export * from './collection-rules.js';
 export * from './permissions.js';
 export * from './memo.js';
 export * from './social.js';
+export * from './public-profile.js';
 export * from './engagement.js';
 export * from './account.js';

@@ -266,8 +266,8 @@ export interface ContentWatchingAnswer {
 
 /**
  * The public profile (docs/DOMAIN.md, Entities) with the profile flags (docs/RULES.md, Roles).
- * Fields of the public profile settings (address, website, linkedin, accent and button colours) are
- * null until those settings exist.
+ * The public profile settings (docs/RULES.md, Public profile) fill address, website, linkedin,
+ * the accent colour, banner and call-to-action; they are null where not set.
  */
 export interface PublicProfile {
   id: number;
@@ -292,6 +292,12 @@ export interface PublicProfile {
   website: string | null;
   linkedin: string | null;
   accent_color: string | null;
+  /** the public profile's address: /p/profile/{slug} */
+  slug: string | null;
+  /** the public profile banner and the profile cover (1200w photo URLs) */
+  banner: string | null;
+  cover: string | null;
+  cta_button_title: string | null;
   cta_button_url: string | null;
   cta_button_font_color: string | null;
   cta_button_color: string | null;

@@ -63,6 +63,8 @@ export interface User {
   is_active: boolean;
   user_profile: UserProfile;
   user_picture: { content_url: string } | null;
+  /** the profile cover (a wide photo, 1200w), removed with DELETE /api/user/picture/{id} */
+  user_cover: { id: number; content_url: string } | null;
   storage_usage: StorageUsage;
   user_has_professional_subscription: boolean;
   user_has_extended_subscription: boolean;

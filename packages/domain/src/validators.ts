@@ -31,6 +31,32 @@ export function isHexColour(value: string): boolean {
   return HEX_COLOUR_PATTERN.test(value);
 }
 
+/** A URL that looks like a domain, with or without http(s):// (empty allowed). */
+export function isDomainUrl(value: string): boolean {
+  return value === '' || DOMAIN_URL_PATTERN.test(value.trim());
+}
+
+/** The host LinkedIn links must have (www. and country subdomains such as be. allowed). */
+export const LINKEDIN_HOST = 'linkedin.com';
+
+/** A link to a LinkedIn page: a domain-like URL whose host is linkedin.com (empty allowed). */
+export function isLinkedinUrl(value: string): boolean {
+  const text = value.trim();
+  if (text === '') return true;
+  if (!DOMAIN_URL_PATTERN.test(text)) return false;
+  const host = (text.replace(/^https?:\/\//i, '').split(/[/:?#]/)[0] ?? '').toLowerCase();
+  return host === LINKEDIN_HOST || host.endsWith(`.${LINKEDIN_HOST}`);
+}
+
+/**
+ * A public profile slug: 3 to 30 lowercase letters or digits, no spaces or symbols, and at least
+ * one letter: /p/profile/{value} opens a profile by id when the value is all digits, by slug
+ * otherwise, so an all-digit slug could never be reached (docs/RULES.md, Public profile).
+ */
+export function isSlug(value: string): boolean {
+  return SLUG_PATTERN.test(value) && /[a-z]/.test(value);
+}
+
 /**
  * Normalises a typed or pasted custom colour: prefixes '#' when missing.
  * Returns the colour when valid (six hex digits), otherwise undefined.

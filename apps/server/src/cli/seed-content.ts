@@ -1,4 +1,4 @@
-import type { CollectionType, Locale } from '@memoria/domain';
+import type { CollectionType, Locale, PublicProfilePatch } from '@memoria/domain';
 import type { PlanName } from '../modules/users/plans.js';
 
 /**
@@ -25,9 +25,12 @@ export interface SeedPerson {
     organization_name?: string;
     location: string;
     description: string;
-    /** a public profile, listed under Discover › People (seed.ts opens it) */
-    public_profile_enabled?: boolean;
   };
+  /**
+   * A public profile, listed under Discover › People: seed.ts turns it on with these
+   * settings through POST /api/user/profile/public (docs/API.md, Calls: Profile).
+   */
+  public?: PublicProfilePatch & { slug: string };
 }
 
 export const DEMO_USERMAIL = 'demo@memoria.local';
@@ -45,7 +48,17 @@ export const PEOPLE: readonly SeedPerson[] = [
       organization_name: 'Studio Noord',
       location: 'Ghent, Belgium',
       description: 'Designer in Ghent. Travel plans, recipes and reading lists live here.',
-      public_profile_enabled: true,
+    },
+    public: {
+      slug: 'emmajanssens',
+      description: 'Product designer in Ghent: travel plans, recipes and reading lists.',
+      website: 'studionoord.example',
+      linkedin: 'https://www.linkedin.com/in/emma-janssens-demo',
+      accent_color: '#0b7285',
+      cta_button_title: 'Plan a workshop',
+      cta_button_url: 'https://studionoord.example/workshop',
+      cta_button_color: '#0b7285',
+      cta_button_font_color: '#ffffff',
     },
   },
   {
@@ -74,7 +87,14 @@ export const PEOPLE: readonly SeedPerson[] = [
       function: 'Illustratrice',
       location: 'Bruxelles',
       description: 'Je dessine Bruxelles, ses fresques et ses marchés.',
-      public_profile_enabled: true,
+    },
+    public: {
+      slug: 'camilledessine',
+      accent_color: '#c2255c',
+      website: 'camille-dessine.example',
+      cta_button_title: 'Commander un dessin',
+      cta_button_url: 'camille-dessine.example/commandes',
+      cta_button_color: '#c2255c',
     },
   },
   {
@@ -102,7 +122,13 @@ export const PEOPLE: readonly SeedPerson[] = [
       organization_name: 'Club Retiro Runners',
       location: 'Madrid',
       description: 'Rutas, planes de entrenamiento y consejos para correr en Madrid.',
-      public_profile_enabled: true,
+    },
+    public: {
+      slug: 'sofiaruns',
+      accent_color: '#e8590c',
+      address: 'Parque del Retiro, Madrid',
+      connection_message_required: true,
+      connection_message_hint: 'Cuéntame a qué ritmo corres.',
     },
   },
   {
@@ -129,7 +155,11 @@ export const PEOPLE: readonly SeedPerson[] = [
       function: 'Przewodnik miejski',
       location: 'Kraków',
       description: 'Oprowadzam po Krakowie i dzielę się trasami spacerów.',
-      public_profile_enabled: true,
+    },
+    public: {
+      slug: 'piotrkrakow',
+      accent_color: '#2f9e44',
+      phone: '+48123456789',
     },
   },
 ];

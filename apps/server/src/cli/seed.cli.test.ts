@@ -189,7 +189,7 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
     expect(withMention?.description).toContain('href="/?search=home"');
 
     // Public profiles: Discover › People lists them, to visitors too, and each one opens.
-    const publicNames = PEOPLE.filter((p) => p.profile.public_profile_enabled).map((p) => p.name);
+    const publicNames = PEOPLE.filter((p) => p.public).map((p) => p.name);
     expect(publicNames.length).toBeGreaterThanOrEqual(3);
     const listed = await get<Array<{ id: number; name: string }>>('/api/discover/people', false);
     expect(listed.map((p) => p.name).sort()).toEqual([...publicNames].sort());
@@ -200,6 +200,17 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
     for (const person of listed) {
       const profile = await get<{ name: string }>(`/api/p/user/${person.id}`, false);
       expect(profile.name).toBe(person.name);
+    }
+    // ... and at its slug, with the settings the seed gave it
+    for (const seed of PEOPLE) {
+      if (!seed.public) continue;
+      const page = await get<Record<string, unknown>>(`/api/p/profile/${seed.public.slug}`, false);
+      expect(page).toMatchObject({
+        name: seed.name,
+        slug: seed.public.slug,
+        accent_color: seed.public.accent_color ?? null,
+        cta_button_title: seed.public.cta_button_title ?? null,
+      });
     }
   });
 

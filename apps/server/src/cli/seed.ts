@@ -173,6 +173,8 @@ async function seedWorld(
     };
     people.set(seed.key, signedIn);
     await api.call(signedIn, 'PATCH', `/api/user/profile/${account.profileId}`, seed.profile);
+    // Public profiles make Discover › People and /p/profile/{id or slug} worth visiting.
+    if (seed.public) await api.call(signedIn, 'POST', '/api/user/profile/public', seed.public);
   }
 
   for (const link of CONNECTIONS) {
@@ -313,8 +315,6 @@ export async function seedInstance(instance: Instance, password: string): Promis
       if (!row) throw new CliError(`account ${seed.usermail} vanished while seeding`);
       await admin.grantPlan(row, seed.plan);
       if (seed.officialName) await admin.verifyIdentity(row, seed.officialName);
-      // Public profiles make Discover › People and /p/profile/{id} worth visiting.
-      if (seed.profile.public_profile_enabled) await admin.openPublicProfile(profileId);
       made.set(seed.key, { id: userId, profileId });
     }
     return made;

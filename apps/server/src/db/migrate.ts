@@ -19,6 +19,7 @@ import * as m0015 from './migrations/0015_notification_indexes.js';
 import * as m0016 from './migrations/0016_unread_by_recipient.js';
 import * as m0017 from './migrations/0017_unread_counters.js';
 import * as m0018 from './migrations/0018_account.js';
+import * as m0019 from './migrations/0019_public_profile.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0016_unread_by_recipient': m0016,
   '0017_unread_counters': m0017,
   '0018_account': m0018,
+  '0019_public_profile': m0019,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

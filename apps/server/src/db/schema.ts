@@ -47,6 +47,9 @@ export interface UsersTable {
   updated_at: DbTime;
 }
 
+/** A nullable text column inserts may leave out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
+
 export interface UserProfilesTable {
   id: Generated<number>;
   user_id: number;
@@ -74,6 +77,22 @@ export interface UserProfilesTable {
   has_pending_identification: DbBool;
   /** the account picture (attachments, owner_kind avatar), set by the media module */
   avatar_attachment_id: number | null;
+  /** the profile cover and the public profile banner (attachments, owner_kind cover / banner) */
+  cover_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  banner_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the public profile settings (docs/RULES.md, Public profile); the slug is unique */
+  public_slug: OptionalText;
+  public_phone: OptionalText;
+  public_usermail: OptionalText;
+  public_address: OptionalText;
+  public_website: OptionalText;
+  public_linkedin: OptionalText;
+  public_description: OptionalText;
+  accent_color: OptionalText;
+  cta_button_title: OptionalText;
+  cta_button_url: OptionalText;
+  cta_button_font_color: OptionalText;
+  cta_button_color: OptionalText;
   created_at: DbTime;
   updated_at: DbTime;
 }

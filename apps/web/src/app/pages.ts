@@ -9,6 +9,7 @@ function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Pro
 const MEMO_TEXTS: Namespace[] = ['memos', 'media', 'engagement'];
 const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media', 'engagement'];
 const PEOPLE_TEXTS: Namespace[] = [
+  'publicProfile',
   'connections',
   'profile',
   'collections',
@@ -59,6 +60,13 @@ export const pages = {
   PrivacyPolicy: lazyPage(
     withTexts(['accountData'], () => import('../features/account/privacy-policy-page')),
     'PrivacyPolicyPage',
+  ),
+  PublicSettings: lazyPage(
+    withTexts(
+      ['publicProfile', 'media'],
+      () => import('../features/public-profile/public-settings-page'),
+    ),
+    'PublicSettingsPage',
   ),
   Collections: lazyPage(
     withTexts(COLLECTION_TEXTS, () => import('../features/collections/collections-page')),

@@ -203,7 +203,11 @@ export const routes: RouteObject[] = [
                   { path: 'verify-name', element: soon },
                 ],
               },
-              soonRoute('public-account-settings', login),
+              {
+                path: 'public-account-settings',
+                element: <pages.PublicSettings />,
+                handle: login,
+              },
               {
                 path: 'notification-settings',
                 element: <pages.NotificationSettings />,

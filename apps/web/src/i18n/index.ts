@@ -38,6 +38,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'feed',
   'push',
   'accountData',
+  'publicProfile',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

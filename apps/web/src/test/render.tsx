@@ -56,6 +56,7 @@ export const testUser = (name = 'Ada') => ({
     two_factor_method: null,
   },
   user_picture: null,
+  user_cover: null,
   rules: {},
   has_lock_code: false,
 });

@@ -27,6 +27,12 @@ export const de: MessageCatalogue = {
   'validation.number': 'Dieser Wert muss eine Zahl sein.',
   'validation.min': 'Dieser Wert muss mindestens {min} sein.',
   'validation.max': 'Dieser Wert darf höchstens {max} sein.',
+  'validation.slug':
+    'Verwenden Sie 3 bis 30 Kleinbuchstaben oder Ziffern, mit mindestens einem Buchstaben.',
+  'validation.slugTaken': 'Diese Adresse ist bereits vergeben.',
+  'validation.url': 'Dies sollte eine gültige URL sein',
+  'validation.linkedin': 'Dies sollte ein gültiger LinkedIn-Link sein',
+  'validation.buttonTitle': 'Der Schaltflächentitel darf höchstens 20 Zeichen lang sein.',
   // errors
   'error.badRequest': 'Die Anfrage konnte nicht verstanden werden.',
   'error.invalidJson': 'Der Inhalt der Anfrage ist kein gültiges JSON.',
@@ -73,6 +79,7 @@ export const de: MessageCatalogue = {
   'auth.pinSaved': 'Ihre PIN wurde gespeichert.',
   'auth.pinReset': 'Ihre PIN wurde entfernt.',
   'profile.notYours': 'Sie sind nicht berechtigt, diese Aktion auszuführen',
+  'profile.idRequired': 'Die ID ist erforderlich',
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Benutzer nicht gefunden.',
   'social.collectionNotFound': 'Sammlung nicht gefunden.',
@@ -146,6 +153,7 @@ export const de: MessageCatalogue = {
   'media.maxFileSize': 'Die Datei ist zu groß. Die maximale Größe beträgt {limit} MB.',
   'media.storageLimitExceeded': 'Speicherlimit überschritten',
   'media.imageUnreadable': 'Dieses Bild kann nicht gelesen werden.',
+  'media.imageTooShort': 'Das Bild muss mindestens {height}px hoch sein',
   'media.malformedUpload':
     'Der Upload wurde abgebrochen oder ist kein gültiges Formular. Bitte versuchen Sie es erneut.',
   'media.notFound': 'Diese Datei existiert nicht.',

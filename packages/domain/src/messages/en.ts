@@ -29,6 +29,11 @@ export const en = {
   'validation.number': 'This value must be a number.',
   'validation.min': 'This value must be at least {min}.',
   'validation.max': 'This value must be at most {max}.',
+  'validation.slug': 'Use 3 to 30 lowercase letters or digits, with at least one letter.',
+  'validation.slugTaken': 'This address is already taken.',
+  'validation.url': 'This should be a valid url',
+  'validation.linkedin': 'This should be valid Linkedin link',
+  'validation.buttonTitle': 'The button title must be at most 20 characters.',
   // errors
   'error.badRequest': 'The request could not be understood.',
   'error.invalidJson': 'The request body is not valid JSON.',
@@ -71,6 +76,7 @@ export const en = {
   'auth.pinSaved': 'Your PIN has been saved.',
   'auth.pinReset': 'Your PIN has been removed.',
   'profile.notYours': 'You are not authorised to perform this action',
+  'profile.idRequired': 'id is required',
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'User not found.',
   'social.collectionNotFound': 'Collection not found.',
@@ -137,6 +143,7 @@ export const en = {
   'media.maxFileSize': 'The file is too large. The maximum size is {limit} MB.',
   'media.storageLimitExceeded': 'Storage limit exceeded',
   'media.imageUnreadable': 'This image cannot be read.',
+  'media.imageTooShort': 'Image should be at least {height}px height',
   'media.malformedUpload': 'The upload was cut off or is not a valid form. Please try again.',
   'media.notFound': 'This file does not exist.',
   'media.linkExpired': 'This link to the file has expired. Reload the page.',

@@ -27,6 +27,11 @@ export const es: MessageCatalogue = {
   'validation.number': 'Este valor debe ser un número.',
   'validation.min': 'Este valor debe ser como mínimo {min}.',
   'validation.max': 'Este valor debe ser como máximo {max}.',
+  'validation.slug': 'Usa de 3 a 30 letras minúsculas o dígitos, con al menos una letra.',
+  'validation.slugTaken': 'Esta dirección ya está en uso.',
+  'validation.url': 'Debe ser una URL válida',
+  'validation.linkedin': 'Debe ser un enlace de LinkedIn válido',
+  'validation.buttonTitle': 'El título del botón debe tener como máximo 20 caracteres.',
   // errors
   'error.badRequest': 'No se ha podido entender la solicitud.',
   'error.invalidJson': 'El cuerpo de la solicitud no es JSON válido.',
@@ -72,6 +77,7 @@ export const es: MessageCatalogue = {
   'auth.pinSaved': 'Tu PIN se ha guardado.',
   'auth.pinReset': 'Tu PIN se ha eliminado.',
   'profile.notYours': 'No tienes autorización para realizar esta acción',
+  'profile.idRequired': 'El identificador es obligatorio',
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Usuario no encontrado.',
   'social.collectionNotFound': 'Colección no encontrada.',
@@ -142,6 +148,7 @@ export const es: MessageCatalogue = {
   'media.maxFileSize': 'El archivo es demasiado grande. El tamaño máximo es de {limit} MB.',
   'media.storageLimitExceeded': 'Límite de almacenamiento superado',
   'media.imageUnreadable': 'No se puede leer esta imagen.',
+  'media.imageTooShort': 'La imagen debe tener al menos {height}px de alto',
   'media.malformedUpload':
     'La subida se interrumpió o no es un formulario válido. Inténtelo de nuevo.',
   'media.notFound': 'Este archivo no existe.',

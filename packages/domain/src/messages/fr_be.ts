@@ -27,6 +27,11 @@ export const fr_be: MessageCatalogue = {
   'validation.number': 'Cette valeur doit être un nombre.',
   'validation.min': 'Cette valeur doit être au moins égale à {min}.',
   'validation.max': 'Cette valeur doit être au plus égale à {max}.',
+  'validation.slug': 'Utilisez 3 à 30 lettres minuscules ou chiffres, dont au moins une lettre.',
+  'validation.slugTaken': 'Cette adresse est déjà prise.',
+  'validation.url': 'Ceci doit être une URL valide',
+  'validation.linkedin': 'Ceci doit être un lien LinkedIn valide',
+  'validation.buttonTitle': 'Le titre du bouton doit compter au plus 20 caractères.',
   // errors
   'error.badRequest': "La requête n'a pas pu être comprise.",
   'error.invalidJson': "Le corps de la requête n'est pas du JSON valide.",
@@ -73,6 +78,7 @@ export const fr_be: MessageCatalogue = {
   'auth.pinSaved': 'Votre code PIN a été enregistré.',
   'auth.pinReset': 'Votre code PIN a été supprimé.',
   'profile.notYours': "Vous n'avez pas l'autorisation d'effectuer cette action",
+  'profile.idRequired': "L'identifiant est obligatoire",
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Utilisateur introuvable.',
   'social.collectionNotFound': 'Collection introuvable.',
@@ -145,6 +151,7 @@ export const fr_be: MessageCatalogue = {
   'media.maxFileSize': 'Le fichier est trop volumineux. La taille maximale est de {limit} Mo.',
   'media.storageLimitExceeded': 'Limite de stockage dépassée',
   'media.imageUnreadable': 'Cette image ne peut pas être lue.',
+  'media.imageTooShort': "L'image doit faire au moins {height}px de haut",
   'media.malformedUpload':
     "L'envoi a été interrompu ou n'est pas un formulaire valide. Veuillez réessayer.",
   'media.notFound': "Ce fichier n'existe pas.",

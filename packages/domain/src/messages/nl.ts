@@ -26,6 +26,11 @@ export const nl: MessageCatalogue = {
   'validation.number': 'Deze waarde moet een getal zijn.',
   'validation.min': 'Deze waarde moet minstens {min} zijn.',
   'validation.max': 'Deze waarde mag hoogstens {max} zijn.',
+  'validation.slug': 'Gebruik 3 tot 30 kleine letters of cijfers, met minstens één letter.',
+  'validation.slugTaken': 'Dit adres is al in gebruik.',
+  'validation.url': 'Dit moet een geldige url zijn',
+  'validation.linkedin': 'Dit moet een geldige LinkedIn-link zijn',
+  'validation.buttonTitle': 'De knoptitel mag hoogstens 20 tekens lang zijn.',
   // errors
   'error.badRequest': 'Het verzoek kon niet worden begrepen.',
   'error.invalidJson': 'De inhoud van het verzoek is geen geldige JSON.',
@@ -71,6 +76,7 @@ export const nl: MessageCatalogue = {
   'auth.pinSaved': 'Je pincode is opgeslagen.',
   'auth.pinReset': 'Je pincode is verwijderd.',
   'profile.notYours': 'Je hebt geen toestemming om deze actie uit te voeren',
+  'profile.idRequired': 'Id is verplicht',
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Gebruiker niet gevonden.',
   'social.collectionNotFound': 'Collectie niet gevonden.',
@@ -141,6 +147,7 @@ export const nl: MessageCatalogue = {
   'media.maxFileSize': 'Het bestand is te groot. De maximale grootte is {limit} MB.',
   'media.storageLimitExceeded': 'Opslaglimiet overschreden',
   'media.imageUnreadable': 'Deze afbeelding kan niet worden gelezen.',
+  'media.imageTooShort': 'De afbeelding moet minstens {height}px hoog zijn',
   'media.malformedUpload':
     'De upload is afgebroken of is geen geldig formulier. Probeer het opnieuw.',
   'media.notFound': 'Dit bestand bestaat niet.',

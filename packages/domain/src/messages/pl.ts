@@ -26,6 +26,11 @@ export const pl: MessageCatalogue = {
   'validation.number': 'Ta wartość musi być liczbą.',
   'validation.min': 'Ta wartość musi wynosić co najmniej {min}.',
   'validation.max': 'Ta wartość może wynosić najwyżej {max}.',
+  'validation.slug': 'Użyj od 3 do 30 małych liter lub cyfr, w tym co najmniej jednej litery.',
+  'validation.slugTaken': 'Ten adres jest już zajęty.',
+  'validation.url': 'To powinien być prawidłowy adres URL',
+  'validation.linkedin': 'To powinien być prawidłowy link do LinkedIn',
+  'validation.buttonTitle': 'Tytuł przycisku może mieć najwyżej 20 znaków.',
   // errors
   'error.badRequest': 'Nie udało się zrozumieć żądania.',
   'error.invalidJson': 'Treść żądania nie jest poprawnym JSON-em.',
@@ -69,6 +74,7 @@ export const pl: MessageCatalogue = {
   'auth.pinSaved': 'PIN został zapisany.',
   'auth.pinReset': 'PIN został usunięty.',
   'profile.notYours': 'Brak uprawnień do wykonania tej czynności',
+  'profile.idRequired': 'Identyfikator jest wymagany',
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Nie znaleziono użytkownika.',
   'social.collectionNotFound': 'Nie znaleziono kolekcji.',
@@ -137,6 +143,7 @@ export const pl: MessageCatalogue = {
   'media.maxFileSize': 'Plik jest za duży. Maksymalny rozmiar to {limit} MB.',
   'media.storageLimitExceeded': 'Przekroczono limit miejsca',
   'media.imageUnreadable': 'Nie można odczytać tego obrazu.',
+  'media.imageTooShort': 'Obraz musi mieć co najmniej {height}px wysokości',
   'media.malformedUpload':
     'Przesyłanie zostało przerwane lub formularz jest nieprawidłowy. Spróbuj ponownie.',
   'media.notFound': 'Ten plik nie istnieje.',

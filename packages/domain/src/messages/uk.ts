@@ -26,6 +26,11 @@ export const uk: MessageCatalogue = {
   'validation.number': 'Це значення має бути числом.',
   'validation.min': 'Це значення має бути не менше {min}.',
   'validation.max': 'Це значення має бути не більше {max}.',
+  'validation.slug': 'Використовуйте від 3 до 30 малих літер або цифр, щонайменше одну літеру.',
+  'validation.slugTaken': 'Ця адреса вже зайнята.',
+  'validation.url': 'Це має бути дійсна URL-адреса',
+  'validation.linkedin': 'Це має бути дійсне посилання на LinkedIn',
+  'validation.buttonTitle': 'Назва кнопки має містити не більше 20 символів.',
   // errors
   'error.badRequest': 'Не вдалося зрозуміти запит.',
   'error.invalidJson': 'Тіло запиту не є коректним JSON.',
@@ -71,6 +76,7 @@ export const uk: MessageCatalogue = {
   'auth.pinSaved': 'Ваш PIN-код збережено.',
   'auth.pinReset': 'Ваш PIN-код видалено.',
   'profile.notYours': 'У вас немає дозволу на виконання цієї дії',
+  'profile.idRequired': 'Потрібен ідентифікатор',
   // social graph (connections, follows, blocks, favourites, reports)
   'social.userNotFound': 'Користувача не знайдено.',
   'social.collectionNotFound': 'Колекцію не знайдено.',
@@ -141,6 +147,7 @@ export const uk: MessageCatalogue = {
   'media.maxFileSize': 'Файл завеликий. Максимальний розмір — {limit} МБ.',
   'media.storageLimitExceeded': 'Перевищено ліміт сховища',
   'media.imageUnreadable': 'Не вдається прочитати це зображення.',
+  'media.imageTooShort': 'Зображення має бути заввишки щонайменше {height}px',
   'media.malformedUpload': 'Завантаження перервано або форма недійсна. Спробуйте ще раз.',
   'media.notFound': 'Цей файл не існує.',
   'media.linkExpired': 'Посилання на файл застаріло. Перезавантажте сторінку.',

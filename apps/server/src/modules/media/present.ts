@@ -22,7 +22,9 @@ export function mediaPath(owner: OwnerPath, type: AttachmentKind, id: number): s
 
 export function ownerPathOf(row: Pick<AttachmentRow, 'owner_kind'>): OwnerPath {
   if (row.owner_kind === 'collection') return 'collection';
-  if (row.owner_kind === 'avatar') return 'user';
+  if (row.owner_kind === 'avatar' || row.owner_kind === 'cover' || row.owner_kind === 'banner') {
+    return 'user';
+  }
   return 'memo';
 }
 

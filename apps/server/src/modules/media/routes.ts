@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COLLECTION_PICTURE_MAX_MB, MEGABYTE, type AttachmentKind } from '@memoria/domain';
+import { COLLECTION_PICTURE_MAX_MB, LIMITS, MEGABYTE, type AttachmentKind } from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
@@ -198,6 +198,40 @@ export async function registerMediaRoutes(
       },
     );
 
+    // The profile cover and the public profile banner: wide photos of a minimum height
+    // (docs/RULES.md, Public profile), each replacing the previous one.
+    const personalPicture = (url: string, kind: 'cover' | 'banner', summary: string) =>
+      zapp.post(
+        url,
+        {
+          preParsing: guard.required,
+          schema: { tags, security, summary, response: { 201: attachmentAnswer } },
+        },
+        async (request, reply) => {
+          const userId = authOf(request).userId;
+          const answer = await upload(request, {
+            kind: 'photo',
+            owner: kind,
+            collectionId: null,
+            maxBytes: Math.min(uploadLimit, COLLECTION_PICTURE_MAX_MB * MEGABYTE),
+            minHeight: LIMITS.coverMinHeight,
+            finish: (trx, attachmentId) =>
+              media.replaceUserPicture(trx, userId, kind, attachmentId),
+          });
+          return reply.code(201).send(answer);
+        },
+      );
+    personalPicture(
+      '/api/user/cover',
+      'cover',
+      `Upload the signed-in account's profile cover (multipart field \`file\`; a photo at least ${LIMITS.coverMinHeight}px high); it replaces the previous one`,
+    );
+    personalPicture(
+      '/api/profile/banner',
+      'banner',
+      `Upload the public profile banner (multipart field \`file\`; a photo at least ${LIMITS.coverMinHeight}px high); it replaces the previous one`,
+    );
+
     registerDocumentUpload(zapp, guard, media, documents, uploadLimit);
   });
 
@@ -248,6 +282,22 @@ export async function registerMediaRoutes(
       return reply.code(204).send();
     },
   );
+  const deletePicture = (url: string, kinds: ('avatar' | 'cover' | 'banner')[], summary: string) =>
+    zapp.delete(
+      url,
+      { preParsing: guard.required, schema: { tags, security, summary, params: idParams } },
+      async (request, reply) => {
+        const id = attachmentIdOf(request.params.id);
+        await media.deleteUserPicture(authOf(request).userId, id, kinds);
+        return reply.code(204).send();
+      },
+    );
+  deletePicture(
+    '/api/user/picture/:id',
+    ['avatar', 'cover'],
+    "Remove one of the signed-in account's pictures (its picture or its cover) by id",
+  );
+  deletePicture('/api/profile/banner/:id', ['banner'], 'Remove the public profile banner by id');
   serve('collection', 'photo');
   serve('user', 'photo');
   for (const type of ['photo', 'video', 'document'] as const) {

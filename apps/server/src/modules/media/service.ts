@@ -40,6 +40,8 @@ import {
   otherPictures,
   releaseStorage,
   setProfileAvatar,
+  setProfilePicture,
+  type UserPictureKind,
   setAttachmentCollection,
   setAttachmentMemo,
   storageAccount,
@@ -79,6 +81,8 @@ export interface UploadTarget {
    * replacing an older version, activity events); throwing undoes the whole upload.
    */
   finish?: (trx: Trx, attachmentId: number) => Promise<void>;
+  /** photos shorter than this many pixels (upright) are refused (covers and banners) */
+  minHeight?: number;
 }
 
 export interface MemoAttachmentLists {
@@ -195,8 +199,13 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         const original = `${base}original.${received.detected.extension}`;
         let photo: Awaited<ReturnType<typeof processPhoto>> | null = null;
         if (target.kind === 'photo') {
-          const variants = target.owner === 'avatar' ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
+          // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
+          const personal = target.owner !== 'memo' && target.owner !== 'collection';
+          const variants = personal ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
           photo = await processPhoto(received.path, storage, base, variants);
+          if (target.minHeight !== undefined && photo.height < target.minHeight) {
+            throw violation('file', 'media.imageTooShort', { height: target.minHeight });
+          }
         }
         await storage.put(original, createReadStream(received.path), {
           contentType: received.detected.mime,
@@ -340,6 +349,41 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     async replaceAvatar(trx: Trx, userId: number, keepId: number): Promise<void> {
       await setProfileAvatar(trx, userId, keepId);
       await deleteRows(trx, await otherPictures(trx, { userId }, keepId));
+    },
+
+    /**
+     * Inside the transaction that makes cover or banner `keepId` ready: it becomes the
+     * profile's, and the previous one is deleted (as replaceAvatar does for the picture).
+     */
+    async replaceUserPicture(
+      trx: Trx,
+      userId: number,
+      kind: UserPictureKind,
+      keepId: number,
+    ): Promise<void> {
+      await setProfilePicture(trx, userId, kind, keepId);
+      await deleteRows(trx, await otherPictures(trx, { userId, kind }, keepId));
+    },
+
+    /**
+     * DELETE /api/user/picture/{id} and /api/profile/banner/{id}: removes that picture of the
+     * signed-in person (one of `kinds`); 404 when it is not theirs or not one of those.
+     */
+    async deleteUserPicture(
+      userId: number,
+      id: number,
+      kinds: readonly UserPictureKind[],
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const row = await findAttachmentForUpdate(trx, dialect, id);
+        const kind = kinds.find((k) => k === row?.owner_kind);
+        if (!row || row.user_id !== userId || !kind || row.status === 'deleted') {
+          throw new ApiError(404, 'media.notFound');
+        }
+        await deleteRows(trx, [row]);
+        const current = await otherPictures(trx, { userId, kind }, id);
+        await setProfilePicture(trx, userId, kind, current.at(-1)?.id ?? null);
+      });
     },
 
     /** DELETE /api/user/picture: removes the account picture; answers whether there was one. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AttachmentOwner } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { AttachmentsTable } from '../../db/schema-media.js';
 import type { DialectHelpers } from '../../db/dialect.js';
@@ -10,7 +11,7 @@ export type AttachmentRow = Selectable<AttachmentsTable>;
 
 export interface NewAttachment {
   userId: number;
-  ownerKind: 'memo' | 'collection' | 'avatar';
+  ownerKind: AttachmentOwner;
   memoId: number | null;
   collectionId: string | null;
   type: 'photo' | 'video' | 'document';
@@ -198,8 +199,11 @@ export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Pro
     .execute();
 }
 
-/** Whose single picture: a collection's cover or a person's account picture. */
-export type PictureOwner = { collectionId: string } | { userId: number };
+/** The pictures a person has one of each: account picture, profile cover, public banner. */
+export type UserPictureKind = 'avatar' | 'cover' | 'banner';
+
+/** Whose single picture: a collection's cover or one of a person's pictures (default avatar). */
+export type PictureOwner = { collectionId: string } | { userId: number; kind?: UserPictureKind };
 
 /**
  * The ready pictures of `owner`, except `keepId` (0 keeps none): what a new picture
@@ -220,7 +224,7 @@ export async function otherPictures(
   return (
     'collectionId' in owner
       ? query.where('collection_id', '=', owner.collectionId).where('owner_kind', '=', 'collection')
-      : query.where('user_id', '=', owner.userId).where('owner_kind', '=', 'avatar')
+      : query.where('user_id', '=', owner.userId).where('owner_kind', '=', owner.kind ?? 'avatar')
   ).execute();
 }
 
@@ -275,6 +279,26 @@ export function isUnattached(row: AttachmentRow): boolean {
 }
 
 /** Points the profile of `userId` at account picture `attachmentId` (null: none). */
+const PICTURE_COLUMNS = {
+  avatar: 'avatar_attachment_id',
+  cover: 'cover_attachment_id',
+  banner: 'banner_attachment_id',
+} as const;
+
+/** Points the profile's cover or banner (or account picture) at `attachmentId`, or at none. */
+export async function setProfilePicture(
+  db: Db,
+  userId: number,
+  kind: UserPictureKind,
+  attachmentId: number | null,
+): Promise<void> {
+  await db
+    .updateTable('user_profiles')
+    .set({ [PICTURE_COLUMNS[kind]]: attachmentId })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function setProfileAvatar(
   db: Db,
   userId: number,
@@ -367,8 +391,10 @@ export async function attachmentAccess(
     // alone, so its files answer as if they did not exist, like the memo does
     return (await memoUnpublished(db, row.memo_id)) ? 'gone' : 'hidden';
   }
-  // Account pictures are public like names; the block was checked above.
-  if (row.owner_kind === 'avatar') return 'visible';
+  // Account pictures, covers and banners are public like names; the block was checked above.
+  if (row.owner_kind === 'avatar' || row.owner_kind === 'cover' || row.owner_kind === 'banner') {
+    return 'visible';
+  }
   return 'hidden';
 }
 

@@ -74,6 +74,21 @@ export function registerProfileRoutes(app: ZodApp, guard: AuthGuard, profiles: P
   );
 
   app.get(
+    '/api/p/profile/:slug',
+    {
+      preParsing: guard.optional,
+      schema: {
+        tags,
+        summary: 'A public profile by its slug (404 while it is off or for an unknown slug)',
+        params: z.object({ slug: z.string().max(100) }),
+        response: { 200: publicProfileAnswer },
+      },
+    },
+    (request) =>
+      profiles.publicProfileBySlug(maybeViewer(request), request.params.slug.toLowerCase()),
+  );
+
+  app.get(
     '/api/user/profiles/public',
     {
       preParsing: guard.optional,

@@ -22,7 +22,15 @@ import {
   searchPublicProfiles,
 } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
-import { findPerson, isAvailable, loadPeople, summaryOf, type PersonRow } from '../users/people.js';
+import {
+  avatarUrl,
+  findPerson,
+  findPersonBySlug,
+  isAvailable,
+  loadPeople,
+  summaryOf,
+  type PersonRow,
+} from '../users/people.js';
 
 const userNotFound = () => new ApiError(404, 'social.userNotFound');
 
@@ -58,21 +66,27 @@ function present(
     user_identified: readBool(person.user_identified),
     user_type: person.user_type as PublicProfile['user_type'],
     workspace_type: person.workspace_type as PublicProfile['workspace_type'],
-    description: person.description,
+    description: person.public_description ?? person.description,
     function: person.function,
     organization_name: person.organization_name,
     location: person.location,
     country: person.country,
-    usermail: isOwner || readBool(person.disclose_email) ? person.usermail : null,
-    phone: contact ? person.phone_number : null,
-    // the public profile settings (address, links, colours, call to action) come later
-    address: null,
-    website: null,
-    linkedin: null,
-    accent_color: null,
-    cta_button_url: null,
-    cta_button_font_color: null,
-    cta_button_color: null,
+    // the public profile's own contact fields are for everyone; the account's as before
+    usermail:
+      person.public_usermail ??
+      (isOwner || readBool(person.disclose_email) ? person.usermail : null),
+    phone: person.public_phone ?? (contact ? person.phone_number : null),
+    address: person.public_address,
+    website: person.public_website,
+    linkedin: person.public_linkedin,
+    accent_color: person.accent_color,
+    slug: person.public_slug,
+    banner: avatarUrl(person.banner_id, '1200w'),
+    cover: avatarUrl(person.cover_id, '1200w'),
+    cta_button_title: person.cta_button_title,
+    cta_button_url: person.cta_button_url,
+    cta_button_font_color: person.cta_button_font_color,
+    cta_button_color: person.cta_button_color,
     following_status: relations.following.has(person.id) ? 'active' : null,
     follows_you: relations.followsViewer.has(person.id),
     connection: connection && status ? { id: connection.id, status } : null,
@@ -148,6 +162,18 @@ export function createProfileService(ctx: AppContext) {
       const person = await visiblePerson(viewer, id);
       const owner = viewer === id;
       if (owner && preview) return profileFor(person, null);
+      if (!showsPublicProfile(person)) throw userNotFound();
+      return profileFor(person, viewer);
+    },
+
+    /**
+     * GET /api/p/profile/{slug}: the public profile at that slug, while it is public (404
+     * otherwise, and for an unknown slug; the owner sees their own like /api/p/user/{id}).
+     */
+    async publicProfileBySlug(viewer: number | null, slug: string): Promise<PublicProfile> {
+      const found = await findPersonBySlug(db, slug);
+      if (!found) throw userNotFound();
+      const person = await visiblePerson(viewer, found.id);
       if (!showsPublicProfile(person)) throw userNotFound();
       return profileFor(person, viewer);
     },

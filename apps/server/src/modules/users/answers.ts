@@ -60,6 +60,7 @@ export const userAnswer = z.object({
   is_active: z.boolean(),
   user_profile: userProfileAnswer,
   user_picture: z.object({ content_url: z.string() }).nullable(),
+  user_cover: z.object({ id: z.number(), content_url: z.string() }).nullable(),
   storage_usage: z.object({
     product: z.number(),
     leftover_storage: z.number(),

@@ -40,6 +40,20 @@ export function peopleQuery(db: Db) {
       'p.allow_reactions',
       'p.require_identification_for_comments',
       'p.avatar_attachment_id as avatar_id',
+      'p.cover_attachment_id as cover_id',
+      'p.banner_attachment_id as banner_id',
+      'p.public_slug',
+      'p.public_phone',
+      'p.public_usermail',
+      'p.public_address',
+      'p.public_website',
+      'p.public_linkedin',
+      'p.public_description',
+      'p.accent_color',
+      'p.cta_button_title',
+      'p.cta_button_url',
+      'p.cta_button_font_color',
+      'p.cta_button_color',
     ]);
 }
 
@@ -49,6 +63,11 @@ export type PersonRow = Awaited<
 
 export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
   return peopleQuery(db).where('u.id', '=', id).executeTakeFirst();
+}
+
+/** The person whose public profile has this slug. */
+export async function findPersonBySlug(db: Db, slug: string): Promise<PersonRow | undefined> {
+  return peopleQuery(db).where('p.public_slug', '=', slug).executeTakeFirst();
 }
 
 export async function findPersonByEmail(db: Db, email: string): Promise<PersonRow | undefined> {

@@ -15,7 +15,13 @@ import { readBool } from '../../db/dialect.js';
  * People for every module: the users module's reads (other modules never reach its stores)
  * and the presenters for summaries and connection cards.
  */
-export { findPerson, findPersonByEmail, loadPeople, type PersonRow } from './people-store.js';
+export {
+  findPerson,
+  findPersonByEmail,
+  findPersonBySlug,
+  loadPeople,
+  type PersonRow,
+} from './people-store.js';
 
 /** Signed up, verified and not disabled by an operator. */
 export function isAvailable(person: PersonRow): boolean {

@@ -70,6 +70,12 @@ export function presentUser(
       user_can_create_public_collection: canCreatePublic,
     },
     user_picture: picture === null ? null : { content_url: picture },
+    user_cover: profile.cover_attachment_id
+      ? {
+          id: profile.cover_attachment_id,
+          content_url: `/api/user/photo/${profile.cover_attachment_id}?variant=1200w`,
+        }
+      : null,
     storage_usage: {
       product: plan.storageBytes,
       leftover_storage: Math.max(0, plan.storageBytes + ordered - used),

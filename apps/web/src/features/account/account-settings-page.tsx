@@ -10,6 +10,7 @@ import { PinSection } from './pin-section';
 import { ProfileSection } from './profile-section';
 import { AvatarSectionLazy as AvatarSection } from '../media/avatar-section-lazy';
 import { TwoFactorSection } from './two-factor-section';
+import { CoverSectionLazy as CoverSection } from './cover-section-lazy';
 import { usePageTitle } from '../../ui/use-page-title';
 import { EmailSection } from './email-section';
 import { SessionsSection } from './sessions-section';
@@ -17,7 +18,7 @@ import { ExportSection } from './export-section';
 import { DeleteSection } from './delete-section';
 
 /**
- * /account-settings: profile basics, password, two-step verification, PIN, e-mail address,
+ * /account-settings: profile, pictures, password, two-step verification, PIN, e-mail address,
  * sessions and devices, data export and account deletion.
  */
 export function AccountSettingsPage() {
@@ -50,6 +51,7 @@ export function AccountSettingsPage() {
       )}
       <ProfileSection user={user} />
       <AvatarSection user={user} />
+      <CoverSection user={user} />
       <PasswordSection />
       <TwoFactorSection user={user} />
       <PinSection user={user} />

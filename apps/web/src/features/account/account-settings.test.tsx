@@ -42,7 +42,7 @@ describe('account settings', () => {
     });
     await renderApp('/account-settings');
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('twofa-method-totp'));
+    await user.click(await screen.findByTestId('twofa-method-totp', {}, { timeout: 20_000 }));
     expect(await screen.findByTestId('twofa-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
     expect(screen.getByAltText('QR code for your authenticator app')).toHaveAttribute(
       'src',
@@ -72,7 +72,8 @@ describe('account settings', () => {
       return undefined;
     });
     await renderApp('/feed');
-    expect(await screen.findByTestId('name-needed')).toBeInTheDocument();
+    // the page is a lazy chunk: on a loaded machine it may take longer than the default wait
+    expect(await screen.findByTestId('name-needed', {}, { timeout: 20_000 })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.type(screen.getByTestId('profile-name'), 'Grace');
     await user.click(screen.getByTestId('profile-save'));
@@ -81,10 +82,12 @@ describe('account settings', () => {
     expect(patch?.body).toEqual({
       name: 'Grace',
       country: 'BE',
+      phone_number: null,
       description: null,
       function: null,
       organization_name: null,
       location: null,
+      custom_colour: null,
     });
   });
 
@@ -124,14 +127,16 @@ describe('account settings', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
       name: 'Ada',
       country: 'BE',
+      phone_number: null,
       description: 'Counting engines',
       function: 'Programmer',
       organization_name: 'Engines Ltd',
       location: null,
+      custom_colour: null,
     });
   });
 
-  it('saves a valid custom colour once, after the debounce, with # added', async () => {
+  it('saves the colour, phone and language with the one save of the profile section', async () => {
     signIn();
     const calls = mockApi((url, init) => {
       if (url === '/api/profile') return json(200, testUser());
@@ -140,16 +145,28 @@ describe('account settings', () => {
       return undefined;
     });
     await renderApp('/account-settings');
-    const input = await screen.findByTestId('profile-colour');
+    const input = await screen.findByTestId('profile-colour', {}, { timeout: 20_000 });
     const user = userEvent.setup();
     await user.click(input);
     await user.paste('e8590c');
+    await user.type(screen.getByTestId('profile-phone'), '0470');
+    await user.click(screen.getByTestId('profile-save'));
+    // a bad phone number is refused before anything is sent
+    expect(
+      await screen.findByText('The phone number must match +XXXXXXXXXX (with country code).'),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    await user.clear(screen.getByTestId('profile-phone'));
+    await user.type(screen.getByTestId('profile-phone'), '+32470123456');
+    await user.click(screen.getByTestId('profile-save'));
     await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
       custom_colour: '#e8590c',
+      phone_number: '+32470123456',
     });
     await user.clear(input);
     await user.type(input, '#12');
+    await user.click(screen.getByTestId('profile-save'));
     expect(await screen.findByText('Invalid colour code')).toBeInTheDocument();
   });
 

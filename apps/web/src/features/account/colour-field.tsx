@@ -1,11 +1,8 @@
 import { Button, ColorInput, Group } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { TIMINGS, normaliseCustomColour, type User } from '@memoria/domain';
+import { normaliseCustomColour, type User } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { profileKeys, usePatchProfile } from '../profile/queries';
-import { showApiError } from '../../ui/toasts';
+import { profileKeys } from '../profile/queries';
 
 /** Adds the '#' a pasted colour may lack; leaves other text alone so the user sees it. */
 export function withHash(value: string): string {
@@ -14,16 +11,21 @@ export function withHash(value: string): string {
 }
 
 /**
- * The custom colour (docs/DOMAIN.md, Validation): applied at once when valid (it becomes the
- * primary colour), the primary colour resets while invalid, and a valid change is saved after 200
- * ms.
+ * The custom colour (docs/DOMAIN.md, Validation), a field of the profile form: shown at once
+ * when valid (it becomes the primary colour), the primary colour resets while invalid; it is
+ * saved with the form's one save button (issue 18).
  */
-export function ColourField({ user }: { user: User }) {
+export function ColourField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const patch = usePatchProfile();
-  const [value, setValue] = useState(user.user_profile.custom_colour ?? '');
-  const [invalid, setInvalid] = useState(false);
 
   const preview = (colour: string | null) =>
     queryClient.setQueryData<User>(profileKeys.me, (current) =>
@@ -32,23 +34,10 @@ export function ColourField({ user }: { user: User }) {
         : current,
     );
 
-  const save = useDebouncedCallback((colour: string | null) => {
-    patch.mutate({ user, patch: { custom_colour: colour } }, { onError: showApiError });
-  }, TIMINGS.colourSaveDebounceMs);
-
-  const onChange = (raw: string) => {
+  const change = (raw: string) => {
     const text = withHash(raw);
-    setValue(text);
-    if (text === '') {
-      setInvalid(false);
-      preview(null);
-      save(null);
-      return;
-    }
-    const colour = normaliseCustomColour(text);
-    setInvalid(!colour);
-    preview(colour ?? null);
-    if (colour) save(colour);
+    onChange(text);
+    preview(text === '' ? null : (normaliseCustomColour(text) ?? null));
   };
 
   return (
@@ -57,14 +46,15 @@ export function ColourField({ user }: { user: User }) {
         label={t('account.profile.colour')}
         description={t('account.profile.colourHint')}
         value={value}
-        onChange={onChange}
+        onChange={change}
         format="hex"
         withEyeDropper={false}
-        error={invalid ? t('validation.colour') : undefined}
+        fixOnBlur={false}
+        error={error}
         data-testid="profile-colour"
         style={{ flex: 1, minWidth: 220 }}
       />
-      <Button variant="default" onClick={() => onChange('')} disabled={value === ''}>
+      <Button variant="default" onClick={() => change('')} disabled={value === ''}>
         {t('account.profile.resetColour')}
       </Button>
     </Group>

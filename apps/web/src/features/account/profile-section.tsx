@@ -1,6 +1,13 @@
 import { Button, Group, NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LOCALES, LOCALE_NAMES, isLocale, type User } from '@memoria/domain';
+import {
+  LOCALES,
+  LOCALE_NAMES,
+  PHONE_PATTERN,
+  isLocale,
+  normaliseCustomColour,
+  type User,
+} from '@memoria/domain';
 import { useMemo } from 'react';
 import { changeLocale, currentLocale, useTranslation } from '../../i18n';
 import { applyViolations } from '../../ui/form-errors';
@@ -10,6 +17,22 @@ import { usePatchProfile } from '../profile/queries';
 import { ColourField } from './colour-field';
 import { Section } from './section';
 
+const FIELDS = [
+  'name',
+  'country',
+  'locale',
+  'phone_number',
+  'description',
+  'function',
+  'organization_name',
+  'location',
+  'custom_colour',
+];
+
+/**
+ * The profile (docs/SCREENS.md, Account settings): every field, checked with the validators of
+ * packages/domain, and one save at the section's end (issue 18).
+ */
 export function ProfileSection({ user }: { user: User }) {
   const { t } = useTranslation();
   const patch = usePatchProfile();
@@ -20,61 +43,54 @@ export function ProfileSection({ user }: { user: User }) {
     initialValues: {
       name: profile.name,
       country: profile.country ?? '',
+      locale: profile.locale as string,
+      phone_number: profile.phone_number ?? '',
       description: profile.description ?? '',
       function: profile.function ?? '',
       organization_name: profile.organization_name ?? '',
       location: profile.location ?? '',
+      custom_colour: profile.custom_colour ?? '',
     },
     validate: {
       name: (value) =>
         value.trim() ? null : t('validation.required', { field: t('account.profile.name') }),
+      phone_number: (value) =>
+        value.trim() === '' || PHONE_PATTERN.test(value.trim()) ? null : t('validation.phone'),
+      custom_colour: (value) =>
+        value === '' || normaliseCustomColour(value) ? null : t('validation.colour'),
     },
   });
 
   const submit = form.onSubmit(async (values) => {
+    const language = isLocale(values.locale) ? values.locale : undefined;
     try {
       await patch.mutateAsync({
         user,
         patch: {
           name: values.name.trim(),
           country: values.country || null,
+          ...(language && language !== profile.locale ? { locale: language } : {}),
+          phone_number: values.phone_number.trim() || null,
           // an emptied field is removed from the profile, not kept as blank text
           description: values.description.trim() || null,
           function: values.function.trim() || null,
           organization_name: values.organization_name.trim() || null,
           location: values.location.trim() || null,
+          custom_colour: values.custom_colour
+            ? (normaliseCustomColour(values.custom_colour) ?? null)
+            : null,
         },
       });
+      if (language && language !== currentLocale()) await changeLocale(language);
       showSuccess(t('account.profile.saved'));
     } catch (error) {
-      const fields = [
-        'name',
-        'country',
-        'description',
-        'function',
-        'organization_name',
-        'location',
-      ];
-      if (!applyViolations(form, error, fields)) showApiError(error);
+      if (!applyViolations(form, error, FIELDS)) showApiError(error);
     }
   });
 
-  const onLanguage = async (value: string) => {
-    if (!isLocale(value)) return;
-    const previous = currentLocale();
-    const saving = patch.mutateAsync({ user, patch: { locale: value } });
-    await changeLocale(value);
-    try {
-      await saving;
-    } catch (error) {
-      await changeLocale(previous);
-      showApiError(error);
-    }
-  };
-
   return (
     <Section title={t('account.profile.title')} testId="profile-section">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate aria-label={t('account.profile.title')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('account.profile.name')}
@@ -109,6 +125,20 @@ export function ProfileSection({ user }: { user: User }) {
             data-testid="profile-location"
             {...form.getInputProps('location')}
           />
+          <TextInput
+            label={t('account.profile.phone')}
+            description={t('account.profile.phoneHint')}
+            type="tel"
+            autoComplete="tel"
+            data-testid="profile-phone"
+            {...form.getInputProps('phone_number')}
+          />
+          <NativeSelect
+            label={t('account.profile.language')}
+            data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
+            data-testid="profile-language"
+            {...form.getInputProps('locale')}
+          />
         </SimpleGrid>
         <Textarea
           mt="md"
@@ -119,20 +149,22 @@ export function ProfileSection({ user }: { user: User }) {
           data-testid="profile-bio"
           {...form.getInputProps('description')}
         />
+        <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+          <ColourField
+            value={form.values.custom_colour}
+            error={form.errors.custom_colour as string | undefined}
+            onChange={(value) => {
+              form.setFieldValue('custom_colour', value);
+              form.clearFieldError('custom_colour');
+            }}
+          />
+        </div>
         <Group justify="flex-end" mt="md">
           <Button type="submit" loading={patch.isPending} data-testid="profile-save">
             {t('common.save')}
           </Button>
         </Group>
       </form>
-      <NativeSelect
-        label={t('account.profile.language')}
-        data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
-        value={user.user_profile.locale}
-        onChange={(event) => void onLanguage(event.currentTarget.value)}
-        data-testid="profile-language"
-      />
-      <ColourField user={user} />
     </Section>
   );
 }

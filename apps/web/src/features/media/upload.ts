@@ -11,7 +11,7 @@ import { buildHeaders, buildUrl, sendWithSession, type SentAnswer } from '../../
 import { ApiError } from '../../api/errors';
 
 /** Where a file goes (docs/API.md, Calls: media paths). */
-export type UploadTarget = 'memo' | 'collection' | 'avatar';
+export type UploadTarget = 'memo' | 'collection' | 'avatar' | 'cover' | 'banner';
 
 /** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
 export function kindOfFile(
@@ -28,6 +28,8 @@ export function kindOfFile(
 export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
   if (target === 'collection') return '/api/collection/picture';
   if (target === 'avatar') return '/api/user/picture';
+  if (target === 'cover') return '/api/user/cover';
+  if (target === 'banner') return '/api/profile/banner';
   return `/api/memo/${kind}`;
 }
 

@@ -1,4 +1,5 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Image, Stack, Tabs } from '@mantine/core';
+import { hasPublicCard, PublicCard } from '../public-profile/public-card';
 import { isWorkspace, type PublicProfile } from '@memoria/domain';
 import { Outlet, useLocation, useNavigate, useOutletContext, useParams } from 'react-router';
 import { isApiError } from '../../api/errors';
@@ -70,11 +71,22 @@ export function ProfilePage() {
 
   return (
     <Stack gap="lg" maw={1000} mx="auto" data-testid="profile-page">
+      {profile.cover && (
+        <Image
+          src={profile.cover}
+          alt={t('publicProfile.cover.alt')}
+          h={180}
+          radius="lg"
+          fit="cover"
+          data-testid="profile-cover"
+        />
+      )}
       <ProfileHeader
         profile={profile}
         stats={<ProfileStats counts={counts} own={own} />}
         actions={own ? <OwnProfileActions /> : <ProfileActions profile={profile} />}
       />
+      {hasPublicCard(profile) && <PublicCard data={profile} />}
       <Tabs
         value={section}
         onChange={(value) => {

@@ -12,26 +12,34 @@ import { useProfileCollections, useUserProfile } from './user-queries';
 import { CollectionList } from '../collections/collection-list';
 import { EmptyState } from '../connections/list-state';
 import { IconFolders } from '@tabler/icons-react';
+import { isSlug } from '@memoria/domain';
+import { hasPublicCard, PublicCard } from '../public-profile/public-card';
+import { usePublicProfileBySlug } from '../public-profile/queries';
 
 /**
- * /p/profile/:id for visitors (docs/DOMAIN.md, Entities): the public fields and public collections,
+ * /p/profile/:id (or /p/profile/:slug) for visitors (docs/DOMAIN.md, Entities): the public fields and public collections,
  * with follow and connect buttons that go through sign-in and come back to the profile.
  * Signed-in users see /profile/:id instead.
  */
 export function PublicProfilePage() {
   const { t } = useTranslation();
   const params = useParams();
-  const id = Number(params.id);
+  // all digits: a profile id; otherwise a slug (slugs have a letter, docs/RULES.md, Public profile)
+  const raw = (params.id ?? '').toLowerCase();
+  const bySlug = !/^\d+$/.test(raw);
   const { search } = useLocation();
   const session = useSession();
   const signedIn = session?.kind === 'full';
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useUserProfile(id, true);
+  const slugQuery = usePublicProfileBySlug(raw, bySlug && isSlug(raw));
+  const id = bySlug ? (slugQuery.data?.id ?? 0) : Number(raw);
+  const valid = bySlug ? isSlug(raw) : Number.isInteger(id) && id > 0;
+  const idQuery = useUserProfile(bySlug ? 0 : id, true);
+  const query = bySlug ? slugQuery : idQuery;
   const collections = useProfileCollections(id, true, valid && !signedIn && query.isSuccess);
   usePageTitle(query.data?.name);
 
   if (!valid) return <ErrorPage status={404} resource="user" />;
-  if (signedIn) return <Navigate to={`/profile/${id}${search}`} replace />;
+  if (signedIn && id > 0) return <Navigate to={`/profile/${id}${search}`} replace />;
   if (query.isError)
     return <ProfileError error={query.error} onRetry={() => void query.refetch()} />;
   const profile = query.data;
@@ -70,6 +78,7 @@ export function PublicProfilePage() {
           </Stack>
         }
       />
+      {hasPublicCard(profile) && <PublicCard data={profile} />}
       <Tabs value="collections">
         <Tabs.List aria-label={t('profile.tabsLabel')}>
           <Tabs.Tab value="collections">{t('profile.tabs.collections')}</Tabs.Tab>

@@ -157,6 +157,7 @@ export const de: CoreShape = {
     colour: 'Ungültiger Farbcode',
     pin: 'Die PIN muss aus 4 bis 8 Ziffern bestehen',
     pinsDiffer: 'Die beiden PINs stimmen nicht überein',
+    phone: 'Die Telefonnummer muss +XXXXXXXXXX entsprechen (mit Ländervorwahl).',
   },
   account: {
     title: 'Kontoeinstellungen',
@@ -177,6 +178,8 @@ export const de: CoreShape = {
       location: 'Ort',
       description: 'Über Sie',
       descriptionHint: 'Erscheint in Ihrem Profil für alle, die es sehen dürfen.',
+      phone: 'Telefon',
+      phoneHint: 'Mit Ländervorwahl, zum Beispiel +32470123456.',
     },
     password: {
       title: 'Passwort ändern',

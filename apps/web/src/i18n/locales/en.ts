@@ -14,6 +14,7 @@ import type { notifications } from './notifications/en';
 import type { feed } from './feed/en';
 import type { push } from './push/en';
 import type { accountData } from './accountData/en';
+import type { publicProfile } from './publicProfile/en';
 
 export const en = {
   app: {
@@ -172,6 +173,7 @@ export const en = {
     colour: 'Invalid colour code',
     pin: 'The PIN must be 4 to 8 digits',
     pinsDiffer: 'The two PINs are different',
+    phone: 'The phone number must match +XXXXXXXXXX (with country code).',
   },
   account: {
     title: 'Account settings',
@@ -191,6 +193,8 @@ export const en = {
       location: 'City',
       description: 'About you',
       descriptionHint: 'Shown on your profile to the people who may see it.',
+      phone: 'Phone',
+      phoneHint: 'With the country code, for example +32470123456.',
     },
     password: {
       title: 'Change password',
@@ -308,6 +312,7 @@ interface EnglishNamespaces {
   feed: typeof feed;
   push: typeof push;
   accountData: typeof accountData;
+  publicProfile: typeof publicProfile;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */

@@ -158,6 +158,7 @@ export const es: CoreShape = {
     colour: 'Código de color no válido',
     pin: 'El PIN debe tener entre 4 y 8 dígitos',
     pinsDiffer: 'Los dos PIN no coinciden',
+    phone: 'El teléfono debe tener el formato +XXXXXXXXXX (con prefijo del país).',
   },
   account: {
     title: 'Configuración de la cuenta',
@@ -178,6 +179,8 @@ export const es: CoreShape = {
       location: 'Ciudad',
       description: 'Sobre ti',
       descriptionHint: 'Se muestra en tu perfil a quienes pueden verlo.',
+      phone: 'Teléfono',
+      phoneHint: 'Con el prefijo del país, por ejemplo +32470123456.',
     },
     password: {
       title: 'Cambiar contraseña',

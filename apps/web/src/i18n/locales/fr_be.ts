@@ -157,6 +157,7 @@ export const fr_be: CoreShape = {
     colour: 'Code couleur non valide',
     pin: 'Le code PIN doit comporter de 4 à 8 chiffres',
     pinsDiffer: 'Les deux codes PIN sont différents',
+    phone: "Le numéro de téléphone doit correspondre à +XXXXXXXXXX (avec l'indicatif du pays).",
   },
   account: {
     title: 'Paramètres du compte',
@@ -177,6 +178,8 @@ export const fr_be: CoreShape = {
       location: 'Ville',
       description: 'À propos de vous',
       descriptionHint: 'Affiché sur votre profil pour les personnes qui peuvent le voir.',
+      phone: 'Téléphone',
+      phoneHint: "Avec l'indicatif du pays, par exemple +32470123456.",
     },
     password: {
       title: 'Modifier le mot de passe',

@@ -157,6 +157,7 @@ export const nl: CoreShape = {
     colour: 'Ongeldige kleurcode',
     pin: 'De pincode moet uit 4 tot 8 cijfers bestaan',
     pinsDiffer: 'De twee pincodes zijn verschillend',
+    phone: 'Het telefoonnummer moet overeenkomen met +XXXXXXXXXX (met landcode).',
   },
   account: {
     title: 'Accountinstellingen',
@@ -177,6 +178,8 @@ export const nl: CoreShape = {
       location: 'Woonplaats',
       description: 'Over jou',
       descriptionHint: 'Staat op je profiel voor wie het mag zien.',
+      phone: 'Telefoon',
+      phoneHint: 'Met landcode, bijvoorbeeld +32470123456.',
     },
     password: {
       title: 'Wachtwoord wijzigen',

@@ -157,6 +157,7 @@ export const pl: CoreShape = {
     colour: 'Nieprawidłowy kod koloru',
     pin: 'PIN musi składać się z 4 do 8 cyfr',
     pinsDiffer: 'Podane kody PIN się różnią',
+    phone: 'Numer telefonu musi mieć postać +XXXXXXXXXX (z numerem kierunkowym kraju).',
   },
   account: {
     title: 'Ustawienia konta',
@@ -177,6 +178,8 @@ export const pl: CoreShape = {
       location: 'Miejscowość',
       description: 'O mnie',
       descriptionHint: 'Widoczne w Twoim profilu dla osób, które mogą go zobaczyć.',
+      phone: 'Telefon',
+      phoneHint: 'Z numerem kierunkowym kraju, na przykład +32470123456.',
     },
     password: {
       title: 'Zmiana hasła',

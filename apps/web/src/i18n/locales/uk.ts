@@ -157,6 +157,7 @@ export const uk: CoreShape = {
     colour: 'Недійсний код кольору',
     pin: 'PIN-код має містити від 4 до 8 цифр',
     pinsDiffer: 'PIN-коди не збігаються',
+    phone: 'Номер телефону має відповідати +XXXXXXXXXX (з кодом країни).',
   },
   account: {
     title: 'Налаштування облікового запису',
@@ -177,6 +178,8 @@ export const uk: CoreShape = {
       location: 'Місто',
       description: 'Про себе',
       descriptionHint: 'Показується у вашому профілі тим, хто може його бачити.',
+      phone: 'Телефон',
+      phoneHint: 'З кодом країни, наприклад +32470123456.',
     },
     password: {
       title: 'Змінити пароль',

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const settings = {
+  id: 7,
+  '@id': '/api/user/profile/public/7',
+  slug: null,
+  phone: null,
+  usermail: null,
+  address: null,
+  website: null,
+  linkedin: null,
+  description: null,
+  accent_color: null,
+  cta_button_title: null,
+  cta_button_url: null,
+  cta_button_color: null,
+  cta_button_font_color: null,
+  banner: null,
+  user_has_public_profile: false,
+  public_profile_enabled: false,
+  disclose_email: false,
+  enable_direct_messages: true,
+  memo_copy_allowed: true,
+  memo_comments_allowed: true,
+  allow_reactions: true,
+  require_identification_for_comments: false,
+  connections_require_product_id: null,
+  connection_message_required: false,
+  connection_message_hint: null,
+};
+
+describe('public profile settings', () => {
+  it('checks the slug, refuses a 21-character button title and turns the profile on with one save', async () => {
+    signIn();
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/user/profile/public' && (init.method ?? 'GET') === 'GET') {
+        return json(200, settings);
+      }
+      if (url === '/api/user/profile/public/slug/adalove') {
+        return json(200, { slug: 'adalove', valid: true, available: true });
+      }
+      if (url === '/api/user/profile/public' && init.method === 'POST') {
+        return json(201, { ...settings, user_has_public_profile: true, slug: 'adalove' });
+      }
+      return undefined;
+    });
+    await renderApp('/public-account-settings');
+    const slug = await screen.findByTestId('public-slug', {}, { timeout: 20_000 });
+    const user = userEvent.setup();
+    await user.type(slug, 'AdaLove');
+    expect(slug).toHaveValue('adalove');
+    expect(
+      await screen.findByText('This address is free.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+
+    const title = screen.getByTestId('public-cta_button_title');
+    await user.type(title, 'x'.repeat(21));
+    // the preview follows the form
+    await user.type(screen.getByTestId('public-cta_button_url'), 'ada.example');
+    expect(screen.getByTestId('public-preview-cta')).toHaveTextContent('x'.repeat(21));
+    await user.click(screen.getByTestId('public-save'));
+    expect(
+      await screen.findByText('The button title must be at most 20 characters.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(title);
+    await user.type(title, 'Say hello');
+    await user.click(screen.getByTestId('public-save'));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      public_profile_enabled: true,
+      slug: 'adalove',
+      cta_button_title: 'Say hello',
+      cta_button_url: 'ada.example',
+      website: null,
+      connections_require_product_id: null,
+    });
+    // the saved slug offers the public page
+    expect(await screen.findByTestId('public-open')).toHaveAttribute('href', '/p/profile/adalove');
+  }, 60_000);
+});
