@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { MAILBOX_DIR } from './env.js';
+import { step } from './steps.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -29,10 +30,18 @@ async function readAll(): Promise<ReceivedMail[]> {
 }
 
 /** Waits for the newest mail to `address` (after `seen` earlier ones) that matches `pattern`. */
-export async function waitForMail(
+export function waitForMail(
   address: string,
   pattern: RegExp,
   options: { after?: number; timeoutMs?: number } = {},
+): Promise<{ mail: ReceivedMail; match: RegExpMatchArray; count: number }> {
+  return step('mail', `${address} ${pattern}`, () => pollMail(address, pattern, options));
+}
+
+async function pollMail(
+  address: string,
+  pattern: RegExp,
+  options: { after?: number; timeoutMs?: number },
 ): Promise<{ mail: ReceivedMail; match: RegExpMatchArray; count: number }> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {

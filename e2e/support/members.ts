@@ -3,6 +3,7 @@ import { apiLogin, apiUserId, bearer, useSessionInBrowser, type TokenPair } from
 import { E2E_BASE_URL } from './env.js';
 import { keepTrafficLocal } from './network.js';
 import { seedActivatedUser, uniqueEmail } from './session.js';
+import { step } from './steps.js';
 
 /** An activated account with an API session, for journeys that are not about signing up. */
 export interface Member {
@@ -13,11 +14,13 @@ export interface Member {
 }
 
 /** Signs a person up through the API (code from the test mailbox) and signs them in. */
-export async function newMember(request: APIRequestContext, name: string): Promise<Member> {
-  const usermail = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  await seedActivatedUser(request, name, usermail);
-  const pair = await apiLogin(request, usermail);
-  return { name, usermail, id: await apiUserId(request, pair), pair };
+export function newMember(request: APIRequestContext, name: string): Promise<Member> {
+  return step('sign-up', name, async () => {
+    const usermail = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+    await seedActivatedUser(request, name, usermail);
+    const pair = await apiLogin(request, usermail);
+    return { name, usermail, id: await apiUserId(request, pair), pair };
+  });
 }
 
 /** One API call as `member`; expects `status` and answers the JSON body (if any). */
@@ -100,16 +103,22 @@ export async function apiMemo(
  * A page signed in as `member` in a fresh browser context (its own storage), with all
  * traffic kept on 127.0.0.1. Without a member: a visitor.
  */
-export async function pageFor(
+export function pageFor(
   browser: Browser,
   member?: Member,
-  options: {
-    theme?: 'light' | 'dark';
-    viewport?: { width: number; height: number };
-    /** e.g. clipboard-read and clipboard-write for "copy link" buttons */
-    permissions?: string[];
-  } = {},
+  options: PageOptions = {},
 ): Promise<Page> {
+  return step('context', member?.name ?? 'visitor', () => openPage(browser, member, options));
+}
+
+interface PageOptions {
+  theme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** e.g. clipboard-read and clipboard-write for "copy link" buttons */
+  permissions?: string[];
+}
+
+async function openPage(browser: Browser, member: Member | undefined, options: PageOptions) {
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
     colorScheme: options.theme ?? 'light',

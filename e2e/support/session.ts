@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailCount, waitForMail } from './mailbox.js';
+import { step } from './steps.js';
 
 export const STRONG_PASSWORD = 'Sunflower#2026';
 
@@ -8,11 +9,20 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Signs a user up through the API and activates the account with the mailed code. */
-export async function seedActivatedUser(
+export function seedActivatedUser(
   request: APIRequestContext,
   name: string,
   usermail: string,
   password = STRONG_PASSWORD,
+): Promise<void> {
+  return step('sign-up', name, () => signUpAndActivate(request, name, usermail, password));
+}
+
+async function signUpAndActivate(
+  request: APIRequestContext,
+  name: string,
+  usermail: string,
+  password: string,
 ): Promise<void> {
   const signup = await request.post('/api/signup', {
     data: { usermail, password, userProfile: { name, locale: 'en', country: 'BE' } },
