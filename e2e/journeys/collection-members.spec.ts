@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { execFileSync } from 'node:child_process';
 import { bearer } from '../support/accounts.js';
 import {
