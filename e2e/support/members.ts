@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogin, apiUserId, bearer, useSessionInBrowser, type TokenPair } from './accounts.js';
+import { apiUserId, bearer, sessionState, type TokenPair } from './accounts.js';
 import { E2E_BASE_URL } from './env.js';
 import { keepTrafficLocal } from './network.js';
 import { seedActivatedUser, uniqueEmail } from './session.js';
@@ -17,8 +17,8 @@ export interface Member {
 export function newMember(request: APIRequestContext, name: string): Promise<Member> {
   return step('sign-up', name, async () => {
     const usermail = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-    await seedActivatedUser(request, name, usermail);
-    const pair = await apiLogin(request, usermail);
+    // the activation answers a full session: no second sign-in (and password hash) needed
+    const pair = await seedActivatedUser(request, name, usermail);
     return { name, usermail, id: await apiUserId(request, pair), pair };
   });
 }
@@ -121,6 +121,8 @@ interface PageOptions {
 async function openPage(browser: Browser, member: Member | undefined, options: PageOptions) {
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
+    // signed in from the first request: no page load to put the session in place
+    ...(member ? { storageState: sessionState(member.pair) } : {}),
     colorScheme: options.theme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: options.permissions ?? [],
@@ -132,10 +134,5 @@ async function openPage(browser: Browser, member: Member | undefined, options: P
     );
   }
   await keepTrafficLocal(context);
-  const page = await context.newPage();
-  if (member) {
-    await page.goto('/auth');
-    await useSessionInBrowser(page, member.pair);
-  }
-  return page;
+  return context.newPage();
 }
