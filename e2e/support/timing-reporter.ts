@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type {
   FullResult,
   Reporter,
@@ -63,7 +63,7 @@ export default class TimingReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     const columns = Object.fromEntries(COLUMNS.map((c) => [c, 0])) as Record<Column, number>;
     for (const step of result.steps) columns[columnOf(step)] += step.duration;
-    const file = test.location.file.split('/journeys/')[1] ?? test.location.file;
+    const file = basename(test.location.file);
     this.rows.push({
       journey: `${file}:${test.location.line} ${test.title}`,
       status: result.retry > 0 ? `${result.status} (retry ${result.retry})` : result.status,
