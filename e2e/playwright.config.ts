@@ -25,6 +25,8 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'artifacts/report.json' }],
+    // where each journey's time goes, by kind of step: artifacts/timing.md
+    ['./support/timing-reporter.ts'],
   ],
   use: {
     baseURL: E2E_BASE_URL,

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Static checks and the build (side by side, one per core),
 // unit and integration tests (the server suite on SQLite and, when TEST_DATABASE_URL is set,
-// again on PostgreSQL), then browser journeys. Prints each stage's duration, a table of them,
-// and ends with one summary line "Total: N passed, N failed, N skipped".
-import { spawn, spawnSync } from 'node:child_process';
+// again on PostgreSQL), then browser journeys. TEST_SIDE_BY_SIDE=1 starts the journeys right
+// after the build, beside Vitest (not the default until it has been measured without a flaky
+// journey: docs/TESTING.md, "Where the time goes"). Prints each stage's duration, a table of
+// them, and ends with one summary line "Total: N passed, N failed, N skipped".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +17,7 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const env = { ...process.env, TZ: 'UTC', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 // Static checks are single-threaded: one per core (TEST_JOBS overrides).
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+const sideBySide = process.env.TEST_SIDE_BY_SIDE === '1';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 const notes = [];
@@ -32,14 +35,40 @@ function finish(label, status, ms) {
   return status === 0;
 }
 
-/** A long stage: its output streams as it comes. */
-function run(label, command, args, options = {}) {
+/** A long stage: its output streams as it comes. Resolves when it has ended. */
+async function run(label, command, args, options = {}) {
   console.log(`\n=== ${label} ===`);
   const start = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env, ...options });
+  const status = await new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env, ...options });
+    child.on('error', () => resolve('spawn error'));
+    child.on('close', (code, signal) => resolve(code ?? signal));
+  });
   const ms = Date.now() - start;
   console.log(`=== ${label}: ${seconds(ms)} ===`);
-  return finish(label, result.status ?? result.signal, ms);
+  return finish(label, status, ms);
+}
+
+/**
+ * A long stage run beside a streaming one: its output is kept and printed whole by
+ * `print()`, once the streaming stage is over, so the two never interleave.
+ */
+function runQuietly(label, command, args, options = {}) {
+  console.log(`\n=== ${label}: started; its output follows when the stage beside it ends ===`);
+  const start = Date.now();
+  const ended = capture(command, args, options).then(({ status, output }) => ({
+    status,
+    output,
+    ms: Date.now() - start,
+  }));
+  return {
+    async print() {
+      const { status, output, ms } = await ended;
+      console.log(`\n=== ${label}: ${seconds(ms)} ===`);
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      return finish(label, status, ms);
+    },
+  };
 }
 
 /**
@@ -63,9 +92,14 @@ async function runSideBySide(stages) {
   return outcomes;
 }
 
-function capture(command, args) {
+function capture(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env,
+      ...options,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -106,7 +140,7 @@ const staticStages = [
 console.log(`\n=== Static checks${browsers ? ' and build' : ''} (${jobs} at a time) ===`);
 const staticOutcomes = await runSideBySide(staticStages);
 
-// 2. Unit and integration tests
+// 2. Unit and integration tests, and 3. browser journeys against the built product, side by side
 const projects = ['domain', 'web', 'server-sqlite'];
 if (env.TEST_DATABASE_URL) {
   projects.push('server-postgres');
@@ -118,14 +152,36 @@ if (env.TEST_DATABASE_URL) {
   );
 }
 const vitestReport = join(reports, 'vitest.json');
-run('Vitest (' + projects.join(', ') + ')', 'npx', [
-  'vitest',
-  'run',
-  ...projects.flatMap((p) => ['--project', p]),
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
+const playwrightReport = join(reports, 'playwright.json');
+const vitestStage = [
+  'Vitest (' + projects.join(', ') + ')',
+  'npx',
+  [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ],
+];
+const playwrightStage = [
+  'Playwright',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } },
+];
+const journeys = browsers && staticOutcomes.get('Build');
+if (journeys && sideBySide) {
+  // Vitest streams; the journeys' output is printed whole after it.
+  const playwright = runQuietly(...playwrightStage);
+  await run(...vitestStage);
+  await playwright.print();
+} else {
+  await run(...vitestStage);
+  if (journeys) await run(...playwrightStage);
+}
+
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
@@ -135,27 +191,20 @@ if (vitest) {
   problems.push('Vitest wrote no report');
 }
 
-// 3. Browser journeys against the built product
-if (browsers) {
-  if (staticOutcomes.get('Build')) {
-    const playwrightReport = join(reports, 'playwright.json');
-    run('Playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    });
-    const report = readJson(playwrightReport);
-    if (report?.stats) {
-      const { stats } = report;
-      totals.passed += stats.expected ?? 0;
-      // A journey that failed and then passed on its retry is flaky: it counts as a failure.
-      totals.failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
-      totals.skipped += stats.skipped ?? 0;
-      for (const title of flakyTitles(report)) problems.push(`flaky (passed on retry): ${title}`);
-    } else {
-      problems.push('Playwright wrote no report');
-    }
+if (journeys) {
+  const report = readJson(playwrightReport);
+  if (report?.stats) {
+    const { stats } = report;
+    totals.passed += stats.expected ?? 0;
+    // A journey that failed and then passed on its retry is flaky: it counts as a failure.
+    totals.failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+    totals.skipped += stats.skipped ?? 0;
+    for (const title of flakyTitles(report)) problems.push(`flaky (passed on retry): ${title}`);
   } else {
-    problems.push('Playwright did not run: the build failed');
+    problems.push('Playwright wrote no report');
   }
+} else if (browsers) {
+  problems.push('Playwright did not run: the build failed');
 } else if (ci) {
   problems.push(`Chromium not found at ${chromium}: CI must run the browser tests`);
 } else {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import SQLite from 'better-sqlite3';
 import { join } from 'node:path';
 import { grantPlan } from '../support/admin.js';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { unzipSync } from 'fflate';
 import { escapeRegExp } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';

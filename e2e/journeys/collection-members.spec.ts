@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { apiCollection, connectMembers, newMember, pageFor } from '../support/members.js';
 import { givePicture } from '../support/pictures.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { grantPlan } from '../support/admin.js';
 import {
   api,

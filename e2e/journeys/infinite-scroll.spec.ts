@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { apiCollection, apiMemo, newMember, pageFor } from '../support/members.js';
 
 /**

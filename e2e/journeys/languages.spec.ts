@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { de } from '../../apps/web/src/i18n/locales/de.js';
 import { en } from '../../apps/web/src/i18n/locales/en.js';
 import { es } from '../../apps/web/src/i18n/locales/es.js';
@@ -7,12 +8,8 @@ import { fr_be } from '../../apps/web/src/i18n/locales/fr_be.js';
 import { nl } from '../../apps/web/src/i18n/locales/nl.js';
 import { pl } from '../../apps/web/src/i18n/locales/pl.js';
 import { uk } from '../../apps/web/src/i18n/locales/uk.js';
-import {
-  STRONG_PASSWORD,
-  seedActivatedUser,
-  submitLogin,
-  uniqueEmail,
-} from '../support/session.js';
+import { signInContext } from '../support/accounts.js';
+import { seedActivatedUser, uniqueEmail } from '../support/session.js';
 
 /** The interface texts the web app ships, so the journey checks the real translations. */
 const TEXTS = { en, nl, fr_be, de, es, pl, uk };
@@ -43,8 +40,8 @@ test('a signed-in user switches the interface through all seven languages', asyn
   request,
 }) => {
   const usermail = uniqueEmail('marie');
-  await seedActivatedUser(request, 'Marie Curie', usermail);
-  await submitLogin(page, usermail, STRONG_PASSWORD);
+  await signInContext(page, await seedActivatedUser(request, 'Marie Curie', usermail));
+  await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
   await expectSideMenuIn(page, 'en');
   const english = await page.getByTestId('side-menu').innerText();
@@ -111,8 +108,8 @@ test('a language changed on another device replaces the remembered one while a s
   request,
 }) => {
   const usermail = uniqueEmail('hedwig');
-  await seedActivatedUser(request, 'Hedwig Kiesekamp', usermail);
-  await submitLogin(page, usermail, STRONG_PASSWORD);
+  await signInContext(page, await seedActivatedUser(request, 'Hedwig Kiesekamp', usermail));
+  await page.goto('/');
   await expectSideMenuIn(page, 'en');
   const origin = new URL(page.url()).origin;
   // This browser still remembers German (the profile was set to English elsewhere since).

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { bearer } from '../support/accounts.js';
 import { api, apiCollection, apiMemo, newMember, pageFor } from '../support/members.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
@@ -121,7 +122,15 @@ test('photo, video and PDF on a memo: variants, the converted video plays, a new
     const element = node as HTMLVideoElement;
     element.muted = true;
     await element.play();
-    await new Promise((r) => setTimeout(r, 800));
+    // playing is the clock moving on: wait for that, not a fixed time (10 s at most)
+    await new Promise<void>((resolve) => {
+      const tick = () =>
+        element.currentTime > 0
+          ? resolve()
+          : element.addEventListener('timeupdate', tick, { once: true });
+      tick();
+      setTimeout(resolve, 10_000);
+    });
     return { time: element.currentTime, error: element.error?.code ?? null };
   });
   expect(played.error).toBeNull();

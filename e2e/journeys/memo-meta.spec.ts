@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { apiCollection, apiMemo, newMember, pageFor } from '../support/members.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
 

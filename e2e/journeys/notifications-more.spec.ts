@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { api, apiCollection, connectMembers, newMember, pageFor } from '../support/members.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { escapeRegExp } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';
 import { mailCount, waitForMail } from '../support/mailbox.js';

@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
+import { signInContext } from '../support/accounts.js';
 import {
   STRONG_PASSWORD,
   openAccountMenuIfNeeded,
   seedActivatedUser,
-  submitLogin,
   uniqueEmail,
 } from '../support/session.js';
 
@@ -21,8 +22,8 @@ test('a PIN locks the app across a reload, unlocks with the right PIN and is rem
   request,
 }) => {
   const usermail = uniqueEmail('hedy');
-  await seedActivatedUser(request, 'Hedy Lamarr', usermail);
-  await submitLogin(page, usermail, STRONG_PASSWORD);
+  await signInContext(page, await seedActivatedUser(request, 'Hedy Lamarr', usermail));
+  await page.goto('/');
   await expect(page.getByTestId('home-page')).toBeVisible();
 
   // Set a PIN in account settings

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { grantPlan, makeProfilePublic } from '../support/admin.js';
 import { apiCollection, apiMemo, newMember, pageFor } from '../support/members.js';
 import { shoot } from '../support/screens.js';

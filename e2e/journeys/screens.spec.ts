@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { generate } from 'otplib';
 import { join } from 'node:path';
 import { ARTIFACTS_DIR } from '../support/env.js';

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './env.js';
 import { STRONG_PASSWORD } from './session.js';
 
 export interface TokenPair {
@@ -54,16 +55,50 @@ export async function apiSetPin(
   expect(response.status()).toBe(200);
 }
 
+/** The web app's own session keys in localStorage (apps/web/src/api/session.ts). */
+function sessionEntries({
+  token,
+  refresh_token,
+}: TokenPair): Array<{ name: string; value: string }> {
+  return [
+    { name: 'token', value: token },
+    { name: 'refresh_token', value: refresh_token },
+    { name: 'session_kind', value: 'full' },
+  ];
+}
+
+/**
+ * A browser context's storage state holding an API session, for `browser.newContext({
+ * storageState })`: the context starts signed in, without loading a page first.
+ */
+export function sessionState(pair: TokenPair) {
+  return {
+    cookies: [],
+    origins: [{ origin: E2E_BASE_URL, localStorage: sessionEntries(pair) }],
+  };
+}
+
+/**
+ * Signs the page's context in before its first page load, for a journey that gets the
+ * `page` fixture and is not about signing in. The session is put in place once (a marker
+ * says so), so a token the app rotates, or a sign-out, is not undone by the next load.
+ */
+export async function signInContext(page: Page, pair: TokenPair): Promise<void> {
+  await page.context().addInitScript((entries) => {
+    if (location.origin === 'null' || localStorage.getItem('e2e-session-seeded')) return;
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+    localStorage.setItem('e2e-session-seeded', '1');
+  }, sessionEntries(pair));
+}
+
 /**
  * Hands the web app an API session the way it stores its own (localStorage), so a journey
  * that is not about signing in starts signed in. Call on a page of the app's origin.
  */
 export async function useSessionInBrowser(page: Page, pair: TokenPair): Promise<void> {
-  await page.evaluate(({ token, refresh_token }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('refresh_token', refresh_token);
-    localStorage.setItem('session_kind', 'full');
-  }, pair);
+  await page.evaluate((entries) => {
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, sessionEntries(pair));
 }
 
 /** Escapes a string for use inside a RegExp. */

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { E2E_BASE_URL, E2E_ROOT } from './env.js';
+import { step } from './steps.js';
 
 const run = promisify(execFile);
 const ADMIN_JS = join(E2E_ROOT, '../apps/server/dist/admin.js');
@@ -11,7 +12,11 @@ const ADMIN_JS = join(E2E_ROOT, '../apps/server/dist/admin.js');
  * Runs the built operator command line (memoria-admin) on the instance the journeys' server
  * uses: global-setup hands its DATA_DIR over in E2E_DATA_DIR. Answers the parsed --json output.
  */
-export async function admin<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+export function admin<T = Record<string, unknown>>(...args: string[]): Promise<T> {
+  return step('cli', args.join(' '), () => runAdmin<T>(args));
+}
+
+async function runAdmin<T>(args: string[]): Promise<T> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through global-setup');
   try {

@@ -49,7 +49,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(`${E2E_BASE_URL}/api/health`, 30_000);
+  // Migrating a fresh database and starting took over 30 s on a busy two-core machine, with
+  // Vitest starting beside it; a server that never answers is stopped, not left behind.
+  try {
+    await waitForHealth(`${E2E_BASE_URL}/api/health`, 120_000);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await smtp.close();
+    throw error;
+  }
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

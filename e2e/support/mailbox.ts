@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { MAILBOX_DIR } from './env.js';
+import { step } from './steps.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -10,29 +11,53 @@ export interface ReceivedMail {
   html: string;
 }
 
+/**
+ * Every mail parsed once per worker: a file never changes once it has its .eml name (the
+ * receiver renames it into place whole), and a poll every 200 ms re-parsing a run's hundreds
+ * of mails cost the busy cores more than the journeys' own mail.
+ */
+const parsedMails = new Map<string, Promise<ReceivedMail>>();
+
+async function parseMail(name: string): Promise<ReceivedMail> {
+  const parsed = await PostalMime.parse(readFileSync(join(MAILBOX_DIR, name)));
+  return {
+    to: (parsed.to ?? []).map((entry) => (entry.address ?? '').toLowerCase()),
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: parsed.html ?? '',
+  };
+}
+
 async function readAll(): Promise<ReceivedMail[]> {
   if (!existsSync(MAILBOX_DIR)) return [];
   const files = readdirSync(MAILBOX_DIR)
     .filter((name) => name.endsWith('.eml'))
     .sort();
   return Promise.all(
-    files.map(async (name) => {
-      const parsed = await PostalMime.parse(readFileSync(join(MAILBOX_DIR, name)));
-      return {
-        to: (parsed.to ?? []).map((entry) => (entry.address ?? '').toLowerCase()),
-        subject: parsed.subject ?? '',
-        text: parsed.text ?? '',
-        html: parsed.html ?? '',
-      };
+    files.map((name) => {
+      let mail = parsedMails.get(name);
+      if (!mail) {
+        mail = parseMail(name);
+        parsedMails.set(name, mail);
+      }
+      return mail;
     }),
   );
 }
 
 /** Waits for the newest mail to `address` (after `seen` earlier ones) that matches `pattern`. */
-export async function waitForMail(
+export function waitForMail(
   address: string,
   pattern: RegExp,
   options: { after?: number; timeoutMs?: number } = {},
+): Promise<{ mail: ReceivedMail; match: RegExpMatchArray; count: number }> {
+  return step('mail', `${address} ${pattern}`, () => pollMail(address, pattern, options));
+}
+
+async function pollMail(
+  address: string,
+  pattern: RegExp,
+  options: { after?: number; timeoutMs?: number },
 ): Promise<{ mail: ReceivedMail; match: RegExpMatchArray; count: number }> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   while (Date.now() < deadline) {

@@ -1,8 +1,9 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiLogin, apiUserId, bearer, useSessionInBrowser, type TokenPair } from './accounts.js';
+import { apiUserId, bearer, sessionState, type TokenPair } from './accounts.js';
 import { E2E_BASE_URL } from './env.js';
 import { keepTrafficLocal } from './network.js';
 import { seedActivatedUser, uniqueEmail } from './session.js';
+import { step } from './steps.js';
 
 /** An activated account with an API session, for journeys that are not about signing up. */
 export interface Member {
@@ -13,11 +14,13 @@ export interface Member {
 }
 
 /** Signs a person up through the API (code from the test mailbox) and signs them in. */
-export async function newMember(request: APIRequestContext, name: string): Promise<Member> {
-  const usermail = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  await seedActivatedUser(request, name, usermail);
-  const pair = await apiLogin(request, usermail);
-  return { name, usermail, id: await apiUserId(request, pair), pair };
+export function newMember(request: APIRequestContext, name: string): Promise<Member> {
+  return step('sign-up', name, async () => {
+    const usermail = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+    // the activation answers a full session: no second sign-in (and password hash) needed
+    const pair = await seedActivatedUser(request, name, usermail);
+    return { name, usermail, id: await apiUserId(request, pair), pair };
+  });
 }
 
 /** One API call as `member`; expects `status` and answers the JSON body (if any). */
@@ -100,18 +103,26 @@ export async function apiMemo(
  * A page signed in as `member` in a fresh browser context (its own storage), with all
  * traffic kept on 127.0.0.1. Without a member: a visitor.
  */
-export async function pageFor(
+export function pageFor(
   browser: Browser,
   member?: Member,
-  options: {
-    theme?: 'light' | 'dark';
-    viewport?: { width: number; height: number };
-    /** e.g. clipboard-read and clipboard-write for "copy link" buttons */
-    permissions?: string[];
-  } = {},
+  options: PageOptions = {},
 ): Promise<Page> {
+  return step('context', member?.name ?? 'visitor', () => openPage(browser, member, options));
+}
+
+interface PageOptions {
+  theme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  /** e.g. clipboard-read and clipboard-write for "copy link" buttons */
+  permissions?: string[];
+}
+
+async function openPage(browser: Browser, member: Member | undefined, options: PageOptions) {
   const context = await browser.newContext({
     baseURL: E2E_BASE_URL,
+    // signed in from the first request: no page load to put the session in place
+    ...(member ? { storageState: sessionState(member.pair) } : {}),
     colorScheme: options.theme ?? 'light',
     viewport: options.viewport ?? { width: 1280, height: 800 },
     permissions: options.permissions ?? [],
@@ -123,10 +134,5 @@ export async function pageFor(
     );
   }
   await keepTrafficLocal(context);
-  const page = await context.newPage();
-  if (member) {
-    await page.goto('/auth');
-    await useSessionInBrowser(page, member.pair);
-  }
-  return page;
+  return context.newPage();
 }

@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { TokenPair } from './accounts.js';
 import { mailCount, waitForMail } from './mailbox.js';
+import { step } from './steps.js';
 
 export const STRONG_PASSWORD = 'Sunflower#2026';
 
@@ -7,13 +9,25 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 }
 
-/** Signs a user up through the API and activates the account with the mailed code. */
-export async function seedActivatedUser(
+/**
+ * Signs a user up through the API and activates the account with the mailed code. Answers
+ * the full session the activation hands out, so a journey need not sign in again.
+ */
+export function seedActivatedUser(
   request: APIRequestContext,
   name: string,
   usermail: string,
   password = STRONG_PASSWORD,
-): Promise<void> {
+): Promise<TokenPair> {
+  return step('sign-up', name, () => signUpAndActivate(request, name, usermail, password));
+}
+
+async function signUpAndActivate(
+  request: APIRequestContext,
+  name: string,
+  usermail: string,
+  password: string,
+): Promise<TokenPair> {
   const signup = await request.post('/api/signup', {
     data: { usermail, password, userProfile: { name, locale: 'en', country: 'BE' } },
   });
@@ -25,6 +39,8 @@ export async function seedActivatedUser(
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(verification.status()).toBe(200);
+  const { token: full, refresh_token } = (await verification.json()) as TokenPair;
+  return { token: full, refresh_token };
 }
 
 export async function openAccountMenuIfNeeded(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -17,10 +17,10 @@ export async function startSmtpReceiver(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         count += 1;
-        writeFileSync(
-          join(dir, `${Date.now()}-${String(count).padStart(4, '0')}.eml`),
-          Buffer.concat(chunks),
-        );
+        // written aside, then renamed: a reader never sees half a mail under the .eml name
+        const name = join(dir, `${Date.now()}-${String(count).padStart(4, '0')}.eml`);
+        writeFileSync(`${name}.part`, Buffer.concat(chunks));
+        renameSync(`${name}.part`, name);
         callback();
       });
     },
