@@ -8,7 +8,7 @@ import {
   groupOf,
   type NotificationChannel,
 } from './types.js';
-import { deleteSetting, insertSetting, settingRowsOf } from './store.js';
+import { deleteSetting, settingRowsOf, upsertSetting } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -77,16 +77,21 @@ export async function saveSettings(
   userId: number,
   changes: readonly SettingChange[],
 ): Promise<void> {
+  // In one order whatever the request's, so that two saves at once take the rows' locks in
+  // the same order (PostgreSQL would otherwise end one of them as a deadlock).
+  const ordered = [...changes].sort((a, b) => a.group.localeCompare(b.group));
   await db.transaction().execute(async (trx) => {
-    for (const change of changes) {
+    for (const change of ordered) {
       const group = NOTIFICATION_GROUPS.find((g) => g.key === change.group);
       if (!group) continue;
       for (const channel of NOTIFICATION_CHANNELS) {
         const enabled = change[channel];
         if (enabled === undefined) continue;
-        await deleteSetting(trx, userId, group.key, channel);
-        if (enabled === defaultEnabled(group, channel)) continue;
-        await insertSetting(trx, dialect, userId, { group: group.key, channel, enabled });
+        if (enabled === defaultEnabled(group, channel)) {
+          await deleteSetting(trx, userId, group.key, channel);
+        } else {
+          await upsertSetting(trx, dialect, userId, { group: group.key, channel, enabled });
+        }
       }
     }
   });
