@@ -131,6 +131,7 @@ export async function createFuzzWorld(): Promise<FuzzWorld> {
       ],
       byKind,
       all: [...new Set(Object.values(byKind).flat())],
+      addresses: [user, other, stranger].map((u) => u.usermail),
     };
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (t.app.server.address() as AddressInfo).port;
