@@ -51,7 +51,8 @@ describeDb('fuzzing every operation of the OpenAPI document', () => {
       }
       expect(tally.findings, findingsReport(settings, tally)).toEqual([]);
     },
-    // 200 cases per operation take about a minute; more FUZZ_RUNS take longer
+    // 200 cases per operation take 45-60 s of CPU (docs/notes/fuzzing.md); on a shared machine
+    // the wall time is several times that
     Math.max(1_800_000, settings.runs * 9_000),
   );
 });
