@@ -229,6 +229,24 @@ describeDb('HTTP conventions', () => {
     expect(user.properties).not.toHaveProperty('password_hash');
     expect(Object.keys(doc.paths).every((p: string) => p.startsWith('/api/'))).toBe(true);
     expect(Object.keys(doc.paths)).not.toContain('/api/docs/json');
+    // uploads say they take multipart (the fuzzer finds them so), with their fields
+    const photo = doc.paths['/api/memo/photo'].post.requestBody.content['multipart/form-data'];
+    expect(photo.schema).toMatchObject({
+      properties: { memo: { type: 'string' }, file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    });
+    const multipart = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { requestBody?: { content: object } }>)
+        .filter(([, op]) => op.requestBody && 'multipart/form-data' in op.requestBody.content)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(multipart.sort()).toEqual([
+      'post /api/collection/picture',
+      'post /api/memo/document',
+      'post /api/memo/photo',
+      'post /api/memo/video',
+      'post /api/user/picture',
+    ]);
 
     const ui = await t.app.inject({ url: '/api/docs/', headers: { accept: 'text/html' } });
     expect(ui.statusCode).toBe(200);

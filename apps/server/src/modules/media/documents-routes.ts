@@ -89,6 +89,7 @@ export function registerDocumentUpload(
     '/api/memo/document',
     {
       preParsing: guard.required,
+      config: { uploadForm: ['memo', 'replace_document_id', 'description'] },
       schema: {
         tags,
         security,

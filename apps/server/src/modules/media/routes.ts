@@ -111,6 +111,7 @@ export async function registerMediaRoutes(
       '/api/collection/picture',
       {
         preParsing: guard.required,
+        config: { uploadForm: [] },
         schema: {
           tags,
           security,
@@ -133,6 +134,7 @@ export async function registerMediaRoutes(
       '/api/memo/photo',
       {
         preParsing: guard.required,
+        config: { uploadForm: ['memo'] },
         schema: {
           tags,
           security,
@@ -155,6 +157,7 @@ export async function registerMediaRoutes(
       '/api/memo/video',
       {
         preParsing: guard.required,
+        config: { uploadForm: ['memo'] },
         schema: {
           tags,
           security,
@@ -177,6 +180,7 @@ export async function registerMediaRoutes(
       '/api/user/picture',
       {
         preParsing: guard.required,
+        config: { uploadForm: [] },
         schema: {
           tags,
           security,

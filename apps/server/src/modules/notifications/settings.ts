@@ -7,8 +7,9 @@ import {
   defaultEnabled,
   groupOf,
   type NotificationChannel,
+  type NotificationGroup,
 } from './types.js';
-import { deleteSetting, insertSetting, settingRowsOf } from './store.js';
+import { deleteSetting, settingRowsOf, upsertSetting } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -70,23 +71,37 @@ export interface SettingChange {
   email?: boolean;
 }
 
-/** Writes the changes: a value equal to the default removes the stored row. */
+/**
+ * Writes the changes: a value equal to the default removes the stored row. A group named
+ * twice takes its last value per channel, as if the entries were applied one after another.
+ */
 export async function saveSettings(
   db: Db,
   dialect: DialectHelpers,
   userId: number,
   changes: readonly SettingChange[],
 ): Promise<void> {
+  const wanted = new Map<
+    string,
+    { group: NotificationGroup; channel: NotificationChannel; enabled: boolean }
+  >();
+  for (const change of changes) {
+    const group = NOTIFICATION_GROUPS.find((g) => g.key === change.group);
+    if (!group) continue;
+    for (const channel of NOTIFICATION_CHANNELS) {
+      const enabled = change[channel];
+      if (enabled !== undefined) wanted.set(keyOf(group.key, channel), { group, channel, enabled });
+    }
+  }
+  // Row by row in one order (group, then channel) whatever the request's: two saves at once
+  // then take the rows' locks in the same order, and PostgreSQL never ends one as a deadlock.
+  const ordered = [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   await db.transaction().execute(async (trx) => {
-    for (const change of changes) {
-      const group = NOTIFICATION_GROUPS.find((g) => g.key === change.group);
-      if (!group) continue;
-      for (const channel of NOTIFICATION_CHANNELS) {
-        const enabled = change[channel];
-        if (enabled === undefined) continue;
+    for (const [, { group, channel, enabled }] of ordered) {
+      if (enabled === defaultEnabled(group, channel)) {
         await deleteSetting(trx, userId, group.key, channel);
-        if (enabled === defaultEnabled(group, channel)) continue;
-        await insertSetting(trx, dialect, userId, { group: group.key, channel, enabled });
+      } else {
+        await upsertSetting(trx, dialect, userId, { group: group.key, channel, enabled });
       }
     }
   });

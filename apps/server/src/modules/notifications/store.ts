@@ -418,12 +418,18 @@ export async function deleteSetting(
     .execute();
 }
 
-export async function insertSetting(
+/**
+ * Stores a setting, replacing the one of the same group and channel: an upsert, because two
+ * saves at once (two devices) would both find no row and the second insert would break the
+ * unique key (user_id, type, channel).
+ */
+export async function upsertSetting(
   db: Db,
   d: DialectHelpers,
   userId: number,
   setting: { group: string; channel: string; enabled: boolean },
 ): Promise<void> {
+  const now = d.time(new Date());
   await db
     .insertInto('notification_settings')
     .values({
@@ -431,7 +437,12 @@ export async function insertSetting(
       type: setting.group,
       channel: setting.channel,
       enabled: d.bool(setting.enabled),
-      updated_at: d.time(new Date()),
+      updated_at: now,
     })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'type', 'channel'])
+        .doUpdateSet({ enabled: d.bool(setting.enabled), updated_at: now }),
+    )
     .execute();
 }
