@@ -172,6 +172,10 @@ describeDb('who sees what: every GET operation × every viewer', () => {
           : w.inviterToken;
       case 'lockCode':
         return '1234';
+      case 'slug':
+        return w.slug;
+      case 'dataExport':
+        return w.dataExport;
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

@@ -7,17 +7,10 @@
  * fails the test by name. See docs/notes/visibility-matrix.md.
  */
 
+import { VIEWER_KINDS } from './viewer-world.js';
+
 export const MATRIX_VIEWERS = [
-  'author',
-  'delegate',
-  'collaborator',
-  'selectedContact',
-  'verifiedContact',
-  'otherContact',
-  'follower',
-  'stranger',
-  'blocked',
-  'visitor',
+  ...VIEWER_KINDS,
   /** not signed in, holding the secret link of the secret_link collection and of the memo_link memo */
   'linkHolder',
 ] as const;
@@ -181,6 +174,8 @@ export type PathObject =
   | 'qrToken'
   | 'inviterQrToken'
   | 'lockCode'
+  | 'slug'
+  | 'dataExport'
   | 'imageUrl';
 
 /** What a list shows, found in the answer by the object's marker. */
@@ -218,6 +213,8 @@ const unlessBlocked =
     viewer === 'blocked' ? GONE : ok;
 /** The author's own business: the author and the delegate; anyone else 403, which says nothing. */
 const ownersOnly = session((_a, viewer) => (OWNERS.includes(viewer as 'author') ? 200 : HIDDEN));
+/** The account's export: each person their own; a delegate acting for the author 403. */
+const accountOwner: Status = (_a, viewer) => (viewer === 'delegate' ? HIDDEN : 200);
 const own = (ok = 200, why?: string): Row => ({
   object: 'none',
   scope: 'own',
@@ -265,6 +262,23 @@ export const TABLE: Record<string, Row> = {
   'GET /api/notifications': own(),
   'GET /api/notification-settings': own(),
   'GET /api/feed/latest': own(),
+  'GET /api/user/profile/public': own(),
+  'GET /api/user/profile/public/slug/{slug}': {
+    object: 'slug',
+    scope: 'public',
+    status: signedIn(),
+    why: 'answers only whether the address is free: the same for everyone signed in',
+  },
+  // a delegate lists the sessions of the person signed in (their own), never the author's
+  'GET /api/user/sessions': own(),
+  'GET /api/user/export': { object: 'none', scope: 'own', status: session(accountOwner) },
+  'GET /api/user/export/{id}/download': {
+    object: 'dataExport',
+    status: session((_a, v) => (v === 'author' ? 200 : v === 'delegate' ? HIDDEN : GONE)),
+    why: 'a delegate may not act on the account itself; anyone else is told no export exists',
+  },
+  'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
+  'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },
 
   // --- feed and discover (docs/RULES.md, Feed and discover) ---------------------------------
   'GET /api/feed': {
@@ -304,6 +318,7 @@ export const TABLE: Record<string, Row> = {
   // --- the author (a public profile) ----------------------------------------------------------
   'GET /api/user/{id}/combined': { object: 'author', status: session(unlessBlocked()) },
   'GET /api/p/user/{id}': { object: 'author', status: unlessBlocked() },
+  'GET /api/p/profile/{slug}': { object: 'slug', status: unlessBlocked() },
   'GET /api/user/photo/{id}': { object: 'avatar', status: unlessBlocked() },
   'GET /api/user/{id}/collection': {
     object: 'author',

@@ -53,6 +53,10 @@ export interface MatrixWorld extends ViewerWorld {
   connection: number;
   /** the author's QR token */
   qrToken: string;
+  /** the author's public profile address */
+  slug: string;
+  /** the id of the author's ready data export */
+  dataExport: string;
   /** the QR token of someone who blocked the blocked person (for the QR confirm) */
   inviterToken: string;
 }
@@ -98,9 +102,16 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   const { db, dialect } = t.database;
   const author = base.author.headers;
   const collectionSecret = `sec${randomBytes(12).toString('hex')}`;
+  // the public profile's address (a slug needs a letter: all digits would read as an id)
+  const slug = `${tag}author`;
   const secretCollection = await insertCollection(t, base.author.id, 'private', {
     secret: collectionSecret,
   });
+  // the author's data export, made by its job before any
+  // upload queues work of its own (a video must still be converting below): only its owner may download it
+  await inject(t, 'POST', '/api/user/export', author);
+  await t.app.jobs.runDue();
+  const dataExport = (await inject(t, 'GET', '/api/user/export', author)).export as { id: string };
   const collectionOf: Record<CollectionAudience, string> = {
     ...base.collections,
     secret_link: secretCollection,
@@ -122,6 +133,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
       name: marker(tag, 'user', 'author'),
       user_has_public_profile: dialect.bool(true),
       public_profile_enabled: dialect.bool(true),
+      public_slug: slug,
     })
     .where('user_id', '=', base.author.id)
     .execute();
@@ -242,6 +254,8 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     avatar,
     connection: row.connection_id,
     qrToken: qr.token as string,
+    slug,
+    dataExport: String(dataExport.id),
     inviterToken: (await inviter(t, base.people.blocked.id)).token,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  PUBLIC_PROFILE_TEXT_FIELDS,
   LIMITS,
   PHONE_PATTERN,
   isDomainUrl,
@@ -40,21 +41,8 @@ export function formValues(s: PublicProfileSettings) {
 }
 export type SettingsValues = ReturnType<typeof formValues>;
 
-export const TEXT_FIELDS = [
-  'slug',
-  'phone',
-  'usermail',
-  'address',
-  'website',
-  'linkedin',
-  'description',
-  'accent_color',
-  'cta_button_title',
-  'cta_button_url',
-  'cta_button_color',
-  'cta_button_font_color',
-  'connection_message_hint',
-] as const;
+/** The text inputs of the form: the stored text fields and the connection message hint. */
+export const TEXT_FIELDS = [...PUBLIC_PROFILE_TEXT_FIELDS, 'connection_message_hint'] as const;
 
 /** The patch a save sends: every field, emptied ones as null (the server clears them). */
 export function patchOf(
