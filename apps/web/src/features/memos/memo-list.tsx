@@ -15,7 +15,7 @@ export type { MemoListSource } from './queries';
 // The card (its menu, badges, checklist progress, dates, reactions and comments with their
 // texts) loads with the first memo, so an empty list does not fetch it.
 const MemoCard = lazy(() =>
-  loadChunk(() => Promise.all([import('./memo-card'), loadNamespaces('engagement')])).then(
+  loadChunk(() => Promise.all([import('./memo-card'), loadNamespaces('engagement', 'media')])).then(
     ([m]) => ({ default: m.MemoCard }),
   ),
 );
