@@ -81,8 +81,9 @@ const SCREENS: ScreenSpec[] = [
 /** Every signed-in screen reads these (the layout's account card and bell). */
 const SIGNED_IN_READS = ['/api/profile', '/api/notifications/unread'];
 const AUTH_MODULES = ['app/layout/auth-layout.tsx', 'features/auth/login-page.tsx'];
-/** What a memo card needs (memo-list.tsx loads it with these texts). */
-const CARD_MODULES = ['features/memos/memo-card.tsx', 'features/media/memo-attachments.tsx'];
+/** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
+const CARD_MODULES = ['features/memos/memo-card.tsx'];
+const MEDIA_MODULES = ['features/media/memo-attachments.tsx'];
 const CARD_TEXTS = ['engagement', 'media'];
 const LOCALES = ['en', 'nl', 'fr_be', 'de', 'es', 'pl', 'uk'];
 
@@ -93,6 +94,8 @@ export interface BootMap {
   s: Array<[string, number[], string[], ScreenSpec['reads']]>;
   a: number[];
   c: number[];
+  /** the attachments, for a first page with photos, videos or documents */
+  m: number[];
   ct: string[];
   /** core texts per locale, and `<namespace>/<locale>` per namespace */
   t: Record<string, number[]>;
@@ -175,11 +178,14 @@ function boot(map: BootMap) {
         if (!card) continue;
         response
           .then((answer) => (answer.ok ? answer.clone().json() : null))
-          .then((body: { 'hydra:member'?: unknown[] } | null) => {
-            if (body && body['hydra:member'] && body['hydra:member'].length > 0) {
-              preload(map.c);
-              texts(map.ct);
-            }
+          .then((body: { 'hydra:member'?: Array<Record<string, unknown[]>> } | null) => {
+            const memos = (body && body['hydra:member']) || [];
+            if (memos.length === 0) return;
+            preload(map.c);
+            texts(map.ct);
+            const media = (memo: Record<string, unknown[]>) =>
+              ['memo_photos', 'memo_videos', 'memo_documents'].some((k) => memo[k]?.length);
+            if (memos.some(media)) preload(map.m);
           })
           .catch(() => undefined);
       }
@@ -244,6 +250,7 @@ export function bootPreload(initial: Set<string>): Plugin {
           s: SCREENS.map((s) => [s.path, of(s.modules), s.texts, s.reads]),
           a: of(AUTH_MODULES),
           c: of(CARD_MODULES),
+          m: of(MEDIA_MODULES),
           ct: CARD_TEXTS,
           t,
           r: SIGNED_IN_READS,
