@@ -17,6 +17,8 @@ declare global {
   }
 }
 
+const EARLY_READS_FOR_MS = 20_000;
+
 export function takeEarlyRead(
   url: string,
   hydra: boolean,
@@ -24,6 +26,11 @@ export function takeEarlyRead(
 ): Promise<Response> | undefined {
   const reads = typeof window === 'undefined' ? undefined : window.__memoriaEarly;
   if (!reads || !token) return undefined;
+  // Only for the first screen: an answer left over (never asked for) is stale later on.
+  if (performance.now() > EARLY_READS_FOR_MS) {
+    window.__memoriaEarly = undefined;
+    return undefined;
+  }
   const accept = hydra ? 'hydra' : 'json';
   const index = reads.findIndex((r) => r.url === url && r.accept === accept && r.token === token);
   if (index < 0) return undefined;
