@@ -32,8 +32,9 @@ export function freePort() {
   });
 }
 
+// Up to two minutes: a loaded two-core machine can take that long to start the server.
 export async function waitFor(url) {
-  for (let i = 0; i < 120; i += 1) {
+  for (let i = 0; i < 480; i += 1) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootPreload } from './build/boot-preload';
 import { precompress } from './build/precompress';
 
 /** Mantine core and the components both first screens render (see docs/PERFORMANCE.md). */
@@ -66,7 +67,7 @@ const initialChunks = (() => {
 const apiTarget = process.env.MEMORIA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), initialChunks.plugin, precompress()],
+  plugins: [react(), initialChunks.plugin, bootPreload(initialChunks.files), precompress()],
   resolve: {
     alias:
       command === 'build'

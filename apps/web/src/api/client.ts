@@ -1,4 +1,5 @@
 import type { TokenPair } from '@memoria/domain';
+import { takeEarlyRead } from './early';
 import { ApiError } from './errors';
 import { clearSession, getSession, resetSessionCache, updateTokens } from './session';
 
@@ -170,13 +171,18 @@ export async function sendWithSession<T>(
 }
 
 async function send(path: string, options: RequestOptions, token: string | undefined) {
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers: buildHeaders(options, token),
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-    keepalive: options.keepalive,
-  });
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  const early = method === 'GET' ? takeEarlyRead(url, Boolean(options.hydra), token) : undefined;
+  const response =
+    (early && (await early.catch(() => undefined))) ||
+    (await fetch(url, {
+      method,
+      headers: buildHeaders(options, token),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      keepalive: options.keepalive,
+    }));
   return {
     status: response.status,
     header: (name: string) => response.headers.get(name),

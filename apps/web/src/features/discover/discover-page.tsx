@@ -14,9 +14,9 @@ import {
 import { IconCheck, IconLogin, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import type { Memo, PublicProfile } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { loadChunk } from '../../ui/lazy-page';
+import { MemoCardLazy } from '../memos/memo-card-lazy';
 import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
@@ -29,9 +29,7 @@ import { discoverKeys, useDiscoverPeople, useDiscoverPosts } from './queries';
 import { discoverPath, discoverTabOf, type DiscoverTab } from './tabs';
 import { pageWidth } from '../../ui/page-width';
 
-const MemoCard = lazy(() =>
-  loadChunk(() => import('../memos/memo-card')).then((m) => ({ default: m.MemoCard })),
-);
+const MemoCard = MemoCardLazy;
 
 /** Follow / unfollow from a person card; visitors are sent to sign in and back. */
 function FollowButton({ person, visitor }: { person: PublicProfile; visitor: boolean }) {

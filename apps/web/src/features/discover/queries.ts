@@ -3,6 +3,7 @@ import { PAGE_SIZES, type HydraCollection, type Memo, type PublicProfile } from 
 import { api } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
 import { nextOffset, type MemoPage } from '../memos/list-cache';
+import { withMemoCards } from '../memos/memo-card-lazy';
 
 /**
  * Discover (GET /api/discover, GET /api/discover/people), for visitors and signed-in people.
@@ -34,7 +35,7 @@ export async function fetchDiscoverPosts(
     signal,
     anonymous: visitor,
   });
-  return { items: hydraMembers(answer), total: hydraTotal(answer), offset };
+  return withMemoCards({ items: hydraMembers(answer), total: hydraTotal(answer), offset });
 }
 
 export async function fetchDiscoverPeople(

@@ -17,9 +17,9 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowUp, IconCompass, IconLogin, IconNews, IconSearch } from '@tabler/icons-react';
 import { TIMINGS, type Memo } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loadChunk } from '../../ui/lazy-page';
+import { MemoCardLazy } from '../memos/memo-card-lazy';
 import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
@@ -30,9 +30,7 @@ import { hasNewContent } from './new-content';
 import { feedKeys, useFeed, useFeedLatest } from './queries';
 import { pageWidth } from '../../ui/page-width';
 
-const MemoCard = lazy(() =>
-  loadChunk(() => import('../memos/memo-card')).then((m) => ({ default: m.MemoCard })),
-);
+const MemoCard = MemoCardLazy;
 
 /** A page of feed memos as cards (shared by the feed and its search). */
 function FeedList({

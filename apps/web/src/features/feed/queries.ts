@@ -3,6 +3,7 @@ import { PAGE_SIZES, TIMINGS, type HydraCollection, type Memo } from '@memoria/d
 import { api, type QueryValue } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
 import { nextOffset, type MemoPage } from '../memos/list-cache';
+import { withMemoCards } from '../memos/memo-card-lazy';
 
 /**
  * The feed (GET /api/feed), 10 memos per page by offset. Its key lives under the memo lists
@@ -44,12 +45,12 @@ export async function fetchFeedPage(
     api.get<HydraCollection<Memo> | Memo[]>('/api/feed', { hydra: true, query, signal }),
     offset === 0 && !search.trim() ? fetchFeedLatest(signal) : Promise.resolve(undefined),
   ]);
-  return {
+  return withMemoCards({
     items: hydraMembers(answer),
     total: hydraTotal(answer),
     offset,
     ...(latest ? { latest: latest.latest } : {}),
-  };
+  });
 }
 
 export function useFeed(search: string, enabled = true) {

@@ -1,23 +1,19 @@
 import { Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import type { Memo } from '@memoria/domain';
-import { Suspense, lazy, type ReactNode } from 'react';
-import { loadChunk } from '../../ui/lazy-page';
-import { loadNamespaces, useTranslation } from '../../i18n';
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from '../../i18n';
 import { InfiniteList } from '../../ui/infinite-list';
 import { flatten } from './list-cache';
+import { MemoCardLazy } from './memo-card-lazy';
 import { MemoEditorHost } from './memo-editor-launcher';
 import { useMemoList, type MemoListSource } from './queries';
 
 export type { MemoListSource } from './queries';
 
-// The card (its menu, badges, checklist progress, dates, reactions and comments with their
-// texts) loads with the first memo, so an empty list does not fetch it.
-const MemoCard = lazy(() =>
-  loadChunk(() => Promise.all([import('./memo-card'), loadNamespaces('engagement')])).then(
-    ([m]) => ({ default: m.MemoCard }),
-  ),
-);
+// The card loads with the first page that has memos (memo-card-lazy.tsx), so an empty list
+// does not fetch it.
+const MemoCard = MemoCardLazy;
 
 export interface MemoListProps {
   /** a user's memos or a collection's, public or not (see MemoListSource) */

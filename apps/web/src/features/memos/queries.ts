@@ -8,6 +8,7 @@ import {
 import { PAGE_SIZES, type HydraCollection, type Memo } from '@memoria/domain';
 import { api, type QueryValue } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
+import { withMemoCards } from './memo-card-lazy';
 import {
   insertMemo,
   nextOffset,
@@ -85,7 +86,7 @@ export async function fetchMemoPage(
     signal,
     anonymous: source.isPublic,
   });
-  return { items: hydraMembers(answer), total: hydraTotal(answer), offset };
+  return withMemoCards({ items: hydraMembers(answer), total: hydraTotal(answer), offset });
 }
 
 /** A memo list, 10 per page by offset (docs/RULES.md, Limits), for the infinite list. */

@@ -1,0 +1,275 @@
+import { resolve } from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { minifySync } from 'rolldown/utils';
+import type { Plugin } from 'vite';
+
+/**
+ * The first screen in one round (docs/PERFORMANCE.md, Lighthouse). Without help the browser
+ * finds a screen's chunks one level at a time: the entry, then the texts and the layout, then
+ * the page, then its data, then the memo card, its attachments and their texts. This plugin
+ * writes a small classic script (`assets/boot-*.js`, loaded just before the entry) that
+ * looks at the address and the stored session and, while the entry downloads:
+ * - adds `<link rel="modulepreload">` for the layout, the page and the texts the screen shows;
+ * - starts the screen's first API reads with the stored token; the API client takes these
+ *   answers instead of asking again (src/api/early.ts);
+ * - preloads the memo card when a first page of memos is not empty (an empty home does not
+ *   fetch the card, as before).
+ * The script is a file of its own because the Content-Security-Policy allows no inline script.
+ */
+
+const SRC = resolve(import.meta.dirname, '../src');
+
+/** One screen: its address, the modules it renders, the texts it shows, the reads it starts. */
+interface ScreenSpec {
+  path: string;
+  modules: string[];
+  texts: string[];
+  /** [accept, url template]; {sub} is the user id, {1} the address's first parameter */
+  reads: Array<[accept: 'json' | 'hydra', url: string, cardWhenItems?: boolean]>;
+}
+
+const MEMO_TEXTS = ['memos', 'media', 'engagement'];
+const COLLECTION_TEXTS = ['collections', ...MEMO_TEXTS];
+const FIRST_PAGE = 'offset=0&itemsPerPage=10';
+const LAYOUT = 'app/layout/app-layout.tsx';
+
+/** The screens of src/app/pages.ts worth preparing (their namespaces as withTexts lists them). */
+const SCREENS: ScreenSpec[] = [
+  {
+    path: '^/$',
+    modules: [LAYOUT, 'features/home/home-page.tsx'],
+    texts: ['memos'],
+    reads: [['hydra', `/api/user/{sub}/memo?${FIRST_PAGE}`, true]],
+  },
+  {
+    path: '^/feed$',
+    modules: [LAYOUT, 'features/feed/feed-page.tsx'],
+    texts: ['feed', ...MEMO_TEXTS],
+    reads: [
+      ['hydra', `/api/feed?${FIRST_PAGE}`, true],
+      ['json', '/api/feed/latest'],
+    ],
+  },
+  {
+    path: '^/discover$',
+    modules: [LAYOUT, 'features/discover/discover-page.tsx'],
+    texts: ['feed', ...MEMO_TEXTS],
+    reads: [['hydra', `/api/discover?${FIRST_PAGE}`, true]],
+  },
+  {
+    path: '^/collections$',
+    modules: [LAYOUT, 'features/collections/collections-page.tsx'],
+    texts: COLLECTION_TEXTS,
+    reads: [['json', '/api/user/{sub}/collection?itemsPerPage=10000']],
+  },
+  {
+    path: '^/collections/(?!collaboration$)([^/]+)$',
+    modules: [LAYOUT, 'features/collections/collection-page.tsx'],
+    texts: COLLECTION_TEXTS,
+    reads: [
+      ['json', '/api/collection/{1}'],
+      ['hydra', `/api/collection/{1}/memo?${FIRST_PAGE}`, true],
+    ],
+  },
+  {
+    path: '^/memo/(\\d+)$',
+    modules: [LAYOUT, 'features/memos/memo-page.tsx'],
+    texts: MEMO_TEXTS,
+    reads: [['json', '/api/memo/{1}']],
+  },
+];
+/** Every signed-in screen reads these (the layout's account card and bell). */
+const SIGNED_IN_READS = ['/api/profile', '/api/notifications/unread'];
+const AUTH_MODULES = ['app/layout/auth-layout.tsx', 'features/auth/login-page.tsx'];
+/** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
+const CARD_MODULES = ['features/memos/memo-card.tsx'];
+const MEDIA_MODULES = ['features/media/memo-attachments.tsx'];
+const CARD_TEXTS = ['engagement', 'media'];
+const LOCALES = ['en', 'nl', 'fr_be', 'de', 'es', 'pl', 'uk'];
+
+/** Files are numbers into `f` (names under assets/), to keep the script small. */
+export interface BootMap {
+  f: string[];
+  /** [address pattern, files, texts, reads] */
+  s: Array<[string, number[], string[], ScreenSpec['reads']]>;
+  a: number[];
+  c: number[];
+  /** the attachments, for a first page with photos, videos or documents */
+  m: number[];
+  ct: string[];
+  /** core texts per locale, and `<namespace>/<locale>` per namespace */
+  t: Record<string, number[]>;
+  r: string[];
+}
+
+/**
+ * The script itself, serialised with Function.prototype.toString: plain browser JavaScript,
+ * no imports, no closures over this module. Any failure leaves the app to load as before.
+ */
+function boot(map: BootMap) {
+  try {
+    const w = window as unknown as { __memoriaEarly?: unknown[] };
+    const head = document.head;
+    const seen: Record<string, boolean> = {};
+    const preload = (ids: number[]) => {
+      for (const id of ids) {
+        const file = map.f[id]!;
+        if (seen[file]) continue;
+        seen[file] = true;
+        const link = document.createElement('link');
+        const css = /\.css$/.test(file);
+        link.rel = css ? 'preload' : 'modulepreload';
+        if (css) link.as = 'style';
+        link.crossOrigin = '';
+        link.href = `/assets/${file}`;
+        head.appendChild(link);
+      }
+    };
+    // The same choice as src/i18n/language.ts: the cookie, else the browser's languages.
+    const cookie = /(?:^|;\s*)language=([^;]+)/.exec(document.cookie);
+    let locale = cookie ? decodeURIComponent(cookie[1]!) : '';
+    if (!map.t[locale]) {
+      locale = 'en';
+      for (const tag of navigator.languages || [navigator.language]) {
+        const lower = tag.toLowerCase().replace('-', '_');
+        const primary = lower.split('_')[0]!;
+        const found = map.t[lower] ? lower : primary === 'fr' ? 'fr_be' : map.t[primary] && primary;
+        if (found) {
+          locale = found;
+          break;
+        }
+      }
+    }
+    const texts = (names: string[]) => {
+      for (const name of names) preload(map.t[`${name}/${locale}`] || []);
+    };
+    preload(map.t[locale] || []);
+    const path = location.pathname.replace(/(.)\/$/, '$1');
+    const token = localStorage.getItem('token');
+    if (!token || !localStorage.getItem('refresh_token')) {
+      if (path === '/auth' || path === '/') preload(map.a);
+      return;
+    }
+    if (localStorage.getItem('session_kind') === 'activation') return;
+    const payload = token.split('.')[1] || '';
+    const sub = String(JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub);
+    const early: unknown[] = (w.__memoriaEarly = []);
+    const read = (accept: string, url: string) => {
+      const response = fetch(url, {
+        headers: {
+          Accept: accept === 'hydra' ? 'application/ld+json' : 'application/json',
+          Authorization: `Bearer ${token}`,
+          'Accept-Language': locale.replace('_', '-'),
+        },
+      });
+      early.push({ url, accept, token, response });
+      return response;
+    };
+    for (const screen of map.s) {
+      const match = new RegExp(screen[0]).exec(path);
+      if (!match) continue;
+      preload(screen[1]);
+      texts(screen[2]);
+      for (const url of map.r) read('json', url);
+      if (location.search) return;
+      for (const [accept, template, card] of screen[3]) {
+        const url = template.replace('{sub}', sub).replace('{1}', match[1] || '');
+        const response = read(accept, url);
+        if (!card) continue;
+        response
+          .then((answer) => (answer.ok ? answer.clone().json() : null))
+          .then((body: { 'hydra:member'?: Array<Record<string, unknown[]>> } | null) => {
+            const memos = (body && body['hydra:member']) || [];
+            if (memos.length === 0) return;
+            preload(map.c);
+            texts(map.ct);
+            const media = (memo: Record<string, unknown[]>) =>
+              ['memo_photos', 'memo_videos', 'memo_documents'].some((k) => memo[k]?.length);
+            if (memos.some(media)) preload(map.m);
+          })
+          .catch(() => undefined);
+      }
+      return;
+    }
+  } catch {
+    // The app loads as it would without this script.
+  }
+}
+
+/** The chunk that holds `module`, and the files it needs that the entry does not load. */
+function filesOf(bundle: OutputBundle, module: string, initial: Set<string>): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const home = chunks.find((c) => c.moduleIds.includes(module));
+  if (!home) throw new Error(`boot-preload: no chunk holds ${module}`);
+  const files: string[] = [];
+  const visit = (file: string) => {
+    if (initial.has(file) || files.includes(file)) return;
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk') return;
+    files.push(file);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) {
+      if (!files.includes(css)) files.push(css);
+    }
+    for (const imported of chunk.imports) visit(imported);
+  };
+  visit(home.fileName);
+  return files;
+}
+
+/** `initial`: the files the entry loads itself (vite.config.ts collects them). */
+export function bootPreload(initial: Set<string>): Plugin {
+  let bootFile = '';
+  return {
+    name: 'memoria:boot-preload',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const f: string[] = [];
+        const of = (modules: string[]) => [
+          ...new Set(
+            modules
+              .flatMap((m) => filesOf(bundle, resolve(SRC, m), initial))
+              .map((file) => {
+                const name = file.replace(/^assets\//, '');
+                if (!f.includes(name)) f.push(name);
+                return f.indexOf(name);
+              }),
+          ),
+        ];
+        const t: BootMap['t'] = {};
+        const namespaces = new Set([...SCREENS.flatMap((s) => s.texts), ...CARD_TEXTS]);
+        for (const locale of LOCALES) {
+          t[locale] = of([`i18n/locales/${locale}.ts`]);
+          for (const name of namespaces) {
+            t[`${name}/${locale}`] = of([`i18n/locales/${name}/${locale}.ts`]);
+          }
+        }
+        const map: BootMap = {
+          f,
+          s: SCREENS.map((s) => [s.path, of(s.modules), s.texts, s.reads]),
+          a: of(AUTH_MODULES),
+          c: of(CARD_MODULES),
+          m: of(MEDIA_MODULES),
+          ct: CARD_TEXTS,
+          t,
+          r: SIGNED_IN_READS,
+        };
+        const script = `(${boot.toString()})(${JSON.stringify(map)});\n`;
+        const { code: source, errors } = minifySync('boot.js', script);
+        if (errors.length > 0) throw new Error(`boot-preload: ${errors[0]?.message}`);
+        const id = this.emitFile({ type: 'asset', name: 'boot.js', source });
+        bootFile = this.getFileName(id);
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      // Before the entry and not async: Chromium fetches an async script late and at low
+      // priority; this one is small, and nothing can render before the entry anyway.
+      handler: (html) =>
+        bootFile
+          ? html.replace('<script type="module"', `<script src="/${bootFile}"></script>\n    $&`)
+          : html,
+    },
+  };
+}
