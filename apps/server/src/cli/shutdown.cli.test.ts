@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { clipFixture } from '../modules/media/test-support.js';
 import { describeDb } from '../test/harness.js';
 import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 
@@ -110,6 +111,70 @@ describeDb('server shutdown on SIGTERM', () => {
     }
   });
 
+  /** POSTs JSON and answers the new object's id. */
+  async function create(url: string, token: string, pathname: string, body: object) {
+    const res = await fetch(`${url}${pathname}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: number | string }).id;
+  }
+
+  async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
+    const deadline = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('ends within 10 s while a job runs, and lets the running job finish first', async () => {
+    const server = await cli.startServer();
+    const { token } = await signIn(server.url);
+    const collection = await create(server.url, token, '/api/collection', {
+      name: 'Stop during a job',
+      type: 'private',
+    });
+    const memo = await create(server.url, token, '/api/memo', {
+      title: 'A clip',
+      memos_per_collection: [collection],
+    });
+    const form = new FormData();
+    form.append('memo', String(memo));
+    const clip = clipFixture({ width: 640, height: 360, seconds: 2 });
+    form.append('file', new Blob([new Uint8Array(clip)], { type: 'video/quicktime' }), 'a.mov');
+    const upload = await fetch(`${server.url}/api/memo/video`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { id } = (await upload.json()) as { id: number };
+    const db = cli.database().db;
+    const job = () =>
+      db
+        .selectFrom('jobs')
+        .select('status')
+        .where('unique_key', '=', `media.video:${id}`)
+        .executeTakeFirst();
+    await until(async () => (await job())?.status === 'running', 'the conversion job to start');
+
+    const { code, elapsed } = await stopTimed(() => server.stop());
+    expect(elapsed).toBeLessThan(EXIT_WITHIN_MS);
+    expect(code).toBe(0);
+    // the queue's stop waits for the job it runs: the conversion ended before the exit
+    expect((await job())?.status).toBe('done');
+    const video = await db
+      .selectFrom('attachments')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(video.status).toBe('ready');
+  });
+
+  // last: it removes the data folder the other cases start in
   it('ends within 10 s when its data folder was removed while it ran', async () => {
     const server = await cli.startServer();
     const { token, userId } = await signIn(server.url);
