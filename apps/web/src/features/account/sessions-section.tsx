@@ -55,7 +55,8 @@ export function SessionsSection() {
             return (
               <List.Item key={session.id} data-testid="session-item">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={2}>
+                  {/* the details give way on a phone; the button keeps its whole label */}
+                  <Stack gap={2} miw={0}>
                     <Group gap="xs">
                       <Text fw={600}>{name}</Text>
                       {session.current && (
@@ -69,7 +70,7 @@ export function SessionsSection() {
                         </Badge>
                       )}
                     </Group>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {t('accountData.sessions.lastUsed', {
                         date: formatDateTime(used, currentLocale()),
                       })}
@@ -83,6 +84,7 @@ export function SessionsSection() {
                       variant="subtle"
                       color="red"
                       size="compact-sm"
+                      style={{ flexShrink: 0 }}
                       aria-label={t('accountData.sessions.signOutLabel', { device: name })}
                       loading={signOut.isPending && signOut.variables === session.id}
                       onClick={() => void end(session)}
