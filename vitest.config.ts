@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/vitest/sequencer.mjs';
 
 /**
  * One Vitest run, several projects. The server suite runs twice: once on SQLite and once
@@ -28,6 +29,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: a single worker on CI's two.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism(),
+    // the longest files first, by a committed measurement (docs/TESTING.md, "Order of the files")
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

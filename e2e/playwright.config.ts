@@ -1,6 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './support/env.js';
 
+const browser = { ...devices['Desktop Chrome'], channel: undefined };
+const longestJourneys = [
+  'screens.spec.ts',
+  'collections-memos.spec.ts',
+  'feed-discover.spec.ts',
+  'engagement-live.spec.ts',
+  'comments-reactions.spec.ts',
+];
+
 /**
  * Browser journeys against the built product. Debian's Chromium, never a downloaded
  * browser. global-setup starts a local SMTP receiver and the real server on a temp DATA_DIR.
@@ -32,7 +41,10 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     // A click or fill on something that never appears fails in 15 s, not at the test timeout.
     actionTimeout: 15_000,
-    trace: 'retain-on-failure',
+    // A trace costs CPU in every journey (snapshots and a screencast of each page), and the two
+    // cores are shared with the server and the browsers: record it only for a failed journey's
+    // retry, which is what one reads to find out why. Locally (no retry) E2E_TRACE=1 keeps a failed journey's.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -48,5 +60,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Two lists of the same browser, only to set the order: Playwright hands journeys to its
+  // workers in project order, then file by file in alphabetical order, so a long journey whose
+  // file comes late would run alone at the end while the other worker idles. The journeys
+  // measured longest (e2e/artifacts/timing.md, docs/TESTING.md) start first.
+  projects: [
+    { name: 'long', testMatch: longestJourneys, use: browser },
+    { name: 'chromium', testIgnore: longestJourneys, use: browser },
+  ],
 });

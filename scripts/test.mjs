@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -163,6 +163,8 @@ const vitestStage = [
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
+    // each file's duration, for `npm run test:durations` (docs/TESTING.md)
+    '--reporter=./scripts/vitest/durations-reporter.mjs',
   ],
 ];
 const playwrightStage = [
@@ -187,6 +189,13 @@ if (vitest) {
   totals.passed += vitest.numPassedTests ?? 0;
   totals.failed += vitest.numFailedTests ?? 0;
   totals.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  // named in the summary, the end of the output, which is what a CI log shows first
+  for (const file of vitest.testResults ?? []) {
+    const path = relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) problems.push(`test: ${path} › ${test.fullName}`);
+    if (failed.length === 0 && file.status === 'failed') problems.push(`test file: ${path}`);
+  }
 } else {
   problems.push('Vitest wrote no report');
 }
@@ -199,7 +208,9 @@ if (journeys) {
     // A journey that failed and then passed on its retry is flaky: it counts as a failure.
     totals.failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
     totals.skipped += stats.skipped ?? 0;
-    for (const title of flakyTitles(report)) problems.push(`flaky (passed on retry): ${title}`);
+    for (const title of journeyTitles(report, 'flaky'))
+      problems.push(`flaky journey (passed on retry): ${title}`);
+    for (const title of journeyTitles(report, 'unexpected')) problems.push(`journey: ${title}`);
   } else {
     problems.push('Playwright wrote no report');
   }
@@ -213,13 +224,13 @@ if (journeys) {
   );
 }
 
-/** "file › title" of every test whose outcome is "flaky" in a Playwright JSON report. */
-function flakyTitles(report) {
+/** "file › title" of every test with that outcome ("flaky", "unexpected") in a Playwright report. */
+function journeyTitles(report, outcome) {
   const titles = [];
   const visit = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '));
+        if (test.status === outcome) titles.push([...path, spec.title].join(' › '));
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
