@@ -19,7 +19,7 @@ import {
   type DelegationRow,
 } from './store.js';
 
-function present(row: DelegationRow): Delegation {
+export function present(row: DelegationRow): Delegation {
   return {
     id: row.id,
     account_user: iri('user', row.account_user_id),
@@ -39,11 +39,15 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
   const { db, dialect } = ctx.database;
 
   return {
-    async create(input: {
-      accountUserId: number;
-      delegateUserId: number;
-      rules?: Partial<Record<RuleArea, boolean>>;
-    }): Promise<{ delegation: Delegation; secure_token: string }> {
+    /** `trx`: the transaction of a caller that records more with it (a notification). */
+    async create(
+      input: {
+        accountUserId: number;
+        delegateUserId: number;
+        rules?: Partial<Record<RuleArea, boolean>>;
+      },
+      trx: typeof db = db,
+    ): Promise<{ delegation: Delegation; secure_token: string }> {
       if (input.accountUserId === input.delegateUserId) {
         throw violation('delegate_user', 'validation.invalid');
       }
@@ -54,11 +58,12 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
       if (!account || !delegate) throw notFound();
       const secureToken = opaqueToken();
       try {
-        const row = await insertDelegation(db, dialect, {
+        const row = await insertDelegation(trx, dialect, {
           accountUserId: input.accountUserId,
           delegateUserId: input.delegateUserId,
           rules: delegationRules(input.rules),
           tokenHash: sha256(secureToken),
+          token: secureToken,
         });
         return { delegation: present(row), secure_token: secureToken };
       } catch (error) {
@@ -86,11 +91,15 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
 
     /** Revokes the delegation and, in the same transaction, the sessions acting through it. */
     async revoke(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const pair = await markRevoked(trx, dialect, id);
-        if (!pair) throw notFound();
-        await endSessionsActingFor(trx, dialect, pair.account_user_id, pair.delegate_user_id);
-      });
+      await db.transaction().execute((trx) => this.revokeIn(trx, id));
+    },
+
+    /** Revokes inside the caller's transaction; answers the pair. */
+    async revokeIn(trx: typeof db, id: number) {
+      const pair = await markRevoked(trx, dialect, id);
+      if (!pair) throw notFound();
+      await endSessionsActingFor(trx, dialect, pair.account_user_id, pair.delegate_user_id);
+      return pair;
     },
   };
 }
