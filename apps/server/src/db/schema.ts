@@ -158,7 +158,7 @@ export interface AccountDelegationsTable {
   delegate_user_id: number;
   rules: DbJson;
   secure_token_hash: string;
-  /** readable by the delegate in their list (migration 0020); null on older rows */
+  /** the token sealed for the delegate's list (migration 0020); null on older rows */
   secure_token: string | null;
   created_at: DbTime;
   revoked_at: DbTime | null;

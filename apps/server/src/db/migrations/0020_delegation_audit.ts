@@ -4,7 +4,7 @@ import { columnTypes } from '../column-types.js';
 
 /**
  * Issue 22, delegations (docs/notes/delegations.md): the secure token a delegate switches in
- * with, readable again by that delegate in their list (the hash stays the check), and the
+ * with, sealed, so that delegate's list can show it again (the hash stays the check), and the
  * audit log of every write a delegate made while acting for an account, read newest first
  * per account.
  */
@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<
   const time = sql.raw(t.time);
   await db.schema
     .alterTable('account_delegations')
-    .addColumn('secure_token', 'varchar(64)')
+    .addColumn('secure_token', 'varchar(200)')
     .execute();
   const table = db.schema.createTable('delegation_audit');
   await (

@@ -19,6 +19,7 @@ import type { AuthContext } from '../../http/request-context.js';
 import { userRefFrom } from '../../http/route-schemas.js';
 import { hasContact } from '../connections/service.js';
 import { findAccount } from '../users/service.js';
+import { openToken } from './sealed-token.js';
 import { present, type DelegationService } from './service.js';
 import {
   findActiveDelegation,
@@ -99,7 +100,10 @@ export function createRoleService(ctx: AppContext, delegations: DelegationServic
       delegate_name: row.delegate_name,
       direction: held ? 'held' : 'given',
       // only the person themself switches in; never shown to someone acting for them
-      secure_token: held && auth.rootUserId === null ? row.secure_token : null,
+      secure_token:
+        held && auth.rootUserId === null
+          ? openToken(ctx.secrets.codePepper, row.secure_token)
+          : null,
     };
   }
 

@@ -12,6 +12,7 @@ import { conflict, notFound, violation } from '../../http/errors.js';
 import { endSessionsActingFor } from '../auth/session-service.js';
 import { opaqueToken, sameHash, sha256 } from '../auth/tokens.js';
 import { findAccount } from '../users/service.js';
+import { sealToken } from './sealed-token.js';
 import {
   findActiveDelegation,
   insertDelegation,
@@ -31,11 +32,11 @@ export function present(row: DelegationRow): Delegation {
 
 /**
  * Delegations: `delegate` may act for `account` after switching with the secure token.
- * The token is answered once, at creation, and kept only as its SHA-256 hash. Only the
+ * The token is checked by its SHA-256 hash; it is also kept sealed for the delegate's list. Only the
  * database is needed, so tests and later flows (account roles, workspace orders) can
  * create delegations without the HTTP layer.
  */
-export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
+export function createDelegationService(ctx: Pick<AppContext, 'database' | 'secrets'>) {
   const { db, dialect } = ctx.database;
 
   return {
@@ -52,8 +53,8 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
         throw violation('delegate_user', 'validation.invalid');
       }
       const [account, delegate] = await Promise.all([
-        findAccount(db, input.accountUserId),
-        findAccount(db, input.delegateUserId),
+        findAccount(trx, input.accountUserId),
+        findAccount(trx, input.delegateUserId),
       ]);
       if (!account || !delegate) throw notFound();
       const secureToken = opaqueToken();
@@ -63,7 +64,7 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
           delegateUserId: input.delegateUserId,
           rules: delegationRules(input.rules),
           tokenHash: sha256(secureToken),
-          token: secureToken,
+          sealedToken: sealToken(ctx.secrets.codePepper, secureToken),
         });
         return { delegation: present(row), secure_token: secureToken };
       } catch (error) {

@@ -18,7 +18,7 @@ export async function insertDelegation(
     delegateUserId: number;
     rules: DelegationRules;
     tokenHash: string;
-    token: string;
+    sealedToken: string;
   },
 ): Promise<DelegationRow> {
   return db
@@ -28,7 +28,7 @@ export async function insertDelegation(
       delegate_user_id: delegation.delegateUserId,
       rules: d.json(delegation.rules),
       secure_token_hash: delegation.tokenHash,
-      secure_token: delegation.token,
+      secure_token: delegation.sealedToken,
       created_at: d.time(new Date()),
       revoked_at: null,
     })
