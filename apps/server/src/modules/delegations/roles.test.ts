@@ -265,6 +265,24 @@ describeDb('delegations managed by the account', () => {
       });
     });
 
+    it("/api/profile's rules say what the delegation allows, so the app can hide the rest", async () => {
+      const { ada, ben } = await pair();
+      await delegate(ada, ben, { memos: false, settings: false });
+      const acting = await switchIn(ben, ada);
+      const rules = (await call(acting, 'GET', '/api/profile')).json().rules;
+      expect(rules).toMatchObject({
+        memos: false,
+        settings: false,
+        collections: true,
+        admin: false,
+      });
+      // Ada's own session: her own rules, unnarrowed
+      expect((await call(ada.token, 'GET', '/api/profile')).json().rules).toMatchObject({
+        memos: true,
+        settings: true,
+      });
+    });
+
     it('connections off: no connection, follow or block change', async () => {
       const { ada, ben } = await pair();
       const cara = await signedInUser(t, { name: 'Cara' });

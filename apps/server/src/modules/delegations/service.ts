@@ -5,7 +5,9 @@ import {
   type DelegationRules,
   type RuleArea,
 } from '@memoria/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readJson } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
@@ -28,6 +30,20 @@ export function present(row: DelegationRow): Delegation {
     ...delegationRules(readJson<Partial<DelegationRules>>(row.rules, {})),
     created_at: isoTime(row.created_at) ?? '',
   };
+}
+
+/**
+ * The flags of the live delegation through which `rootUserId` acts for `accountUserId`
+ * (undefined when none is live): /api/profile narrows the account's `rules` with them, so the
+ * web app hides what the rights hook would refuse (docs/RULES.md, Delegated rights).
+ */
+export async function actingRules(
+  db: Kysely<DatabaseSchema>,
+  accountUserId: number,
+  rootUserId: number,
+): Promise<DelegationRules | undefined> {
+  const row = await findActiveDelegation(db, accountUserId, rootUserId);
+  return row ? delegationRules(readJson<Partial<DelegationRules>>(row.rules, {})) : undefined;
 }
 
 /**
