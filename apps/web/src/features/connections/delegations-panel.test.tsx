@@ -187,6 +187,18 @@ describe('the delegations tab', () => {
   });
 });
 
+describe('the connection menu', () => {
+  it("offers giving access to one's own account", async () => {
+    api([]);
+    await renderApp('/connections');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('connection-menu', {}, slow));
+    expect(
+      await screen.findByRole('menuitem', { name: 'Give access to my account' }, slow),
+    ).toHaveAttribute('href', '/connections/delegations');
+  });
+});
+
 describe('the new-memo button', () => {
   it('is disabled for a delegate without the memos right', async () => {
     api([], (url) => (url.startsWith('/api/user/7/memo') ? json(200, hydra([])) : undefined), {
