@@ -29,7 +29,7 @@ import { createPasswordHasher } from './modules/auth/passwords.js';
 import { createAuthDeps } from './modules/auth/deps.js';
 import { registerAuth } from './modules/auth/index.js';
 import { registerUsers } from './modules/users/index.js';
-import { registerDelegations } from './modules/delegations/index.js';
+import { registerDelegationRights, registerDelegations } from './modules/delegations/index.js';
 import { registerCollections } from './modules/collections/index.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerConnections } from './modules/connections/index.js';
@@ -155,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps = createAuthDeps(ctx);
   const guard = createAuthGuard(deps.sessions);
   const zapp = app.withTypeProvider<ZodTypeProvider>();
+  registerDelegationRights(app, ctx);
   registerHealthRoutes(zapp, database);
   registerAuth(zapp, guard, deps);
   registerUsers(zapp, guard, deps);

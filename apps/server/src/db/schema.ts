@@ -158,8 +158,20 @@ export interface AccountDelegationsTable {
   delegate_user_id: number;
   rules: DbJson;
   secure_token_hash: string;
+  /** the token sealed for the delegate's list (migration 0020); null on older rows */
+  secure_token: string | null;
   created_at: DbTime;
   revoked_at: DbTime | null;
+}
+
+export interface DelegationAuditTable {
+  id: Generated<number>;
+  account_user_id: number;
+  delegate_user_id: number;
+  method: string;
+  route: string;
+  status: number;
+  created_at: DbTime;
 }
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -200,5 +212,6 @@ export interface DatabaseSchema
   backup_codes: BackupCodesTable;
   password_resets: PasswordResetsTable;
   account_delegations: AccountDelegationsTable;
+  delegation_audit: DelegationAuditTable;
   jobs: JobsTable;
 }

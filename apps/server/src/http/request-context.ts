@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { localeFromAcceptLanguage, type Locale } from '@memoria/domain';
+import { localeFromAcceptLanguage, type DelegateRight, type Locale } from '@memoria/domain';
 
 export type SessionScope = 'full' | 'activation';
 
@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the session that signup hands out may call this route */
     allowActivation?: boolean;
+    /**
+     * What a delegate acting for the account needs to call this write route (docs/RULES.md,
+     * Delegated rights); every write route declares it, the rights hook refuses the rest.
+     */
+    right?: DelegateRight;
   }
 }
 

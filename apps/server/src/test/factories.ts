@@ -146,7 +146,7 @@ export function createDelegation(
   delegate: { id: number },
   rules?: Parameters<ReturnType<typeof createDelegationService>['create']>[0]['rules'],
 ) {
-  return createDelegationService({ database: t.database }).create({
+  return createDelegationService({ database: t.database, secrets: t.secrets }).create({
     accountUserId: account.id,
     delegateUserId: delegate.id,
     rules,
@@ -154,5 +154,5 @@ export function createDelegation(
 }
 
 export function revokeDelegation(t: TestApp, id: number): Promise<void> {
-  return createDelegationService({ database: t.database }).revoke(id);
+  return createDelegationService({ database: t.database, secrets: t.secrets }).revoke(id);
 }

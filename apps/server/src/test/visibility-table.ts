@@ -277,6 +277,19 @@ export const TABLE: Record<string, Row> = {
     status: session((_a, v) => (v === 'author' ? 200 : v === 'delegate' ? HIDDEN : GONE)),
     why: 'a delegate may not act on the account itself; anyone else is told no export exists',
   },
+  // the world's delegate holds the default rights, admin off (docs/RULES.md, Delegated rights)
+  'GET /api/account/role': {
+    object: 'none',
+    scope: 'own',
+    status: session(accountOwner),
+    why: 'a delegate without the admin right may not read the delegations of the account',
+  },
+  'GET /api/account/role/audit': {
+    object: 'none',
+    scope: 'own',
+    status: session(accountOwner),
+    why: 'the log is for the account and its admins; the delegate holds no admin right',
+  },
   'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
   'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },
 

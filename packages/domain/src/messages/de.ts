@@ -112,6 +112,10 @@ export const de: MessageCatalogue = {
   'connections.tooManyInvitations':
     'Sie haben heute zu viele Einladungen verschickt. Bitte versuchen Sie es morgen erneut.',
   'connections.notConnected': 'Sie sind nicht mit dieser Person verbunden.',
+  'delegation.notFound': 'Delegation nicht gefunden.',
+  'delegation.self': 'Sie können Ihr Konto nicht an sich selbst delegieren.',
+  'delegation.workspacesMainOnly': 'Das Recht für Arbeitsbereiche gibt es nur für Hauptkonten.',
+  'delegation.notConnection': 'Nur eine aktive Verbindung kann eine Delegation erhalten.',
   'follows.self': 'Sie können sich nicht selbst folgen.',
   'follows.already': 'Sie folgen dieser Person bereits.',
   'follows.notFollowing': 'Sie folgen dieser Person nicht.',

@@ -107,6 +107,10 @@ export const en = {
   'connections.tooManyInvitations':
     'You have sent too many invitations today. Please try again tomorrow.',
   'connections.notConnected': 'You are not connected with this person.',
+  'delegation.notFound': 'Delegation not found.',
+  'delegation.self': 'You cannot delegate your account to yourself.',
+  'delegation.workspacesMainOnly': 'The workspaces right is only for main accounts.',
+  'delegation.notConnection': 'Only an active connection can hold a delegation.',
   'follows.self': 'You cannot follow yourself.',
   'follows.already': 'You already follow this person.',
   'follows.notFollowing': 'You do not follow this person.',

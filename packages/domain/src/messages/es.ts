@@ -108,6 +108,11 @@ export const es: MessageCatalogue = {
   'connections.tooManyInvitations':
     'Hoy has enviado demasiadas invitaciones. Vuelve a intentarlo mañana.',
   'connections.notConnected': 'No estás conectado con esta persona.',
+  'delegation.notFound': 'Delegación no encontrada.',
+  'delegation.self': 'No puedes delegar tu cuenta en ti mismo.',
+  'delegation.workspacesMainOnly':
+    'El derecho de espacios de trabajo es solo para cuentas principales.',
+  'delegation.notConnection': 'Solo una conexión activa puede recibir una delegación.',
   'follows.self': 'No puedes seguirte a ti mismo.',
   'follows.already': 'Ya sigues a esta persona.',
   'follows.notFollowing': 'No sigues a esta persona.',

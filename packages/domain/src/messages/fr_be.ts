@@ -110,6 +110,11 @@ export const fr_be: MessageCatalogue = {
   'connections.tooManyInvitations':
     "Vous avez envoyé trop d'invitations aujourd'hui. Veuillez réessayer demain.",
   'connections.notConnected': "Vous n'êtes pas connecté·e avec cette personne.",
+  'delegation.notFound': 'Délégation introuvable.',
+  'delegation.self': 'Vous ne pouvez pas vous déléguer votre propre compte.',
+  'delegation.workspacesMainOnly':
+    'Le droit sur les espaces de travail est réservé aux comptes principaux.',
+  'delegation.notConnection': 'Seule une connexion active peut recevoir une délégation.',
   'follows.self': 'Vous ne pouvez pas vous suivre vous-même.',
   'follows.already': 'Vous suivez déjà cette personne.',
   'follows.notFollowing': 'Vous ne suivez pas cette personne.',

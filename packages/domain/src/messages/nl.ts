@@ -108,6 +108,10 @@ export const nl: MessageCatalogue = {
   'connections.tooManyInvitations':
     'Je hebt vandaag te veel uitnodigingen verstuurd. Probeer het morgen opnieuw.',
   'connections.notConnected': 'Je bent niet verbonden met deze persoon.',
+  'delegation.notFound': 'Delegatie niet gevonden.',
+  'delegation.self': 'Je kunt je account niet aan jezelf delegeren.',
+  'delegation.workspacesMainOnly': 'Het recht op werkruimtes is alleen voor hoofdaccounts.',
+  'delegation.notConnection': 'Alleen een actieve connectie kan een delegatie krijgen.',
   'follows.self': 'Je kunt jezelf niet volgen.',
   'follows.already': 'Je volgt deze persoon al.',
   'follows.notFollowing': 'Je volgt deze persoon niet.',

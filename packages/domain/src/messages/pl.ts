@@ -104,6 +104,11 @@ export const pl: MessageCatalogue = {
   'connections.requiresSubscription': 'To konto przyjmuje połączenia tylko od osób z subskrypcją.',
   'connections.tooManyInvitations': 'Wysłano dziś zbyt wiele zaproszeń. Spróbuj ponownie jutro.',
   'connections.notConnected': 'Nie masz połączenia z tą osobą.',
+  'delegation.notFound': 'Nie znaleziono delegacji.',
+  'delegation.self': 'Nie możesz przekazać dostępu do konta samemu sobie.',
+  'delegation.workspacesMainOnly':
+    'Uprawnienie do przestrzeni roboczych jest tylko dla kont głównych.',
+  'delegation.notConnection': 'Delegację może otrzymać tylko aktywne połączenie.',
   'follows.self': 'Nie możesz obserwować samego siebie.',
   'follows.already': 'Już obserwujesz tę osobę.',
   'follows.notFollowing': 'Nie obserwujesz tej osoby.',

@@ -108,6 +108,11 @@ export const uk: MessageCatalogue = {
   'connections.tooManyInvitations':
     'Сьогодні ви надіслали забагато запрошень. Спробуйте ще раз завтра.',
   'connections.notConnected': "У вас немає зв'язку з цією особою.",
+  'delegation.notFound': 'Делегування не знайдено.',
+  'delegation.self': 'Ви не можете делегувати свій обліковий запис самому собі.',
+  'delegation.workspacesMainOnly':
+    'Право на робочі простори є лише для головних облікових записів.',
+  'delegation.notConnection': "Делегування може отримати лише активний зв'язок.",
   'follows.self': 'Ви не можете стежити за собою.',
   'follows.already': 'Ви вже стежите за цією особою.',
   'follows.notFollowing': 'Ви не стежите за цією особою.',

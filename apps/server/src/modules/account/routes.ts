@@ -58,6 +58,7 @@ export function registerAccountRoutes(
   app.post(
     '/api/user/email-change',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -77,6 +78,7 @@ export function registerAccountRoutes(
   app.post(
     '/api/user/email-change/confirm',
     {
+      config: { right: 'any' },
       schema: {
         tags,
         summary: 'Confirm an address change with the mailed token (single use, expiring)',
@@ -90,6 +92,7 @@ export function registerAccountRoutes(
   app.post(
     '/api/user/account/delete',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -123,6 +126,7 @@ export function registerAccountRoutes(
   app.delete(
     '/api/user/sessions/:id',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Sign out one of your sessions', params: idParams },
     },
@@ -139,6 +143,7 @@ export function registerAccountRoutes(
   app.post(
     '/api/user/sessions/sign-out-others',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -153,6 +158,7 @@ export function registerAccountRoutes(
   app.post(
     '/api/user/export',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -17,6 +17,7 @@ export function registerLockCodeRoutes(
   app.patch(
     '/api/lock-code',
     {
+      config: { right: 'settings' },
       preParsing: guard.required,
       schema: {
         tags,

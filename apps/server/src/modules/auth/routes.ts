@@ -36,6 +36,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/signup',
     {
+      config: { right: 'any' },
       schema: {
         tags,
         summary: 'Create an account (answers an activation session)',
@@ -53,7 +54,7 @@ export function registerAuthRoutes(
     '/api/user/account/verification',
     {
       preParsing: guard.optional,
-      config: { allowActivation: true },
+      config: { right: 'none', allowActivation: true },
       schema: {
         tags,
         summary:
@@ -74,7 +75,7 @@ export function registerAuthRoutes(
     '/api/account/resend-verification',
     {
       preParsing: guard.optional,
-      config: { allowActivation: true },
+      config: { right: 'none', allowActivation: true },
       schema: {
         tags,
         summary: 'Email a new verification code',
@@ -89,6 +90,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/login',
     {
+      config: { right: 'any' },
       schema: {
         tags,
         summary: 'Sign in (second call with code when 2FA is on)',
@@ -102,6 +104,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/token/refresh',
     {
+      config: { right: 'any' },
       schema: {
         tags,
         summary: 'Rotate the refresh token',
@@ -116,7 +119,7 @@ export function registerAuthRoutes(
     '/api/logout',
     {
       preParsing: guard.optional,
-      config: { allowActivation: true },
+      config: { right: 'any', allowActivation: true },
       schema: {
         tags,
         summary: 'End the current session',
@@ -132,6 +135,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/forgot-password',
     {
+      config: { right: 'any' },
       schema: {
         tags,
         summary: 'Email a password reset link',
@@ -145,6 +149,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/forgot-password-confirm',
     {
+      config: { right: 'any' },
       schema: {
         tags,
         summary: 'Set a new password with the emailed link token',
@@ -163,6 +168,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/reset-password',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -184,6 +190,7 @@ export function registerAuthRoutes(
   app.post(
     '/api/validate-password',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -25,6 +25,7 @@ export function registerTwoFactorRoutes(
   app.post(
     '/api/profile/2fa',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -41,6 +42,7 @@ export function registerTwoFactorRoutes(
   app.post(
     '/api/profile/2fa-confirm',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -70,6 +72,7 @@ export function registerTwoFactorRoutes(
   app.post(
     '/api/profile/2fa-disable',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -30,6 +30,7 @@ export function registerBlockRoutes(app: ZodApp, guard: AuthGuard, blocks: Block
   app.post(
     '/api/block',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -49,6 +50,7 @@ export function registerBlockRoutes(app: ZodApp, guard: AuthGuard, blocks: Block
   app.delete(
     '/api/block/:id',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Unblock someone (their user id)', params: idParams },
     },

@@ -29,6 +29,7 @@ export function registerCollectionFollowRoutes(
   app.post(
     '/api/muted/collection',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -50,6 +51,7 @@ export function registerCollectionFollowRoutes(
   app.delete(
     '/api/muted/collection/:id',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -70,6 +72,7 @@ export function registerCollectionFollowRoutes(
   app.post(
     '/api/comment_watching',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -108,6 +111,7 @@ export function registerCollectionFollowRoutes(
     app.delete(
       path,
       {
+        config: { right: 'collections' },
         preParsing: guard.required,
         schema: {
           tags,

@@ -73,6 +73,7 @@ export function registerCollectionRoutes(
   app.post(
     '/api/collection',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -155,6 +156,7 @@ export function registerCollectionRoutes(
   app.put(
     '/api/collection/:id',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -171,6 +173,7 @@ export function registerCollectionRoutes(
   app.patch(
     '/api/collection/:id',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -187,6 +190,7 @@ export function registerCollectionRoutes(
   app.delete(
     '/api/collection/:id',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,

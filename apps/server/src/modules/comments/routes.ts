@@ -42,6 +42,7 @@ export function registerCommentRoutes(
   app.post(
     '/api/memo/comment',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -145,6 +146,7 @@ export function registerCommentRoutes(
   app.patch(
     '/api/memo/comment/:id',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -166,6 +168,7 @@ export function registerCommentRoutes(
   app.delete(
     '/api/memo/comment/:id',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,

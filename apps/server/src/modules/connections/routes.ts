@@ -68,6 +68,7 @@ export function registerConnectionRoutes(
   app.post(
     '/api/connection',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -106,6 +107,7 @@ export function registerConnectionRoutes(
   app.patch(
     '/api/connection/:id',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -127,6 +129,7 @@ export function registerConnectionRoutes(
   app.delete(
     '/api/connection/:id',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -259,6 +262,7 @@ export function registerConnectionRoutes(
   app.delete(
     '/api/user/:id/delete-content-watching',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -276,6 +280,7 @@ export function registerConnectionRoutes(
   app.post(
     '/api/connection-direct',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,

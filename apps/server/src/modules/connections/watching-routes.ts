@@ -31,6 +31,7 @@ export function registerContentWatchingRoute(
   app.post(
     '/api/content/watching',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags: ['connections', 'collections'],

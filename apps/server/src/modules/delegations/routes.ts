@@ -15,6 +15,7 @@ export function registerDelegationRoutes(
   app.post(
     '/api/switch-user',
     {
+      config: { right: 'any' },
       preParsing: guard.required,
       schema: {
         tags: ['session'],

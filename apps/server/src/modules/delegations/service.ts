@@ -5,13 +5,16 @@ import {
   type DelegationRules,
   type RuleArea,
 } from '@memoria/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readJson } from '../../db/dialect.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound, violation } from '../../http/errors.js';
 import { endSessionsActingFor } from '../auth/session-service.js';
 import { opaqueToken, sameHash, sha256 } from '../auth/tokens.js';
 import { findAccount } from '../users/service.js';
+import { sealToken } from './sealed-token.js';
 import {
   findActiveDelegation,
   insertDelegation,
@@ -19,7 +22,7 @@ import {
   type DelegationRow,
 } from './store.js';
 
-function present(row: DelegationRow): Delegation {
+export function present(row: DelegationRow): Delegation {
   return {
     id: row.id,
     account_user: iri('user', row.account_user_id),
@@ -30,35 +33,54 @@ function present(row: DelegationRow): Delegation {
 }
 
 /**
+ * The flags of the live delegation through which `rootUserId` acts for `accountUserId`
+ * (undefined when none is live): /api/profile narrows the account's `rules` with them, so the
+ * web app hides what the rights hook would refuse (docs/RULES.md, Delegated rights).
+ */
+export async function actingRules(
+  db: Kysely<DatabaseSchema>,
+  accountUserId: number,
+  rootUserId: number,
+): Promise<DelegationRules | undefined> {
+  const row = await findActiveDelegation(db, accountUserId, rootUserId);
+  return row ? delegationRules(readJson<Partial<DelegationRules>>(row.rules, {})) : undefined;
+}
+
+/**
  * Delegations: `delegate` may act for `account` after switching with the secure token.
- * The token is answered once, at creation, and kept only as its SHA-256 hash. Only the
+ * The token is checked by its SHA-256 hash; it is also kept sealed for the delegate's list. Only the
  * database is needed, so tests and later flows (account roles, workspace orders) can
  * create delegations without the HTTP layer.
  */
-export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
+export function createDelegationService(ctx: Pick<AppContext, 'database' | 'secrets'>) {
   const { db, dialect } = ctx.database;
 
   return {
-    async create(input: {
-      accountUserId: number;
-      delegateUserId: number;
-      rules?: Partial<Record<RuleArea, boolean>>;
-    }): Promise<{ delegation: Delegation; secure_token: string }> {
+    /** `trx`: the transaction of a caller that records more with it (a notification). */
+    async create(
+      input: {
+        accountUserId: number;
+        delegateUserId: number;
+        rules?: Partial<Record<RuleArea, boolean>>;
+      },
+      trx: typeof db = db,
+    ): Promise<{ delegation: Delegation; secure_token: string }> {
       if (input.accountUserId === input.delegateUserId) {
         throw violation('delegate_user', 'validation.invalid');
       }
       const [account, delegate] = await Promise.all([
-        findAccount(db, input.accountUserId),
-        findAccount(db, input.delegateUserId),
+        findAccount(trx, input.accountUserId),
+        findAccount(trx, input.delegateUserId),
       ]);
       if (!account || !delegate) throw notFound();
       const secureToken = opaqueToken();
       try {
-        const row = await insertDelegation(db, dialect, {
+        const row = await insertDelegation(trx, dialect, {
           accountUserId: input.accountUserId,
           delegateUserId: input.delegateUserId,
           rules: delegationRules(input.rules),
           tokenHash: sha256(secureToken),
+          sealedToken: sealToken(ctx.secrets.codePepper, secureToken),
         });
         return { delegation: present(row), secure_token: secureToken };
       } catch (error) {
@@ -86,11 +108,15 @@ export function createDelegationService(ctx: Pick<AppContext, 'database'>) {
 
     /** Revokes the delegation and, in the same transaction, the sessions acting through it. */
     async revoke(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const pair = await markRevoked(trx, dialect, id);
-        if (!pair) throw notFound();
-        await endSessionsActingFor(trx, dialect, pair.account_user_id, pair.delegate_user_id);
-      });
+      await db.transaction().execute((trx) => this.revokeIn(trx, id));
+    },
+
+    /** Revokes inside the caller's transaction; answers the pair. */
+    async revokeIn(trx: typeof db, id: number) {
+      const pair = await markRevoked(trx, dialect, id);
+      if (!pair) throw notFound();
+      await endSessionsActingFor(trx, dialect, pair.account_user_id, pair.delegate_user_id);
+      return pair;
     },
   };
 }

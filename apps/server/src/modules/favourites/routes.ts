@@ -56,6 +56,7 @@ export function registerFavouriteRoutes(
   app.post(
     '/api/favourite-collection',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -75,6 +76,7 @@ export function registerFavouriteRoutes(
   app.delete(
     '/api/favourite-collection/:id',
     {
+      config: { right: 'collections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -114,6 +116,7 @@ export function registerFavouriteRoutes(
   app.post(
     '/api/favourite-contact',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -132,6 +135,7 @@ export function registerFavouriteRoutes(
   app.delete(
     '/api/favourite-contact/:id',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -26,6 +26,7 @@ export function registerFollowRoutes(app: ZodApp, guard: AuthGuard, follows: Fol
   app.post(
     '/api/follow',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -44,6 +45,7 @@ export function registerFollowRoutes(app: ZodApp, guard: AuthGuard, follows: Fol
   app.post(
     '/api/follower_unfollow',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Stop following someone', body: followSchema },
     },
@@ -57,6 +59,7 @@ export function registerFollowRoutes(app: ZodApp, guard: AuthGuard, follows: Fol
   app.post(
     '/api/follower_decline',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -89,7 +89,7 @@ export function registerDocumentUpload(
     '/api/memo/document',
     {
       preParsing: guard.required,
-      config: { uploadForm: ['memo', 'replace_document_id', 'description'] },
+      config: { right: 'memos', uploadForm: ['memo', 'replace_document_id', 'description'] },
       schema: {
         tags,
         security,
@@ -133,6 +133,7 @@ export function registerDocumentRoutes(
     app.patch(
       `/api/memo/${type}/:id`,
       {
+        config: { right: 'memos' },
         preParsing: guard.required,
         schema: {
           tags,

@@ -82,7 +82,7 @@ export function registerLinkRoutes(
     '/api/extract/title',
     {
       preParsing: guard.optional,
-      config: extractLimit,
+      config: { ...extractLimit, right: 'memos' },
       schema: {
         tags,
         summary: 'The title of a web page (Open Graph, Twitter card or <title>)',
@@ -97,7 +97,7 @@ export function registerLinkRoutes(
     '/api/extract/attributes',
     {
       preParsing: guard.optional,
-      config: extractLimit,
+      config: { ...extractLimit, right: 'memos' },
       schema: {
         tags,
         summary:

@@ -111,7 +111,7 @@ export async function registerMediaRoutes(
       '/api/collection/picture',
       {
         preParsing: guard.required,
-        config: { uploadForm: [] },
+        config: { right: 'collections', uploadForm: [] },
         schema: {
           tags,
           security,
@@ -134,7 +134,7 @@ export async function registerMediaRoutes(
       '/api/memo/photo',
       {
         preParsing: guard.required,
-        config: { uploadForm: ['memo'] },
+        config: { right: 'memos', uploadForm: ['memo'] },
         schema: {
           tags,
           security,
@@ -157,7 +157,7 @@ export async function registerMediaRoutes(
       '/api/memo/video',
       {
         preParsing: guard.required,
-        config: { uploadForm: ['memo'] },
+        config: { right: 'memos', uploadForm: ['memo'] },
         schema: {
           tags,
           security,
@@ -180,7 +180,7 @@ export async function registerMediaRoutes(
       '/api/user/picture',
       {
         preParsing: guard.required,
-        config: { uploadForm: [] },
+        config: { right: 'profile', uploadForm: [] },
         schema: {
           tags,
           security,
@@ -208,6 +208,7 @@ export async function registerMediaRoutes(
       zapp.post(
         url,
         {
+          config: { right: 'profile' },
           preParsing: guard.required,
           schema: { tags, security, summary, response: { 201: attachmentAnswer } },
         },
@@ -273,6 +274,7 @@ export async function registerMediaRoutes(
   zapp.delete(
     '/api/user/picture',
     {
+      config: { right: 'profile' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -289,7 +291,11 @@ export async function registerMediaRoutes(
   const deletePicture = (url: string, kinds: ('avatar' | 'cover' | 'banner')[], summary: string) =>
     zapp.delete(
       url,
-      { preParsing: guard.required, schema: { tags, security, summary, params: idParams } },
+      {
+        config: { right: 'profile' },
+        preParsing: guard.required,
+        schema: { tags, security, summary, params: idParams },
+      },
       async (request, reply) => {
         const id = attachmentIdOf(request.params.id);
         await media.deleteUserPicture(authOf(request).userId, id, kinds);
@@ -309,6 +315,7 @@ export async function registerMediaRoutes(
     zapp.delete(
       `/api/memo/${type}/:id`,
       {
+        config: { right: 'memos' },
         preParsing: guard.required,
         schema: {
           tags,

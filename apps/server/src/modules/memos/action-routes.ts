@@ -63,6 +63,7 @@ export function registerMemoActionRoutes(app: ZodApp, guard: AuthGuard, memos: M
   app.post(
     '/api/memo/copy/:id',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -102,6 +103,7 @@ export function registerMemoActionRoutes(app: ZodApp, guard: AuthGuard, memos: M
   app.delete(
     '/api/memo/:id/delete-comment-watching',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Stop watching comments on a memo', params: idParams },
     },

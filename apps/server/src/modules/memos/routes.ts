@@ -49,6 +49,7 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
   app.post(
     '/api/memo',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -65,6 +66,7 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
   app.put(
     '/api/memo/:id',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -84,6 +86,7 @@ export function registerMemoRoutes(app: ZodApp, guard: AuthGuard, memos: MemoSer
   app.delete(
     '/api/memo/:id',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -111,6 +111,7 @@ export function registerNotificationRoutes(
   app.patch(
     '/api/notifications/review',
     {
+      config: { right: 'any' },
       ...auth,
       schema: {
         tags,
@@ -128,6 +129,7 @@ export function registerNotificationRoutes(
   app.patch(
     '/api/notifications/bulk/review',
     {
+      config: { right: 'any' },
       ...auth,
       schema: {
         tags,
@@ -142,6 +144,7 @@ export function registerNotificationRoutes(
   app.patch(
     '/api/notification/:id/unreview',
     {
+      config: { right: 'any' },
       ...auth,
       schema: {
         tags,
@@ -158,7 +161,11 @@ export function registerNotificationRoutes(
 
   app.delete(
     '/api/notification/:id',
-    { ...auth, schema: { tags, security, summary: 'Delete a notification', params: idParams } },
+    {
+      config: { right: 'settings' },
+      ...auth,
+      schema: { tags, security, summary: 'Delete a notification', params: idParams },
+    },
     async (request, reply) => {
       await notifications.remove(authOf(request).userId, idFromPath(request.params.id));
       return reply.code(204).send();
@@ -167,7 +174,11 @@ export function registerNotificationRoutes(
 
   app.delete(
     '/api/notifications/bulk/delete',
-    { ...auth, schema: { tags, security, summary: 'Delete all notifications' } },
+    {
+      config: { right: 'settings' },
+      ...auth,
+      schema: { tags, security, summary: 'Delete all notifications' },
+    },
     async (request, reply) => {
       await notifications.removeAll(authOf(request).userId);
       return reply.code(204).send();
@@ -191,6 +202,7 @@ export function registerNotificationRoutes(
   app.put(
     '/api/notification-settings',
     {
+      config: { right: 'settings' },
       ...auth,
       schema: {
         tags,

@@ -114,6 +114,7 @@ export function registerProfileRoutes(app: ZodApp, guard: AuthGuard, profiles: P
   app.post(
     '/api/suggestion_exclude',
     {
+      config: { right: 'connections' },
       preParsing: guard.required,
       schema: {
         tags,

@@ -31,6 +31,7 @@ export function registerPushRoutes(app: ZodApp, guard: AuthGuard, push: PushServ
   app.post(
     '/api/push_token',
     {
+      config: { right: 'settings' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -59,6 +60,7 @@ export function registerPushRoutes(app: ZodApp, guard: AuthGuard, push: PushServ
   app.delete(
     '/api/push_token/*',
     {
+      config: { right: 'settings' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -78,6 +80,7 @@ export function registerPushRoutes(app: ZodApp, guard: AuthGuard, push: PushServ
   app.post(
     '/api/memo/:id/push-notification',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags: ['memos', ...tags],

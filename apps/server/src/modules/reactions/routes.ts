@@ -50,6 +50,7 @@ export function registerReactionRoutes(
   app.post(
     '/api/memo/reaction',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -72,6 +73,7 @@ export function registerReactionRoutes(
   app.delete(
     '/api/memo/reaction/:id',
     {
+      config: { right: 'memos' },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Remove your reaction', params: idParams },
     },

@@ -21,6 +21,7 @@ export function registerReportRoutes(app: ZodApp, guard: AuthGuard, reports: Rep
   app.post(
     '/api/support/request',
     {
+      config: { right: 'none' },
       preParsing: guard.required,
       schema: {
         tags: ['reports'],

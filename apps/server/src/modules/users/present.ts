@@ -1,5 +1,7 @@
 import {
+  RULE_AREAS,
   accountRules,
+  type DelegationRules,
   canCreatePublicCollection,
   hasProfessionalSubscription,
   isBronze,
@@ -22,10 +24,15 @@ export function presentUser(
   profile: ProfileRow,
   root: RootUser | null = null,
   picture: string | null = null,
+  delegated?: DelegationRules,
 ): User {
   const account = accountFactsOf(user);
-  // the flags a client reads are those the server enforces (see docs/RULES.md, Plans)
+  // the flags a client reads are those the server enforces (see docs/RULES.md, Plans);
+  // acting through a delegation, an area is allowed only when the delegation allows it too
   const rules = accountRules(account);
+  if (delegated) {
+    for (const area of RULE_AREAS) rules[area] = rules[area] !== false && delegated[area];
+  }
   const canCreatePublic = canCreatePublicCollection(rules);
   const used = readCount(user.storage_used);
   const plan = planOf(user.plan);

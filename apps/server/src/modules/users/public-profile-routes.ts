@@ -61,6 +61,7 @@ export function registerPublicProfileRoutes(
   app.post(
     '/api/user/profile/public',
     {
+      config: { right: 'public_profile' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -77,6 +78,7 @@ export function registerPublicProfileRoutes(
   app.patch(
     '/api/user/profile/public/:id',
     {
+      config: { right: 'public_profile' },
       preParsing: guard.required,
       schema: {
         tags,
@@ -99,6 +101,7 @@ export function registerPublicProfileRoutes(
     app.patch(
       url,
       {
+        config: { right: 'public_profile' },
         preParsing: guard.required,
         schema: { tags, security, summary: "Answers 422 'id is required'", hide: true },
       },

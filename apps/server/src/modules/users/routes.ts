@@ -34,6 +34,7 @@ export function registerUserRoutes(app: ZodApp, guard: AuthGuard, users: UserSer
   app.patch(
     '/api/user/profile/:id',
     {
+      config: { right: 'profile' },
       preParsing: guard.required,
       schema: {
         tags,

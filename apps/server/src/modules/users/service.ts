@@ -1,3 +1,4 @@
+import { actingRules } from '../delegations/service.js';
 import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -28,18 +29,19 @@ export function createUserService(ctx: AppContext) {
 
   /** The account; with `rootUserId`, as seen by that person acting for it. */
   async function loadUser(userId: number, rootUserId: number | null = null): Promise<User> {
-    const [user, profile, rootProfile, avatarId] = await Promise.all([
+    const [user, profile, rootProfile, avatarId, delegated] = await Promise.all([
       findUserById(db, userId),
       findProfileByUser(db, userId),
       rootUserId === null ? undefined : findProfileByUser(db, rootUserId),
       currentAvatarId(db, userId),
+      rootUserId === null ? undefined : actingRules(db, userId, rootUserId),
     ]);
     if (!user || !profile) throw notFound();
     const root =
       rootUserId !== null && rootProfile
         ? { id: rootUserId, '@id': iri('user', rootUserId), name: rootProfile.name }
         : null;
-    return presentUser(user, profile, root, avatarUrl(avatarId, '550w'));
+    return presentUser(user, profile, root, avatarUrl(avatarId, '550w'), delegated);
   }
 
   return {

@@ -1,6 +1,7 @@
 import { Button, EmptyState, Group, Stack } from '@mantine/core';
 import { IconFiles, IconNotes, IconPlus } from '@tabler/icons-react';
-import type { Collection } from '@memoria/domain';
+import { ruleAllows, type Collection } from '@memoria/domain';
+import { useProfile } from '../profile/queries';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
@@ -86,7 +87,9 @@ function CollectionView({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = !access.visitor;
-  const canAdd = signedIn && (collection.can_add_memos ?? collection.isOwner);
+  // a delegate without the memos right adds none (docs/RULES.md, Delegated rights)
+  const memosAllowed = ruleAllows(useProfile().data?.rules, 'memos');
+  const canAdd = signedIn && memosAllowed && (collection.can_add_memos ?? collection.isOwner);
   const query = access.secureToken ? `?secure_token=${encodeURIComponent(access.secureToken)}` : '';
   const source: MemoListSource = {
     kind: 'collection',

@@ -1,4 +1,4 @@
-import { IconKey, IconRosetteDiscountCheck, IconUsers } from '@tabler/icons-react';
+import { IconRosetteDiscountCheck, IconUsers } from '@tabler/icons-react';
 import type { Connection, ContactCard } from '@memoria/domain';
 import { useTranslation } from '../../i18n';
 import { ConnectionCard } from './connection-card';
@@ -7,6 +7,7 @@ import { EmptyState, ListState, NoResults } from './list-state';
 import { PeopleList } from './people-list';
 import { useConnectionList, useIdentifiedContacts, type IdentifiedEntry } from './queries';
 import { isFollowing, personMatches, type TabProps } from './tab-props';
+import { DelegationsPanel } from './delegations-panel';
 
 const nameOf = (connection: Connection) => connection.user?.name ?? connection.user_to_email ?? '';
 
@@ -132,32 +133,10 @@ export function VerifiedTab(props: TabProps) {
   );
 }
 
-/** /connections/delegations: connections with a delegation either way. */
-export function DelegationsTab(props: TabProps) {
-  const { t } = useTranslation();
-  const list = useConnectionList('delegations');
-  const all = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const items = all.filter((c) => c.user && personMatches(c.user, props.query));
-  return (
-    <ListState query={list}>
-      {all.length === 0 ? (
-        <EmptyState
-          icon={<IconKey size={32} />}
-          title={t('connections.empty.delegationsTitle')}
-          text={t('connections.empty.delegations')}
-          data-testid="delegations-empty"
-        />
-      ) : items.length === 0 ? (
-        <NoResults />
-      ) : (
-        <PeopleList
-          items={items}
-          itemKey={(c) => c.id}
-          name={nameOf}
-          renderItem={(connection) => <ActiveCard connection={connection} props={props} />}
-          data-testid="delegations-list"
-        />
-      )}
-    </ListState>
-  );
+/**
+ * /connections/delegations: the delegations the account gave and holds, and the audit of
+ * what delegates did (delegations-panel.tsx).
+ */
+export function DelegationsTab(_props: TabProps) {
+  return <DelegationsPanel />;
 }

@@ -201,11 +201,11 @@ describe('connections page', () => {
     );
   });
 
-  it('shows the delegations tab empty state', async () => {
-    api([]);
+  it('shows the delegations tab with nothing given or held', async () => {
+    api([], (url) => (url.startsWith('/api/account/role') ? json(200, hydra([])) : undefined));
     await renderApp('/connections/delegations');
-    expect(await screen.findByTestId('delegations-empty', {}, slow)).toHaveTextContent(
-      'No delegations',
+    expect(await screen.findByTestId('delegations-given-empty', {}, slow)).toHaveTextContent(
+      'You have not given anyone access to your account.',
     );
   });
 });

@@ -180,7 +180,11 @@ export function ConnectionsPage() {
               query={query}
               actions={actions}
               following={following}
-              canDelegate={user !== undefined && canManageDelegation(user)}
+              // the account itself, or a delegate with manage-delegation (docs/RULES.md,
+              // Delegated rights)
+              canDelegate={
+                user !== undefined && (user.root_user == null || canManageDelegation(user))
+              }
             />
           </Stack>
         </Tabs.Panel>

@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { TIMINGS } from '@memoria/domain';
+import { TIMINGS, ruleAllows } from '@memoria/domain';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
@@ -56,6 +56,8 @@ export function HomePage() {
           onClick={() => openMemoEditor()}
           onPointerEnter={preloadMemoEditor}
           onFocus={preloadMemoEditor}
+          // a delegate without the memos right (docs/RULES.md, Delegated rights)
+          disabled={!ruleAllows(user?.rules, 'memos')}
           data-testid="memo-create"
         >
           {t('memos.home.create')}
