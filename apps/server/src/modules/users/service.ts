@@ -11,10 +11,12 @@ import {
   findUserByEmail,
   findUserById,
   insertAccount,
+  setPendingIdentification,
   updateProfile,
   type NewAccount,
 } from './store.js';
 import { avatarUrl } from './people.js';
+import { markIdentified } from './admin-store.js';
 
 /** Name, address and language a mail to this user is written with. */
 export interface MailIdentity {
@@ -65,6 +67,16 @@ export function createUserService(ctx: AppContext) {
         locale: isLocale(profile.locale) ? profile.locale : 'en',
       };
     },
+
+    /**
+     * The identity service confirmed the account's name (docs/notes/identity-verification.md):
+     * it is identified under that official name, which later renames leave as it is.
+     */
+    markIdentified: (userId: number, officialName: string) =>
+      markIdentified(db, dialect, userId, officialName),
+
+    setPendingIdentification: (userId: number, pending: boolean) =>
+      setPendingIdentification(db, dialect, userId, pending),
 
     async patchProfile(
       userId: number,
