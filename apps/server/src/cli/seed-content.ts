@@ -88,13 +88,10 @@ export const PEOPLE: readonly SeedPerson[] = [
       location: 'Bruxelles',
       description: 'Je dessine Bruxelles, ses fresques et ses marchés.',
     },
+    // free: the basic public profile (an accent colour and a button need a subscription)
     public: {
       slug: 'camilledessine',
-      accent_color: '#c2255c',
       website: 'camille-dessine.example',
-      cta_button_title: 'Commander un dessin',
-      cta_button_url: 'camille-dessine.example/commandes',
-      cta_button_color: '#c2255c',
     },
   },
   {

@@ -234,4 +234,6 @@ export const de: MessageCatalogue = {
   'identity.alreadyLinked': 'Diese Identität ist bereits mit einem anderen Konto verknüpft.',
   'identity.unavailable':
     'Der Identitätsdienst ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  'publicProfile.subscriptionRequired':
+    'Der Aktionsbutton, die Akzentfarbe und das Banner eines öffentlichen Profils erfordern ein Abonnement.',
 };

@@ -217,6 +217,8 @@ export const en = {
     'No account is linked to this identity yet. Sign in with your email address and verify your name in the account settings first.',
   'identity.alreadyLinked': 'This identity is already linked to another account.',
   'identity.unavailable': 'The identity service cannot be reached. Please try again later.',
+  'publicProfile.subscriptionRequired':
+    'The call-to-action button, the accent colour and the banner of a public profile need a subscription.',
 } as const;
 
 export type MessageKey = keyof typeof en;

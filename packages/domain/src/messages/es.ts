@@ -223,4 +223,6 @@ export const es: MessageCatalogue = {
   'identity.alreadyLinked': 'Esta identidad ya está vinculada a otra cuenta.',
   'identity.unavailable':
     'No se puede contactar con el servicio de identidad. Inténtalo más tarde.',
+  'publicProfile.subscriptionRequired':
+    'El botón de llamada a la acción, el color de acento y el banner de un perfil público requieren una suscripción.',
 };

@@ -228,4 +228,6 @@ export const fr_be: MessageCatalogue = {
     "Aucun compte n'est encore lié à cette identité. Connectez-vous d'abord avec votre adresse e-mail et vérifiez votre nom dans les paramètres du compte.",
   'identity.alreadyLinked': 'Cette identité est déjà liée à un autre compte.',
   'identity.unavailable': "Le service d'identité est injoignable. Veuillez réessayer plus tard.",
+  'publicProfile.subscriptionRequired':
+    "Le bouton d'action, la couleur d'accent et la bannière d'un profil public nécessitent un abonnement.",
 };

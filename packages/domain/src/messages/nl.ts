@@ -223,4 +223,6 @@ export const nl: MessageCatalogue = {
     'Er is nog geen account aan deze identiteit gekoppeld. Meld je eerst aan met je e-mailadres en verifieer je naam in de accountinstellingen.',
   'identity.alreadyLinked': 'Deze identiteit is al aan een ander account gekoppeld.',
   'identity.unavailable': 'De identiteitsdienst is niet bereikbaar. Probeer het later opnieuw.',
+  'publicProfile.subscriptionRequired':
+    'De actieknop, de accentkleur en de banner van een openbaar profiel vereisen een abonnement.',
 };

@@ -216,4 +216,6 @@ export const pl: MessageCatalogue = {
     'Z tą tożsamością nie jest jeszcze powiązane żadne konto. Najpierw zaloguj się adresem e-mail i zweryfikuj swoje imię i nazwisko w ustawieniach konta.',
   'identity.alreadyLinked': 'Ta tożsamość jest już powiązana z innym kontem.',
   'identity.unavailable': 'Usługa tożsamości jest niedostępna. Spróbuj ponownie później.',
+  'publicProfile.subscriptionRequired':
+    'Przycisk wezwania do działania, kolor akcentu i baner profilu publicznego wymagają subskrypcji.',
 };

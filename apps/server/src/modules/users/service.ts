@@ -1,4 +1,11 @@
-import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
+import {
+  canUseExtendedPublicProfile,
+  iri,
+  isLocale,
+  type Locale,
+  type ProfilePatch,
+  type User,
+} from '@memoria/domain';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -17,6 +24,7 @@ import {
 } from './store.js';
 import { avatarUrl } from './people.js';
 import { markIdentified } from './admin-store.js';
+import { accountFactsOf } from './account-facts.js';
 
 /** Name, address and language a mail to this user is written with. */
 export interface MailIdentity {
@@ -104,6 +112,18 @@ export function createUserService(ctx: AppContext) {
 /** An account's own row, for other modules (delegations); `db` may be their transaction. */
 export function findAccount(db: Kysely<DatabaseSchema>, id: number) {
   return findUserById(db, id);
+}
+
+/**
+ * Whether the account may use the extended public profile (banner, accent colour,
+ * call-to-action button): a subscription (docs/RULES.md, Public profile).
+ */
+export async function mayUseExtendedPublicProfile(
+  db: Kysely<DatabaseSchema>,
+  userId: number,
+): Promise<boolean> {
+  const user = await findUserById(db, userId);
+  return user !== undefined && canUseExtendedPublicProfile(accountFactsOf(user));
 }
 
 export type UserService = ReturnType<typeof createUserService>;
