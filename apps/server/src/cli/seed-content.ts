@@ -153,9 +153,9 @@ export const PEOPLE: readonly SeedPerson[] = [
       location: 'Kraków',
       description: 'Oprowadzam po Krakowie i dzielę się trasami spacerów.',
     },
+    // free: the basic public profile (an accent colour needs a subscription)
     public: {
       slug: 'piotrkrakow',
-      accent_color: '#2f9e44',
       phone: '+48123456789',
     },
   },
