@@ -32,14 +32,14 @@ describe('/account-settings/verify-name', () => {
       return json(200, reads <= 2 ? pending : verified);
     });
     await renderApp('/account-settings/verify-name?result=done');
-    expect(await screen.findByTestId('verify-waiting', {}, { timeout: 8000 })).toHaveTextContent(
+    expect(await screen.findByTestId('verify-waiting', {}, { timeout: 20_000 })).toHaveTextContent(
       /Waiting for .+ to confirm your name/,
     );
-    expect(await screen.findByTestId('verify-done', {}, { timeout: 10_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('verify-done', {}, { timeout: 20_000 })).toHaveTextContent(
       'Your name is verified: Ada King Lovelace',
     );
     expect(screen.queryByTestId('verify-waiting')).toBeNull();
-  }, 20_000);
+  }, 60_000);
 
   it('marks the verification pending, then shows why the server refused to start it', async () => {
     signIn();
@@ -52,7 +52,9 @@ describe('/account-settings/verify-name', () => {
       return undefined;
     });
     await renderApp('/account-settings/verify-name');
-    await userEvent.setup().click(await screen.findByTestId('verify-start', {}, { timeout: 8000 }));
+    await userEvent
+      .setup()
+      .click(await screen.findByTestId('verify-start', {}, { timeout: 20_000 }));
     expect(await screen.findByTestId('verify-error')).toHaveTextContent(
       'User verification is not allowed',
     );
@@ -61,14 +63,14 @@ describe('/account-settings/verify-name', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url === '/api/identify_user_pim?locale=en')).toBe(true),
     );
-  }, 15_000);
+  }, 60_000);
 
   it('says so when the service did not confirm the name', async () => {
     signIn();
     mockApi((url) => (url === '/api/profile' ? json(200, testUser()) : undefined));
     await renderApp('/account-settings/verify-name?result=failed');
-    expect(await screen.findByTestId('verify-error', {}, { timeout: 8000 })).toHaveTextContent(
+    expect(await screen.findByTestId('verify-error', {}, { timeout: 20_000 })).toHaveTextContent(
       'Your name could not be verified.',
     );
-  }, 15_000);
+  }, 60_000);
 });

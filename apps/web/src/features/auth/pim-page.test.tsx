@@ -17,7 +17,7 @@ describe('sign-in with the identity service', () => {
       url === '/api/pim/provider' ? json(200, { enabled: true, name: 'Test ID' }) : undefined,
     );
     await renderApp('/auth');
-    const link = await screen.findByTestId('login-pim', {}, { timeout: 8000 });
+    const link = await screen.findByTestId('login-pim', {}, { timeout: 20_000 });
     expect(link).toHaveTextContent('Log in with Test ID');
     expect(link).toHaveAttribute('href', '/auth/pim');
   });
@@ -60,7 +60,7 @@ describe('sign-in with the identity service', () => {
     const { router } = await renderApp('/auth/pim?result=done');
     expect(await screen.findByTestId('pim-waiting')).toBeInTheDocument();
     await waitFor(() => expect(getSession()).toMatchObject({ token: 'T2', kind: 'full' }), {
-      timeout: 8000,
+      timeout: 20_000,
     });
     await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/auth/));
     expect(calls.filter((c) => c.url === '/api/pim/login').map((c) => c.body)).toEqual([
@@ -68,7 +68,7 @@ describe('sign-in with the identity service', () => {
       { request: 'secret-2' },
     ]);
     expect(sessionStorage.getItem(REQUEST_KEY)).toBeNull();
-  }, 15_000);
+  }, 60_000);
 
   it("shows the server's message when the identity is linked to no account", async () => {
     sessionStorage.setItem(REQUEST_KEY, 'secret-3');
@@ -78,7 +78,7 @@ describe('sign-in with the identity service', () => {
         : undefined,
     );
     await renderApp('/auth/pim?result=failed');
-    expect(await screen.findByTestId('pim-error', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByTestId('pim-error', {}, { timeout: 20_000 })).toHaveTextContent(
       'No account is linked to this identity yet.',
     );
     expect(screen.getByTestId('pim-start')).toHaveTextContent('Try again');
