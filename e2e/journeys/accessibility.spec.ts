@@ -170,6 +170,8 @@ async function signedOutScreens(page: Page, audit: Audit): Promise<void> {
   await audit.visit('public profile', `/p/profile/${ada.id}`, 'public-profile-page');
   await audit.visit('discover (visitor)', '/discover', 'discover-page');
   await audit.visit('not found (visitor)', '/no-such-page', 'error-page-404');
+  await audit.visit('privacy policy (visitor)', '/privacy-policy', 'privacy-policy');
+  await audit.visit('sign in with an identity service', '/auth/pim', 'pim-start');
 }
 
 async function signedInScreens(page: Page, audit: Audit): Promise<void> {
@@ -204,6 +206,9 @@ async function signedInScreens(page: Page, audit: Audit): Promise<void> {
   }
   await audit.visit('account settings', '/account-settings', 'account-settings');
   await audit.visit('notification settings', '/notification-settings', 'notification-settings');
+  await audit.visit('public profile settings', '/public-account-settings', 'public-settings');
+  await audit.visit('verify name', '/account-settings/verify-name', 'verify-start');
+  await audit.visit('privacy policy', '/privacy-policy', 'privacy-policy');
   await audit.visit('coming soon', '/messages', 'coming-soon');
   await audit.visit('not found', '/no-such-page', 'error-page-404');
 

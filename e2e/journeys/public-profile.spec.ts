@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/test.js';
 import { newMember, pageFor } from '../support/members.js';
+import { grantPlan } from '../support/admin.js';
 import { toast } from '../support/ui.js';
 
 /**
@@ -45,6 +46,8 @@ test('a person fills in the public profile and a visitor sees it at its slug', a
   const stamp = Date.now().toString(36);
   const slug = `ann${stamp}`;
   const ann = await newMember(request, `Ann Atlas ${stamp}`);
+  // the accent colour, banner and call-to-action belong to the extended profile: a subscription
+  await grantPlan(ann.usermail, 'bronze');
   const page = await pageFor(browser, ann);
   await page.goto('/public-account-settings');
   const form = page.getByTestId('public-settings');

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_BASE_URL, E2E_PORT, E2E_ROOT, MAILBOX_DIR } from './env.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
+import { startIdentityService } from './oidc-provider.js';
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -23,6 +24,8 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(MAILBOX_DIR, { recursive: true, force: true });
   const smtp = await startSmtpReceiver(MAILBOX_DIR);
+  // the identity journey verifies names and signs in through this stand-in service
+  const identity = await startIdentityService(`${E2E_BASE_URL}/api/pim/callback`);
   const dataDir = mkdtempSync(join(tmpdir(), 'memoria-e2e-'));
   // Journeys run the operator command line (support/admin.ts) on the same instance.
   process.env.E2E_DATA_DIR = dataDir;
@@ -46,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // The notifications journey waits for the e-mail digest: 2 s instead of 2 minutes.
       NOTIFICATION_EMAIL_DELAY_MS: '2000',
       NODE_ENV: 'production',
+      ...identity.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -56,12 +60,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     server.kill('SIGTERM');
     await smtp.close();
+    await identity.close();
     throw error;
   }
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await smtp.close();
+    await identity.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -50,6 +50,7 @@ import { registerPush } from './modules/push/index.js';
 import { registerFeed } from './modules/feed/index.js';
 import { registerDiscover } from './modules/discover/index.js';
 import { registerAccount } from './modules/account/index.js';
+import { registerIdentity } from './modules/identity/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPush(zapp, guard, ctx);
   registerNotifications(zapp, guard, ctx);
   registerAccount(zapp, guard, ctx);
+  registerIdentity(zapp, guard, ctx);
   await registerRealtime(app, guard, ctx);
 
   fallback.current = await registerWebApp(app, config.webDist);

@@ -116,6 +116,20 @@ const envSchema = z.object({
   HELP_SITE_URL: z.preprocess(emptyAsUndefined, z.url().default('https://memoria.example')),
   HELP_LINKS_FILE: optionalString,
   PRIVACY_POLICY_DIR: optionalString,
+  // The external identity service (docs/notes/identity-verification.md): OpenID Connect
+  // discovery at the issuer, this instance registered there as a confidential client with
+  // the redirect URI <PUBLIC_URL>/api/pim/callback. Unset: verification and external
+  // sign-in are refused. The name is what the sign-in button says (default: the issuer's host).
+  OIDC_ISSUER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+      .optional(),
+  ),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: optionalString,
   // Web push (VAPID): the key pair (base64url, as web-push generates them) and the contact
   // the push services see. Unset keys: a pair is generated on first start, kept in
   // DATA_DIR/vapid.json. Unset subject: PUBLIC_URL when https, else mailto: MAIL_FROM.
@@ -144,6 +158,15 @@ export interface S3Config {
   accessKeyId?: string;
   secretAccessKey?: string;
   region: string;
+}
+
+/** An OpenID Connect provider this instance is a confidential client of. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** what the sign-in button names */
+  name: string;
 }
 
 export interface AppConfig {
@@ -189,6 +212,8 @@ export interface AppConfig {
     /** a folder of privacy-policy.<locale>.md (or .txt) files replacing the shipped text */
     privacyPolicyDir?: string;
   };
+  /** The external identity service (modules/identity); absent: not configured. */
+  oidc?: OidcConfig;
   /** Web push keys; absent keys are generated once and kept in DATA_DIR (modules/push). */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
 }
@@ -234,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: e.FETCH_ALLOW_PRIVATE,
     },
     vapid: vapidConfig(e, publicUrl),
+    ...oidcConfig(e),
     account: {
       deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
       helpSiteUrl: e.HELP_SITE_URL.replace(/\/+$/, ''),
@@ -255,6 +281,16 @@ function vapidConfig(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig
     ...(e.VAPID_PRIVATE_KEY ? { privateKey: e.VAPID_PRIVATE_KEY } : {}),
     subject,
   };
+}
+
+function oidcConfig(e: z.infer<typeof envSchema>): { oidc?: OidcConfig } {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = e;
+  if (!issuer && !clientId && !clientSecret) return {};
+  if (!issuer || !clientId || !clientSecret) {
+    throw new ConfigError('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  const name = e.OIDC_PROVIDER_NAME?.trim() || new URL(issuer).hostname;
+  return { oidc: { issuer, clientId, clientSecret, name } };
 }
 
 function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {

@@ -75,4 +75,6 @@ export const AUTH = {
   pinMaxTries: 5,
   failuresBeforeLockout: 10,
   lockoutWindowSeconds: 15 * 60,
+  /** a sign-in through the external identity service is given up after this long */
+  pimTimeoutMs: 120_000,
 } as const;

@@ -181,6 +181,14 @@ export function canScheduleMemo(account: AccountFacts): boolean {
   return isSilver(account);
 }
 
+/**
+ * The extended public profile (call-to-action button, accent colour, banner) needs a
+ * subscription; the basic public profile is free (docs/RULES.md, Public profile).
+ */
+export function canUseExtendedPublicProfile(account: AccountFacts): boolean {
+  return hasSubscription(account);
+}
+
 /** The followers audience needs a subscription. */
 export function canShareWithFollowers(account: AccountFacts): boolean {
   return hasSubscription(account);

@@ -87,6 +87,26 @@ export const PUBLIC_PROFILE_TEXT_FIELDS = [
 ] as const;
 export type PublicProfileTextField = (typeof PUBLIC_PROFILE_TEXT_FIELDS)[number];
 
+/**
+ * The settings of the extended public profile (with the banner, a separate upload): setting
+ * one needs a subscription (canUseExtendedPublicProfile); clearing one is always allowed.
+ */
+export const EXTENDED_PUBLIC_PROFILE_FIELDS = [
+  'accent_color',
+  'cta_button_title',
+  'cta_button_url',
+  'cta_button_font_color',
+  'cta_button_color',
+] as const satisfies readonly PublicProfileTextField[];
+
+/** Whether a patch sets (not clears) one of the extended public profile's settings. */
+export function setsExtendedPublicProfile(patch: PublicProfilePatch): boolean {
+  return EXTENDED_PUBLIC_PROFILE_FIELDS.some((field) => {
+    const value = patch[field];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+}
+
 /** The profile flags the public profile settings change. */
 export const PUBLIC_PROFILE_FLAGS = [
   'user_has_public_profile',

@@ -115,6 +115,8 @@ export const profilePatchSchema = z
     allow_reactions: z.boolean(),
     require_identification_for_comments: z.boolean(),
     public_profile_enabled: z.boolean(),
+    // the verification flow marks itself started (docs/notes/identity-verification.md)
+    has_pending_identification: z.boolean(),
   })
   .partial()
   .strict();

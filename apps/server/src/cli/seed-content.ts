@@ -88,13 +88,10 @@ export const PEOPLE: readonly SeedPerson[] = [
       location: 'Bruxelles',
       description: 'Je dessine Bruxelles, ses fresques et ses marchés.',
     },
+    // free: the basic public profile (an accent colour and a button need a subscription)
     public: {
       slug: 'camilledessine',
-      accent_color: '#c2255c',
       website: 'camille-dessine.example',
-      cta_button_title: 'Commander un dessin',
-      cta_button_url: 'camille-dessine.example/commandes',
-      cta_button_color: '#c2255c',
     },
   },
   {
@@ -156,9 +153,9 @@ export const PEOPLE: readonly SeedPerson[] = [
       location: 'Kraków',
       description: 'Oprowadzam po Krakowie i dzielę się trasami spacerów.',
     },
+    // free: the basic public profile (an accent colour needs a subscription)
     public: {
       slug: 'piotrkrakow',
-      accent_color: '#2f9e44',
       phone: '+48123456789',
     },
   },

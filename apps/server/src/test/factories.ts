@@ -156,3 +156,22 @@ export function createDelegation(
 export function revokeDelegation(t: TestApp, id: number): Promise<void> {
   return createDelegationService({ database: t.database, secrets: t.secrets }).revoke(id);
 }
+
+/** Gives the account a plan as a paid order would (docs/RULES.md, Plans), e.g. for plan gates. */
+export async function subscribe(
+  t: TestApp,
+  userId: number,
+  plan: 'bronze' | 'silver' = 'bronze',
+): Promise<void> {
+  await t.database.db.updateTable('users').set({ plan }).where('id', '=', userId).execute();
+}
+
+/** A signed-in person with a subscription (Bronze unless said otherwise). */
+export async function signedInSubscriber(
+  t: TestApp,
+  profile: Parameters<typeof signedInUser>[1] = {},
+): Promise<SignedIn> {
+  const session = await signedInUser(t, profile);
+  await subscribe(t, session.id);
+  return session;
+}

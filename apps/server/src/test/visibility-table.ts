@@ -292,6 +292,21 @@ export const TABLE: Record<string, Row> = {
   },
   'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
   'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },
+  // identity verification and external sign-in: the world has no identity service configured
+  'GET /api/pim/provider': { object: 'none', scope: 'public', status: everyone() },
+  'GET /api/identify_user_pim': own(403, 'no identity service is configured in the world'),
+  'GET /api/pim/url': {
+    object: 'none',
+    scope: 'public',
+    status: everyone(403),
+    why: 'no identity service is configured in the world',
+  },
+  'GET /api/pim/callback': {
+    object: 'none',
+    scope: 'public',
+    status: everyone(400),
+    why: 'no request was started, so no state is known',
+  },
 
   // --- feed and discover (docs/RULES.md, Feed and discover) ---------------------------------
   'GET /api/feed': {

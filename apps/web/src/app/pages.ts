@@ -40,6 +40,7 @@ export const pages = {
   NotFound: lazyPage(() => import('../ui/not-found-page'), 'NotFoundPage'),
   Login: lazyPage(() => import('../features/auth/login-page'), 'LoginPage'),
   Signup: lazyPage(() => import('../features/auth/signup-page'), 'SignupPage'),
+  Pim: lazyPage(() => import('../features/auth/pim-page'), 'PimPage'),
   Verification: lazyPage(() => import('../features/auth/verification-page'), 'VerificationPage'),
   ForgotPassword: lazyPage(
     () => import('../features/auth/forgot-password-page'),
@@ -52,6 +53,10 @@ export const pages = {
   AccountSettings: lazyPage(
     withTexts(['accountData'], () => import('../features/account/account-settings-page')),
     'AccountSettingsPage',
+  ),
+  VerifyName: lazyPage(
+    withTexts(['accountData'], () => import('../features/account/verify-name-section')),
+    'VerifyNameSection',
   ),
   ConfirmEmail: lazyPage(
     withTexts(['accountData'], () => import('../features/account/confirm-email-page')),

@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'auth/reset', element: <pages.ResetPassword /> },
-              { path: 'auth/pim', element: soon },
+              { path: 'auth/pim', element: <pages.Pim /> },
               { path: 'auth/forgot-password', element: <pages.ForgotPassword /> },
             ],
           },
@@ -200,7 +200,7 @@ export const routes: RouteObject[] = [
                       { path: ':id', element: soon },
                     ],
                   },
-                  { path: 'verify-name', element: soon },
+                  { path: 'verify-name', element: <pages.VerifyName /> },
                 ],
               },
               {

@@ -227,4 +227,17 @@ export const de: MessageCatalogue = {
     'Ihr Datenexport wird vorbereitet. Sie erhalten eine E-Mail, sobald er bereit ist.',
   'account.exportNotFound': 'Dieser Export existiert nicht oder ist abgelaufen.',
   'account.sessionNotFound': 'Diese Sitzung existiert nicht oder wurde bereits beendet.',
+  'identity.notAllowed': 'Die Verifizierung von Benutzern ist nicht erlaubt',
+  'identity.waiting': 'Der Identitätsdienst hat noch nicht geantwortet.',
+  'identity.expired':
+    'Die Anmeldung über den Identitätsdienst dauerte länger als 2 Minuten und wurde abgebrochen. Bitte versuchen Sie es erneut.',
+  'identity.failed':
+    'Der Identitätsdienst konnte Ihre Identität nicht bestätigen. Bitte versuchen Sie es erneut.',
+  'identity.noAccount':
+    'Mit dieser Identität ist noch kein Konto verknüpft. Melden Sie sich zuerst mit Ihrer E-Mail-Adresse an und verifizieren Sie Ihren Namen in den Kontoeinstellungen.',
+  'identity.alreadyLinked': 'Diese Identität ist bereits mit einem anderen Konto verknüpft.',
+  'identity.unavailable':
+    'Der Identitätsdienst ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  'publicProfile.subscriptionRequired':
+    'Der Aktionsbutton, die Akzentfarbe und das Banner eines öffentlichen Profils erfordern ein Abonnement.',
 };

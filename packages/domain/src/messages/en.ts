@@ -212,6 +212,17 @@ export const en = {
     'Your data export is being prepared. You will get an email when it is ready.',
   'account.exportNotFound': 'This export does not exist or has expired.',
   'account.sessionNotFound': 'This session does not exist or has already ended.',
+  'identity.notAllowed': 'User verification is not allowed',
+  'identity.waiting': 'The identity service has not answered yet.',
+  'identity.expired':
+    'Signing in through the identity service took more than 2 minutes and was stopped. Please try again.',
+  'identity.failed': 'The identity service could not confirm who you are. Please try again.',
+  'identity.noAccount':
+    'No account is linked to this identity yet. Sign in with your email address and verify your name in the account settings first.',
+  'identity.alreadyLinked': 'This identity is already linked to another account.',
+  'identity.unavailable': 'The identity service cannot be reached. Please try again later.',
+  'publicProfile.subscriptionRequired':
+    'The call-to-action button, the accent colour and the banner of a public profile need a subscription.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -218,4 +218,16 @@ export const es: MessageCatalogue = {
     'Se está preparando la exportación de tus datos. Recibirás un correo cuando esté lista.',
   'account.exportNotFound': 'Esta exportación no existe o ha caducado.',
   'account.sessionNotFound': 'Esta sesión no existe o ya ha terminado.',
+  'identity.notAllowed': 'La verificación del usuario no está permitida',
+  'identity.waiting': 'El servicio de identidad aún no ha respondido.',
+  'identity.expired':
+    'El inicio de sesión con el servicio de identidad tardó más de 2 minutos y se detuvo. Inténtalo de nuevo.',
+  'identity.failed': 'El servicio de identidad no pudo confirmar quién eres. Inténtalo de nuevo.',
+  'identity.noAccount':
+    'Todavía no hay ninguna cuenta vinculada a esta identidad. Inicia sesión primero con tu correo electrónico y verifica tu nombre en los ajustes de la cuenta.',
+  'identity.alreadyLinked': 'Esta identidad ya está vinculada a otra cuenta.',
+  'identity.unavailable':
+    'No se puede contactar con el servicio de identidad. Inténtalo más tarde.',
+  'publicProfile.subscriptionRequired':
+    'El botón de llamada a la acción, el color de acento y el banner de un perfil público requieren una suscripción.',
 };

@@ -223,4 +223,16 @@ export const fr_be: MessageCatalogue = {
     'Votre export de données est en préparation. Vous recevrez un e-mail quand il sera prêt.',
   'account.exportNotFound': "Cet export n'existe pas ou a expiré.",
   'account.sessionNotFound': "Cette session n'existe pas ou est déjà terminée.",
+  'identity.notAllowed': "La vérification de l'utilisateur n'est pas autorisée",
+  'identity.waiting': "Le service d'identité n'a pas encore répondu.",
+  'identity.expired':
+    "La connexion par le service d'identité a pris plus de 2 minutes et a été arrêtée. Veuillez réessayer.",
+  'identity.failed':
+    "Le service d'identité n'a pas pu confirmer votre identité. Veuillez réessayer.",
+  'identity.noAccount':
+    "Aucun compte n'est encore lié à cette identité. Connectez-vous d'abord avec votre adresse e-mail et vérifiez votre nom dans les paramètres du compte.",
+  'identity.alreadyLinked': 'Cette identité est déjà liée à un autre compte.',
+  'identity.unavailable': "Le service d'identité est injoignable. Veuillez réessayer plus tard.",
+  'publicProfile.subscriptionRequired':
+    "Le bouton d'action, la couleur d'accent et la bannière d'un profil public nécessitent un abonnement.",
 };

@@ -218,4 +218,15 @@ export const nl: MessageCatalogue = {
     'Je gegevensexport wordt voorbereid. Je krijgt een e-mail wanneer die klaar is.',
   'account.exportNotFound': 'Deze export bestaat niet of is verlopen.',
   'account.sessionNotFound': 'Deze sessie bestaat niet of is al beëindigd.',
+  'identity.notAllowed': 'Verificatie van gebruikers is niet toegestaan',
+  'identity.waiting': 'De identiteitsdienst heeft nog niet geantwoord.',
+  'identity.expired':
+    'Aanmelden via de identiteitsdienst duurde langer dan 2 minuten en werd gestopt. Probeer het opnieuw.',
+  'identity.failed': 'De identiteitsdienst kon niet bevestigen wie je bent. Probeer het opnieuw.',
+  'identity.noAccount':
+    'Er is nog geen account aan deze identiteit gekoppeld. Meld je eerst aan met je e-mailadres en verifieer je naam in de accountinstellingen.',
+  'identity.alreadyLinked': 'Deze identiteit is al aan een ander account gekoppeld.',
+  'identity.unavailable': 'De identiteitsdienst is niet bereikbaar. Probeer het later opnieuw.',
+  'publicProfile.subscriptionRequired':
+    'De actieknop, de accentkleur en de banner van een openbaar profiel vereisen een abonnement.',
 };

@@ -212,4 +212,15 @@ export const pl: MessageCatalogue = {
     'Eksport Twoich danych jest przygotowywany. Otrzymasz e-mail, gdy będzie gotowy.',
   'account.exportNotFound': 'Ten eksport nie istnieje lub wygasł.',
   'account.sessionNotFound': 'Ta sesja nie istnieje lub już się zakończyła.',
+  'identity.notAllowed': 'Weryfikacja użytkownika jest niedozwolona',
+  'identity.waiting': 'Usługa tożsamości jeszcze nie odpowiedziała.',
+  'identity.expired':
+    'Logowanie przez usługę tożsamości trwało dłużej niż 2 minuty i zostało przerwane. Spróbuj ponownie.',
+  'identity.failed': 'Usługa tożsamości nie mogła potwierdzić, kim jesteś. Spróbuj ponownie.',
+  'identity.noAccount':
+    'Z tą tożsamością nie jest jeszcze powiązane żadne konto. Najpierw zaloguj się adresem e-mail i zweryfikuj swoje imię i nazwisko w ustawieniach konta.',
+  'identity.alreadyLinked': 'Ta tożsamość jest już powiązana z innym kontem.',
+  'identity.unavailable': 'Usługa tożsamości jest niedostępna. Spróbuj ponownie później.',
+  'publicProfile.subscriptionRequired':
+    'Przycisk wezwania do działania, kolor akcentu i baner profilu publicznego wymagają subskrypcji.',
 };

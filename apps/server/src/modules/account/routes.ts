@@ -36,7 +36,7 @@ const exportAnswer = z.object({
 });
 
 /** `en`, `fr-BE`, `fr_be` or `fr` (French is Belgian French here); anything else is refused. */
-const localeQuery = z.object({
+export const localeQuery = z.object({
   locale: z
     .string()
     .max(10)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { signedInSubscriber, signedInUser, type SignedIn } from '../../test/factories.js';
 import { multipart, pngFixture, postUpload, storageUsed, uploadAvatar } from './test-support.js';
 
 describeDb('profile cover and public profile banner', () => {
@@ -21,7 +21,7 @@ describeDb('profile cover and public profile banner', () => {
     t.app.inject({ method: 'DELETE', url, headers: s.headers });
 
   it('a cover replaces the previous one, shows on the account and profile, and goes by id', async () => {
-    const ann = await signedInUser(t);
+    const ann = await signedInSubscriber(t);
     const first = await postUpload(t, '/api/user/cover', ann, await png(1500, 400));
     expect(first.statusCode).toBe(201);
     const second = await postUpload(t, '/api/user/cover', ann, await png(1400, 300));
@@ -51,8 +51,8 @@ describeDb('profile cover and public profile banner', () => {
   });
 
   it("refuses an image below the minimum height with its message, and someone else's picture", async () => {
-    const ann = await signedInUser(t);
-    const bob = await signedInUser(t);
+    const ann = await signedInSubscriber(t);
+    const bob = await signedInSubscriber(t);
     for (const url of ['/api/user/cover', '/api/profile/banner']) {
       const body = multipart(await png(1200, 120));
       const low = await t.app.inject({
@@ -82,7 +82,7 @@ describeDb('profile cover and public profile banner', () => {
   });
 
   it('the banner shows in the public settings and on the public page, and is removed by id', async () => {
-    const ann = await signedInUser(t);
+    const ann = await signedInSubscriber(t);
     await t.app.inject({
       method: 'POST',
       url: '/api/user/profile/public',
@@ -103,5 +103,15 @@ describeDb('profile cover and public profile banner', () => {
     expect((await remove(ann, `/api/user/picture/${id}`)).statusCode).toBe(404);
     expect((await remove(ann, `/api/profile/banner/${id}`)).statusCode).toBe(204);
     expect((await t.app.inject({ url: '/api/p/profile/bannerann' })).json().banner).toBeNull();
+  });
+
+  it('the banner needs a subscription (the extended public profile); the cover does not', async () => {
+    const free = await signedInUser(t);
+    const refused = await postUpload(t, '/api/profile/banner', free, await png(1600, 500));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('need a subscription');
+    expect((await me(free)).user_cover).toBeNull();
+    const cover = await postUpload(t, '/api/user/cover', free, await png(1600, 500));
+    expect(cover.statusCode).toBe(201);
   });
 });

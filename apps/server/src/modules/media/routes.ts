@@ -25,6 +25,7 @@ import { attachmentIdOf, filePart } from './upload-parts.js';
 import { guardUploadScope } from './upload-scope.js';
 import { createDocumentService } from './documents.js';
 import { registerDocumentRoutes, registerDocumentUpload } from './documents-routes.js';
+import { mayUseExtendedPublicProfile } from '../users/service.js';
 
 const tags = ['media'];
 const security = [{ bearer: [] }];
@@ -214,6 +215,15 @@ export async function registerMediaRoutes(
         },
         async (request, reply) => {
           const userId = authOf(request).userId;
+          // the banner belongs to the extended public profile (docs/RULES.md, Public profile)
+          if (
+            kind === 'banner' &&
+            !(await mayUseExtendedPublicProfile(media.database.db, userId))
+          ) {
+            throw new ApiError(403, 'publicProfile.subscriptionRequired', {
+              extra: { error: 'subscription required' },
+            });
+          }
           const answer = await upload(request, {
             kind: 'photo',
             owner: kind,

@@ -11,7 +11,7 @@ export function findPublicSettingsRow(db: Db, userId: number) {
     .selectFrom('user_profiles as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .selectAll('p')
-    .select('u.rules')
+    .select(['u.rules', 'u.user_type', 'u.workspace_type', 'u.plan'])
     .where('p.user_id', '=', userId)
     .executeTakeFirst();
 }

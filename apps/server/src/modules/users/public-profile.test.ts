@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { signedInSubscriber, signedInUser, type SignedIn } from '../../test/factories.js';
 
 describeDb('public profile settings', () => {
   let t: TestApp;
@@ -30,7 +30,7 @@ describeDb('public profile settings', () => {
     Object.fromEntries(res.json().violations.map((v) => [v.propertyPath, v.code]));
 
   it('POST turns it on with every field; GET answers the settings; a visitor sees them at the slug', async () => {
-    const ann = await signedInUser(t, { name: 'Ann Public' });
+    const ann = await signedInSubscriber(t, { name: 'Ann Public' });
     const before = await t.app.inject({ url: '/api/user/profile/public', headers: ann.headers });
     expect(before.json()).toMatchObject({
       id: ann.profileId,
@@ -107,7 +107,7 @@ describeDb('public profile settings', () => {
   });
 
   it('PATCH turns it off and on; off, visitors get 404 by id and slug, the owner still previews', async () => {
-    const bo = await signedInUser(t);
+    const bo = await signedInSubscriber(t);
     await create(bo, { slug: 'bopage' });
     const off = await patch(bo, { public_profile_enabled: false });
     expect(off.statusCode).toBe(200);
@@ -127,8 +127,8 @@ describeDb('public profile settings', () => {
   });
 
   it('refuses a duplicate, short, long, symbol or all-digit slug, and reports availability', async () => {
-    const a = await signedInUser(t);
-    const b = await signedInUser(t);
+    const a = await signedInSubscriber(t);
+    const b = await signedInSubscriber(t);
     expect((await create(a, { slug: 'takenslug' })).statusCode).toBe(201);
     const dup = await create(b, { slug: 'takenslug' });
     expect(dup.statusCode).toBe(422);
@@ -167,7 +167,7 @@ describeDb('public profile settings', () => {
   });
 
   it('refuses bad colours, phone, e-mail, URLs, LinkedIn hosts and a 21-character button title', async () => {
-    const s = await signedInUser(t);
+    const s = await signedInSubscriber(t);
     await create(s);
     const res = await patch(s, {
       accent_color: 'red',
@@ -213,8 +213,8 @@ describeDb('public profile settings', () => {
   });
 
   it("someone else's id is 403, an unknown one 404, none 'id is required', no session 401", async () => {
-    const a = await signedInUser(t);
-    const b = await signedInUser(t);
+    const a = await signedInSubscriber(t);
+    const b = await signedInSubscriber(t);
     await create(b, { slug: 'bsown' });
     const other = await patch(a, { slug: 'hijacked' }, b.profileId);
     expect(other.statusCode).toBe(403);
@@ -232,5 +232,28 @@ describeDb('public profile settings', () => {
     expect(
       (await send(null, 'PATCH', `/api/user/profile/public/${a.profileId}`, {})).statusCode,
     ).toBe(401);
+  });
+
+  it('the extended profile (accent colour, call-to-action) needs a subscription; the basic one is free', async () => {
+    const free = await signedInUser(t, { name: 'Free Person' });
+    const basic = await create(free, { slug: 'freeperson', description: 'Hello' });
+    expect(basic.statusCode).toBe(201);
+    for (const body of [
+      { accent_color: '#aa3366' },
+      { cta_button_title: 'Book a call', cta_button_url: 'https://free.example' },
+      { cta_button_color: '#112233' },
+    ]) {
+      const res = await patch(free, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(
+        'The call-to-action button, the accent colour and the banner of a public profile need a subscription.',
+      );
+    }
+    const settings = await t.app.inject({ url: '/api/user/profile/public', headers: free.headers });
+    expect(settings.json()).toMatchObject({ accent_color: null, cta_button_title: null });
+    // clearing them is allowed, and so is a refused POST's basic part elsewhere
+    expect((await patch(free, { accent_color: '', cta_button_title: null })).statusCode).toBe(200);
+    const other = await signedInUser(t, { name: 'Other Free' });
+    expect((await create(other, { slug: 'otherfree', accent_color: '#abc' })).statusCode).toBe(403);
   });
 });

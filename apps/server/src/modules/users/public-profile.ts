@@ -1,6 +1,8 @@
 import {
   PUBLIC_PROFILE_FLAGS,
+  canUseExtendedPublicProfile,
   isSlug,
+  setsExtendedPublicProfile,
   type PublicProfilePatch,
   type PublicProfileSettings,
   type PublicProfileTextField,
@@ -13,6 +15,7 @@ import { isDuplicate } from '../../db/errors.js';
 import type { UserProfilesTable } from '../../db/schema.js';
 import { ApiError, forbidden, notFound, violation } from '../../http/errors.js';
 import { avatarUrl } from './people.js';
+import { accountFactsOf } from './account-facts.js';
 import {
   findPublicSettingsRow,
   profileIdWithSlug,
@@ -74,6 +77,11 @@ function present(row: PublicSettingsRow): PublicProfileSettings {
 }
 
 const slugTaken = () => violation('slug', 'validation.slugTaken');
+/** The extended public profile needs a subscription (docs/RULES.md, Public profile). */
+export const subscriptionRequired = () =>
+  new ApiError(403, 'publicProfile.subscriptionRequired', {
+    extra: { error: 'subscription required' },
+  });
 
 /**
  * The public profile settings (docs/RULES.md, Public profile; docs/API.md, Calls: Profile): on
@@ -90,6 +98,9 @@ export function createPublicProfileSettings(ctx: AppContext) {
   }
 
   async function apply(row: PublicSettingsRow, patch: PublicProfilePatch): Promise<void> {
+    if (setsExtendedPublicProfile(patch) && !canUseExtendedPublicProfile(accountFactsOf(row))) {
+      throw subscriptionRequired();
+    }
     const profile: Updateable<UserProfilesTable> = {};
     for (const [field, column] of Object.entries(COLUMNS) as [
       PublicProfileTextField,

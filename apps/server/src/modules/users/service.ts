@@ -1,5 +1,12 @@
 import { actingRules } from '../delegations/service.js';
-import { iri, isLocale, type Locale, type ProfilePatch, type User } from '@memoria/domain';
+import {
+  canUseExtendedPublicProfile,
+  iri,
+  isLocale,
+  type Locale,
+  type ProfilePatch,
+  type User,
+} from '@memoria/domain';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -12,10 +19,13 @@ import {
   findUserByEmail,
   findUserById,
   insertAccount,
+  setPendingIdentification,
   updateProfile,
   type NewAccount,
 } from './store.js';
 import { avatarUrl } from './people.js';
+import { markIdentified } from './admin-store.js';
+import { accountFactsOf } from './account-facts.js';
 
 /** Name, address and language a mail to this user is written with. */
 export interface MailIdentity {
@@ -68,6 +78,16 @@ export function createUserService(ctx: AppContext) {
       };
     },
 
+    /**
+     * The identity service confirmed the account's name (docs/notes/identity-verification.md):
+     * it is identified under that official name, which later renames leave as it is.
+     */
+    markIdentified: (userId: number, officialName: string) =>
+      markIdentified(db, dialect, userId, officialName),
+
+    setPendingIdentification: (userId: number, pending: boolean) =>
+      setPendingIdentification(db, dialect, userId, pending),
+
     async patchProfile(
       userId: number,
       profileId: number,
@@ -94,6 +114,18 @@ export function createUserService(ctx: AppContext) {
 /** An account's own row, for other modules (delegations); `db` may be their transaction. */
 export function findAccount(db: Kysely<DatabaseSchema>, id: number) {
   return findUserById(db, id);
+}
+
+/**
+ * Whether the account may use the extended public profile (banner, accent colour,
+ * call-to-action button): a subscription (docs/RULES.md, Public profile).
+ */
+export async function mayUseExtendedPublicProfile(
+  db: Kysely<DatabaseSchema>,
+  userId: number,
+): Promise<boolean> {
+  const user = await findUserById(db, userId);
+  return user !== undefined && canUseExtendedPublicProfile(accountFactsOf(user));
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -90,6 +90,20 @@ export function findProfileById(db: Db, id: number): Promise<ProfileRow | undefi
   return db.selectFrom('user_profiles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Marks an identification as started (true) or no longer awaited (false). */
+export async function setPendingIdentification(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  pending: boolean,
+): Promise<void> {
+  await db
+    .updateTable('user_profiles')
+    .set({ has_pending_identification: d.bool(pending), updated_at: d.time(new Date()) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function updateProfile(
   db: Db,
   d: DialectHelpers,

@@ -1,5 +1,6 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { IconRosetteDiscountCheck } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { useProfile } from '../profile/queries';
@@ -25,6 +26,7 @@ export function AccountSettingsPage() {
   const { t } = useTranslation();
   const profile = useProfile();
   const user = profile.data;
+  const { pathname } = useLocation();
   usePageTitle(t('account.title'));
   if (profile.isError && !user) {
     return <QueryErrorView error={profile.error} onRetry={() => void profile.refetch()} />;
@@ -44,6 +46,19 @@ export function AccountSettingsPage() {
         )}
       </div>
       <Outlet />
+      {!pathname.startsWith('/account-settings/verify-name') && (
+        <Anchor
+          component={Link}
+          to="/account-settings/verify-name"
+          size="sm"
+          data-testid="verify-name-link"
+        >
+          <IconRosetteDiscountCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />{' '}
+          {user.user_profile.user_identified
+            ? t('accountData.verify.done', { name: user.user_profile.name_official ?? '' })
+            : t('accountData.verify.link')}
+        </Anchor>
+      )}
       {nameless && (
         <Alert color="yellow" role="status" data-testid="name-needed">
           {t('account.profile.nameNeeded')}

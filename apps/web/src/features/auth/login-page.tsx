@@ -20,6 +20,7 @@ import { CodeStep } from './code-step';
 import {
   isTokenPair,
   useLogin,
+  usePimProvider,
   useResendVerification,
   useVerifyAccount,
   type Credentials,
@@ -43,6 +44,7 @@ export function LoginPage() {
   const verify = useVerifyAccount();
   const resend = useResendVerification();
   const finish = useFinishLogin();
+  const pim = usePimProvider();
   usePageTitle(t('auth.login.title'));
 
   const form = useForm({
@@ -191,6 +193,11 @@ export function LoginPage() {
         <Button type="submit" loading={login.isPending} data-testid="login-submit">
           {t('auth.login.submit')}
         </Button>
+        {pim.data?.enabled && (
+          <Button component={Link} to="/auth/pim" variant="default" data-testid="login-pim">
+            {t('auth.login.pimWith', { name: pim.data.name ?? t('auth.pim.service') })}
+          </Button>
+        )}
         <Text size="sm" ta="center">
           {t('auth.login.noAccount')}{' '}
           <Anchor component={Link} to="/auth/signup">

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Locale, LoginAnswer, TokenPair } from '@memoria/domain';
 import { api } from '../../api/client';
+import { isApiError } from '../../api/errors';
 
 /** Session calls of docs/API.md, Calls. Login-area calls never send the (old) token. */
 export interface Credentials {
@@ -76,4 +77,36 @@ export function useForgotPasswordConfirm() {
         { anonymous: true },
       ),
   });
+}
+
+/** The external identity service, if the server has one (docs/API.md, Identity). */
+export interface PimProvider {
+  enabled: boolean;
+  name: string | null;
+}
+
+export function usePimProvider() {
+  return useQuery({
+    queryKey: ['pim-provider'],
+    queryFn: () => api.get<PimProvider>('/api/pim/provider', { anonymous: true }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function startPimLogin(locale: string) {
+  return api.get<{ url: string; request: string }>('/api/pim/url', {
+    query: { locale },
+    anonymous: true,
+  });
+}
+
+/** 400 while the identity service has not sent the person back yet: undefined, ask again. */
+export async function pimLogin(request: string): Promise<LoginAnswer | undefined> {
+  try {
+    return await api.post<LoginAnswer>('/api/pim/login', { request }, { anonymous: true });
+  } catch (error) {
+    if (isApiError(error) && error.status === 400) return undefined;
+    throw error;
+  }
 }

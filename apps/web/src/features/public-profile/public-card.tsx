@@ -79,7 +79,14 @@ export function PublicCard({
         aria-label={data.banner ? t('publicProfile.banner') : undefined}
       />
       <Stack gap="sm" p="md">
-        <Title order={2} size="h3" style={{ color: accent }} data-testid={`${testId}-name`}>
+        {/* the name takes the person's accent colour; without one the text colour, which reads
+            in both themes (the primary colour on the dark background does not) */}
+        <Title
+          order={2}
+          size="h3"
+          style={{ color: colourOr(data.accent_color, 'var(--mantine-color-text)') }}
+          data-testid={`${testId}-name`}
+        >
           {data.name}
         </Title>
         {data.description && (

@@ -14,7 +14,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LIMITS, type PublicProfileSettings, type User } from '@memoria/domain';
+import {
+  LIMITS,
+  type PublicProfileSettings,
+  type User,
+  canUseExtendedPublicProfile,
+} from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
@@ -63,6 +68,8 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
     validate: validators(t),
   });
   const v = form.values;
+  // the accent colour, banner and button need a subscription (docs/RULES.md, Public profile)
+  const extended = canUseExtendedPublicProfile(user);
   const flag = (name: keyof SettingsValues, label: string) => (
     <Switch
       label={label}
@@ -78,6 +85,7 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
     <ColorInput
       label={label}
       description={description}
+      disabled={!extended}
       format="hex"
       withEyeDropper={false}
       data-testid={`public-${name}`}
@@ -193,27 +201,34 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
                   {...form.getInputProps('description')}
                 />
               </Group_>
+              {!extended && (
+                <Alert color="yellow" role="status" data-testid="public-subscription-required">
+                  {t('publicProfile.subscriptionRequired')}
+                </Alert>
+              )}
               <Group_ title={t('publicProfile.sections.appearance')}>
                 {colour('accent_color', t('publicProfile.accent'), t('publicProfile.accentHint'))}
-                <WidePictureField
-                  target="banner"
-                  url={current.banner?.url ?? null}
-                  removeUrl={current.banner ? `/api/profile/banner/${current.banner.id}` : null}
-                  onChanged={() =>
-                    void queryClient.invalidateQueries({ queryKey: publicSettingsKeys.mine })
-                  }
-                  testId="public-banner"
-                  texts={{
-                    label: t('publicProfile.banner'),
-                    hint: t('publicProfile.bannerHint', { height: LIMITS.coverMinHeight }),
-                    upload: t('publicProfile.bannerUpload'),
-                    change: t('publicProfile.bannerChange'),
-                    remove: t('publicProfile.bannerRemove'),
-                    saved: t('publicProfile.bannerSaved'),
-                    removed: t('publicProfile.bannerRemoved'),
-                    alt: t('publicProfile.banner'),
-                  }}
-                />
+                {extended && (
+                  <WidePictureField
+                    target="banner"
+                    url={current.banner?.url ?? null}
+                    removeUrl={current.banner ? `/api/profile/banner/${current.banner.id}` : null}
+                    onChanged={() =>
+                      void queryClient.invalidateQueries({ queryKey: publicSettingsKeys.mine })
+                    }
+                    testId="public-banner"
+                    texts={{
+                      label: t('publicProfile.banner'),
+                      hint: t('publicProfile.bannerHint', { height: LIMITS.coverMinHeight }),
+                      upload: t('publicProfile.bannerUpload'),
+                      change: t('publicProfile.bannerChange'),
+                      remove: t('publicProfile.bannerRemove'),
+                      saved: t('publicProfile.bannerSaved'),
+                      removed: t('publicProfile.bannerRemoved'),
+                      alt: t('publicProfile.banner'),
+                    }}
+                  />
+                )}
               </Group_>
               <Group_ title={t('publicProfile.sections.button')}>
                 <TextInput
@@ -222,6 +237,7 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
                     max: LIMITS.customButtonTitleMax,
                   })}
                   data-testid="public-cta_button_title"
+                  disabled={!extended}
                   {...form.getInputProps('cta_button_title')}
                 />
                 <TextInput
@@ -229,6 +245,7 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
                   type="url"
                   maxLength={500}
                   data-testid="public-cta_button_url"
+                  disabled={!extended}
                   {...form.getInputProps('cta_button_url')}
                 />
                 {colour('cta_button_color', t('publicProfile.ctaColor'))}

@@ -34,11 +34,14 @@ const settings = {
   connection_message_hint: null,
 };
 
+/** The accent colour, banner and button need a subscription (the extended profile). */
+const subscriber = { ...testUser(), user_has_extended_subscription: true };
+
 describe('public profile settings', () => {
   it('checks the slug, refuses a 21-character button title and turns the profile on with one save', async () => {
     signIn();
     const calls = mockApi((url, init) => {
-      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/profile') return json(200, subscriber);
       if (url === '/api/user/profile/public' && (init.method ?? 'GET') === 'GET') {
         return json(200, settings);
       }
@@ -84,5 +87,23 @@ describe('public profile settings', () => {
     });
     // the saved slug offers the public page
     expect(await screen.findByTestId('public-open')).toHaveAttribute('href', '/p/profile/adalove');
+  }, 60_000);
+
+  it('without a subscription: the subscription prompt, the extended settings off, no banner', async () => {
+    signIn();
+    mockApi((url) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/user/profile/public') return json(200, settings);
+      return undefined;
+    });
+    await renderApp('/public-account-settings');
+    expect(
+      await screen.findByTestId('public-subscription-required', {}, { timeout: 20_000 }),
+    ).toHaveTextContent('they need a subscription');
+    expect(screen.getByTestId('public-cta_button_title')).toBeDisabled();
+    expect(screen.getByTestId('public-cta_button_url')).toBeDisabled();
+    expect(screen.getByTestId('public-accent_color')).toBeDisabled();
+    expect(screen.queryByTestId('public-banner')).toBeNull();
+    expect(screen.getByTestId('public-slug')).toBeEnabled();
   }, 60_000);
 });

@@ -81,6 +81,7 @@ export const de: CoreShape = {
       noAccount: 'Noch kein Konto?',
       signup: 'Registrieren',
       pim: 'Mit einem Identitätsdienst anmelden',
+      pimWith: 'Mit {{name}} anmelden',
     },
     code: {
       title: 'Zwei-Faktor-Anmeldung',
@@ -137,6 +138,15 @@ export const de: CoreShape = {
       done: 'Ihr Passwort wurde geändert. Sie können sich jetzt anmelden.',
       missingToken: 'Dieser Link zum Zurücksetzen ist unvollständig. Fordern Sie einen neuen an.',
       requestNew: 'Neuen Link anfordern',
+    },
+    pim: {
+      title: 'Mit einem Identitätsdienst anmelden',
+      service: 'den Identitätsdienst',
+      intro:
+        'Sie gehen zu {{name}}, um zu beweisen, wer Sie sind, und kommen angemeldet hierher zurück. Ihr Konto muss Ihren Namen zuvor mit {{name}} verifiziert haben.',
+      waiting: 'Warten, bis {{name}} Ihre Identität bestätigt…',
+      timeout: 'Die Anmeldung dauerte länger als 2 Minuten und wurde abgebrochen.',
+      retry: 'Erneut versuchen',
     },
     checklist: {
       title: 'Ein sicheres Passwort hat',

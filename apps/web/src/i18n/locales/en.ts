@@ -97,6 +97,7 @@ export const en = {
       noAccount: 'No account yet?',
       signup: 'Sign up',
       pim: 'Log in with an identity service',
+      pimWith: 'Log in with {{name}}',
     },
     code: {
       title: 'Two-step verification',
@@ -153,6 +154,15 @@ export const en = {
       done: 'Your password has been changed. You can log in now.',
       missingToken: 'This reset link is incomplete. Request a new one.',
       requestNew: 'Request a new link',
+    },
+    pim: {
+      title: 'Log in with an identity service',
+      service: 'the identity service',
+      intro:
+        'You go to {{name}} to prove who you are, then come back here signed in. Your account must have verified its name with {{name}} before.',
+      waiting: 'Waiting for {{name}} to confirm who you are…',
+      timeout: 'Signing in took more than 2 minutes and was stopped.',
+      retry: 'Try again',
     },
     checklist: {
       title: 'A strong password has',

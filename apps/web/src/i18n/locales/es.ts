@@ -81,6 +81,7 @@ export const es: CoreShape = {
       noAccount: '¿Todavía no tienes cuenta?',
       signup: 'Registrarse',
       pim: 'Iniciar sesión con un servicio de identidad',
+      pimWith: 'Iniciar sesión con {{name}}',
     },
     code: {
       title: 'Inicio de sesión en dos pasos',
@@ -138,6 +139,15 @@ export const es: CoreShape = {
       done: 'Tu contraseña se ha cambiado. Ya puedes iniciar sesión.',
       missingToken: 'Este enlace de restablecimiento está incompleto. Solicita uno nuevo.',
       requestNew: 'Solicitar un enlace nuevo',
+    },
+    pim: {
+      title: 'Iniciar sesión con un servicio de identidad',
+      service: 'el servicio de identidad',
+      intro:
+        'Vas a {{name}} para demostrar quién eres y vuelves aquí con la sesión iniciada. Tu cuenta debe haber verificado antes tu nombre con {{name}}.',
+      waiting: 'Esperando a que {{name}} confirme quién eres…',
+      timeout: 'El inicio de sesión tardó más de 2 minutos y se detuvo.',
+      retry: 'Intentar de nuevo',
     },
     checklist: {
       title: 'Una contraseña segura tiene',

@@ -81,6 +81,7 @@ export const fr_be: CoreShape = {
       noAccount: 'Pas encore de compte ?',
       signup: "S'inscrire",
       pim: "Se connecter avec un service d'identité",
+      pimWith: 'Se connecter avec {{name}}',
     },
     code: {
       title: 'Connexion à deux facteurs',
@@ -137,6 +138,15 @@ export const fr_be: CoreShape = {
       done: 'Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter.',
       missingToken: 'Ce lien de réinitialisation est incomplet. Demandez-en un nouveau.',
       requestNew: 'Demander un nouveau lien',
+    },
+    pim: {
+      title: "Se connecter avec un service d'identité",
+      service: "le service d'identité",
+      intro:
+        'Vous allez sur {{name}} pour prouver qui vous êtes, puis vous revenez ici connecté. Votre compte doit avoir vérifié votre nom avec {{name}} auparavant.',
+      waiting: 'En attente de la confirmation de {{name}}…',
+      timeout: 'La connexion a pris plus de 2 minutes et a été arrêtée.',
+      retry: 'Réessayer',
     },
     checklist: {
       title: 'Un mot de passe fort contient',

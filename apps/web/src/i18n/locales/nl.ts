@@ -81,6 +81,7 @@ export const nl: CoreShape = {
       noAccount: 'Nog geen account?',
       signup: 'Registreren',
       pim: 'Inloggen met een identiteitsdienst',
+      pimWith: 'Inloggen met {{name}}',
     },
     code: {
       title: 'Verificatie in twee stappen',
@@ -137,6 +138,15 @@ export const nl: CoreShape = {
       done: 'Je wachtwoord is gewijzigd. Je kunt nu inloggen.',
       missingToken: 'Deze herstellink is onvolledig. Vraag een nieuwe aan.',
       requestNew: 'Nieuwe link aanvragen',
+    },
+    pim: {
+      title: 'Inloggen met een identiteitsdienst',
+      service: 'de identiteitsdienst',
+      intro:
+        'Je gaat naar {{name}} om te bewijzen wie je bent en komt daarna aangemeld hier terug. Je account moet je naam eerder bij {{name}} hebben geverifieerd.',
+      waiting: 'Wachten tot {{name}} bevestigt wie je bent…',
+      timeout: 'Aanmelden duurde langer dan 2 minuten en werd gestopt.',
+      retry: 'Opnieuw proberen',
     },
     checklist: {
       title: 'Een sterk wachtwoord heeft',

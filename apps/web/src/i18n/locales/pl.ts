@@ -81,6 +81,7 @@ export const pl: CoreShape = {
       noAccount: 'Nie masz jeszcze konta?',
       signup: 'Zarejestruj się',
       pim: 'Zaloguj się przez dostawcę tożsamości',
+      pimWith: 'Zaloguj się przez {{name}}',
     },
     code: {
       title: 'Logowanie dwuskładnikowe',
@@ -137,6 +138,15 @@ export const pl: CoreShape = {
       done: 'Hasło zostało zmienione. Możesz się teraz zalogować.',
       missingToken: 'Ten link do resetowania hasła jest niekompletny. Poproś o nowy.',
       requestNew: 'Poproś o nowy link',
+    },
+    pim: {
+      title: 'Zaloguj się przez dostawcę tożsamości',
+      service: 'usługa tożsamości',
+      intro:
+        'Przejdziesz do {{name}}, aby potwierdzić, kim jesteś, a potem wrócisz tu zalogowany. Twoje konto musi wcześniej zweryfikować imię i nazwisko przez {{name}}.',
+      waiting: 'Czekamy, aż {{name}} potwierdzi, kim jesteś…',
+      timeout: 'Logowanie trwało dłużej niż 2 minuty i zostało przerwane.',
+      retry: 'Spróbuj ponownie',
     },
     checklist: {
       title: 'Silne hasło zawiera',

@@ -45,6 +45,19 @@ export const accountData: LocaleShape['accountData'] = {
     failed: 'Die Vorbereitung Ihrer Daten ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
     again: 'Neue Kopie vorbereiten',
   },
+  verify: {
+    title: 'Namen verifizieren',
+    intro:
+      'Weisen Sie Ihren Namen mit {{name}} nach. Ihre Kontakte sehen dann Ihren amtlichen Namen mit einem Häkchen, und Sie können sich mit {{name}} anmelden.',
+    start: 'Meinen Namen mit {{name}} verifizieren',
+    again: 'Erneut verifizieren',
+    waiting: 'Warten, bis {{name}} Ihren Namen bestätigt…',
+    timeout: 'Der Identitätsdienst hat Ihren Namen noch nicht bestätigt.',
+    waitAgain: 'Weiter warten',
+    done: 'Ihr Name ist verifiziert: {{name}}',
+    failed: 'Ihr Name konnte nicht verifiziert werden. Bitte versuchen Sie es erneut.',
+    link: 'Namen verifizieren',
+  },
   delete: {
     title: 'Konto löschen',
     intro:

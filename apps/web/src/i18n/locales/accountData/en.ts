@@ -46,6 +46,19 @@ export const accountData = {
     failed: 'Preparing your data failed. Please try again.',
     again: 'Prepare a new copy',
   },
+  verify: {
+    title: 'Verify your name',
+    intro:
+      'Prove your name with {{name}}. Your connections then see your official name with a checkmark, and you can sign in with {{name}}.',
+    start: 'Verify my name with {{name}}',
+    again: 'Verify again',
+    waiting: 'Waiting for {{name}} to confirm your name…',
+    timeout: 'The identity service has not confirmed your name yet.',
+    waitAgain: 'Keep waiting',
+    done: 'Your name is verified: {{name}}',
+    failed: 'Your name could not be verified. Please try again.',
+    link: 'Verify your name',
+  },
   delete: {
     title: 'Delete account',
     intro:

@@ -45,6 +45,19 @@ export const accountData: LocaleShape['accountData'] = {
     failed: 'No se pudieron preparar tus datos. Inténtalo de nuevo.',
     again: 'Preparar una copia nueva',
   },
+  verify: {
+    title: 'Verifica tu nombre',
+    intro:
+      'Demuestra tu nombre con {{name}}. Tus conexiones verán tu nombre oficial con una marca de verificación y podrás iniciar sesión con {{name}}.',
+    start: 'Verificar mi nombre con {{name}}',
+    again: 'Verificar de nuevo',
+    waiting: 'Esperando a que {{name}} confirme tu nombre…',
+    timeout: 'El servicio de identidad aún no ha confirmado tu nombre.',
+    waitAgain: 'Seguir esperando',
+    done: 'Tu nombre está verificado: {{name}}',
+    failed: 'No se pudo verificar tu nombre. Inténtalo de nuevo.',
+    link: 'Verifica tu nombre',
+  },
   delete: {
     title: 'Eliminar la cuenta',
     intro:

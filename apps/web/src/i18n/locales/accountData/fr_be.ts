@@ -45,6 +45,19 @@ export const accountData: LocaleShape['accountData'] = {
     failed: 'La préparation de vos données a échoué. Veuillez réessayer.',
     again: 'Préparer une nouvelle copie',
   },
+  verify: {
+    title: 'Vérifier votre nom',
+    intro:
+      'Prouvez votre nom avec {{name}}. Vos connexions verront alors votre nom officiel avec une coche, et vous pourrez vous connecter avec {{name}}.',
+    start: 'Vérifier mon nom avec {{name}}',
+    again: 'Vérifier à nouveau',
+    waiting: 'En attente de la confirmation de votre nom par {{name}}…',
+    timeout: "Le service d'identité n'a pas encore confirmé votre nom.",
+    waitAgain: 'Continuer à attendre',
+    done: 'Votre nom est vérifié : {{name}}',
+    failed: "Votre nom n'a pas pu être vérifié. Veuillez réessayer.",
+    link: 'Vérifier votre nom',
+  },
   delete: {
     title: 'Supprimer le compte',
     intro:

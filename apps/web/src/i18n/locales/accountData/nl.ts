@@ -44,6 +44,19 @@ export const accountData: LocaleShape['accountData'] = {
     failed: 'Het voorbereiden van je gegevens is mislukt. Probeer het opnieuw.',
     again: 'Een nieuwe kopie voorbereiden',
   },
+  verify: {
+    title: 'Je naam verifiëren',
+    intro:
+      'Bewijs je naam met {{name}}. Je connecties zien dan je officiële naam met een vinkje, en je kunt inloggen met {{name}}.',
+    start: 'Mijn naam verifiëren met {{name}}',
+    again: 'Opnieuw verifiëren',
+    waiting: 'Wachten tot {{name}} je naam bevestigt…',
+    timeout: 'De identiteitsdienst heeft je naam nog niet bevestigd.',
+    waitAgain: 'Blijven wachten',
+    done: 'Je naam is geverifieerd: {{name}}',
+    failed: 'Je naam kon niet worden geverifieerd. Probeer het opnieuw.',
+    link: 'Je naam verifiëren',
+  },
   delete: {
     title: 'Account verwijderen',
     intro:

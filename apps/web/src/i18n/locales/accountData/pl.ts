@@ -44,6 +44,19 @@ export const accountData: LocaleShape['accountData'] = {
     failed: 'Nie udało się przygotować danych. Spróbuj ponownie.',
     again: 'Przygotuj nową kopię',
   },
+  verify: {
+    title: 'Zweryfikuj imię i nazwisko',
+    intro:
+      'Potwierdź imię i nazwisko przez {{name}}. Twoje kontakty zobaczą wtedy Twoje oficjalne imię i nazwisko ze znaczkiem, a Ty możesz logować się przez {{name}}.',
+    start: 'Zweryfikuj przez {{name}}',
+    again: 'Zweryfikuj ponownie',
+    waiting: 'Czekamy, aż {{name}} potwierdzi Twoje imię i nazwisko…',
+    timeout: 'Usługa tożsamości jeszcze nie potwierdziła Twojego imienia i nazwiska.',
+    waitAgain: 'Czekaj dalej',
+    done: 'Twoje imię i nazwisko jest zweryfikowane: {{name}}',
+    failed: 'Nie udało się zweryfikować imienia i nazwiska. Spróbuj ponownie.',
+    link: 'Zweryfikuj imię i nazwisko',
+  },
   delete: {
     title: 'Usuń konto',
     intro:

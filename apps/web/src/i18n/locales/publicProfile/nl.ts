@@ -33,6 +33,8 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Website',
   linkedin: 'LinkedIn',
   description: 'Over',
+  subscriptionRequired:
+    'De accentkleur, de banner en de actieknop horen bij het uitgebreide openbare profiel: daarvoor heb je een abonnement nodig.',
   accent: 'Accentkleur',
   accentHint: '# en 3 of 6 hexadecimale cijfers, bijvoorbeeld #0b7285.',
   banner: 'Banner',
