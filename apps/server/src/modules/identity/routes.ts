@@ -125,6 +125,8 @@ export function registerIdentityRoutes(
   app.post(
     '/api/pim/login',
     {
+      // a sign-in, like POST /api/login: no delegated right involved
+      config: { right: 'any' },
       schema: {
         tags,
         summary:
