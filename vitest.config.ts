@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './scripts/vitest/sequencer.mjs';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 /**
  * One Vitest run, several projects. The server suite runs twice: once on SQLite and once
@@ -42,7 +43,7 @@ export default defineConfig({
       },
       serverProject('server-sqlite', 'sqlite'),
       serverProject('server-postgres', 'postgres'),
-      './apps/web/vitest.config.ts',
+      ...webProjects,
     ],
   },
 });

@@ -141,7 +141,7 @@ console.log(`\n=== Static checks${browsers ? ' and build' : ''} (${jobs} at a ti
 const staticOutcomes = await runSideBySide(staticStages);
 
 // 2. Unit and integration tests, and 3. browser journeys against the built product, side by side
-const projects = ['domain', 'web', 'server-sqlite'];
+const projects = ['domain', 'web', 'web-isolated', 'server-sqlite'];
 if (env.TEST_DATABASE_URL) {
   projects.push('server-postgres');
 } else if (ci) {

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import { queryClient } from '../api/query-client';
+import { currentLocale, initI18n } from '../i18n';
+import { closeMemoEditor } from '../features/memos/memo-editor-launcher';
+import { notifications } from '@mantine/notifications';
 
 // Pages are lazy chunks; on a busy two-core CI machine their first import can take longer
 // than Testing Library's 1 s default for findBy/waitFor.
@@ -29,10 +33,20 @@ class ResizeObserverStub {
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
 
-afterEach(() => {
+// The files of the `web` project share their modules (apps/web/vitest.config.ts): the state
+// kept in modules that a test may leave behind is reset here (the open memo editor, toasts, the
+// query cache, the language, timers and globals). A file that leaves other module state behind
+// resets it itself, or mocks modules and so runs in `web-isolated`.
+afterEach(async () => {
   cleanup();
+  closeMemoEditor();
+  notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
+  queryClient.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  if (currentLocale() !== 'en') await initI18n('en');
 });
 
 // Mantine's autosize textarea listens to document.fonts, which jsdom lacks.
