@@ -20,6 +20,7 @@ import * as m0016 from './migrations/0016_unread_by_recipient.js';
 import * as m0017 from './migrations/0017_unread_counters.js';
 import * as m0018 from './migrations/0018_account.js';
 import * as m0019 from './migrations/0019_public_profile.js';
+import * as m0020 from './migrations/0020_messenger.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0017_unread_counters': m0017,
   '0018_account': m0018,
   '0019_public_profile': m0019,
+  '0020_messenger': m0020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

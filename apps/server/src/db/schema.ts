@@ -7,6 +7,7 @@ import type { EngagementTables } from './schema-engagement.js';
 import type { NotificationTables } from './schema-notifications.js';
 import type { PushTables } from './schema-push.js';
 import type { AccountTables } from './schema-account.js';
+import type { MessengerTables } from './schema-messenger.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -191,7 +192,8 @@ export interface DatabaseSchema
     EngagementTables,
     NotificationTables,
     PushTables,
-    AccountTables {
+    AccountTables,
+    MessengerTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

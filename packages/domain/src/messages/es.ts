@@ -213,4 +213,23 @@ export const es: MessageCatalogue = {
     'Se está preparando la exportación de tus datos. Recibirás un correo cuando esté lista.',
   'account.exportNotFound': 'Esta exportación no existe o ha caducado.',
   'account.sessionNotFound': 'Esta sesión no existe o ya ha terminado.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Conversación no encontrada',
+  'thread.groupNameRequired': 'Las conversaciones de grupo necesitan un nombre de grupo',
+  'thread.exists': 'Esta conversación ya existe.',
+  'thread.directOne': 'Una conversación directa es con exactamente otra persona.',
+  'thread.notAllowed':
+    'Solo puedes iniciar una conversación con tus contactos o con personas que aceptan mensajes directos.',
+  'thread.notConnected': 'Los miembros del grupo deben ser tus contactos.',
+  'thread.blocked': 'No puedes enviar mensajes en esta conversación.',
+  'thread.adminOnly': 'Solo un administrador de esta conversación puede hacer esto.',
+  'thread.userNotFound': 'No se encontró a esta persona.',
+  'message.notFound': 'Mensaje no encontrado',
+  'message.empty': 'Un mensaje necesita texto, una foto o un documento.',
+  'message.notAuthor': 'Solo el autor puede cambiar este mensaje.',
+  'message.deleted': 'Este mensaje fue eliminado.',
+  'message.badEmoji': 'Una reacción es un solo emoji.',
+  'message.replyNotFound': 'El mensaje al que respondes no está en esta conversación.',
+  'message.attachmentsUnsupported':
+    'Todavía no se pueden enviar fotos ni documentos en los mensajes.',
 };

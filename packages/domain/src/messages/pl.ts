@@ -207,4 +207,22 @@ export const pl: MessageCatalogue = {
     'Eksport Twoich danych jest przygotowywany. Otrzymasz e-mail, gdy będzie gotowy.',
   'account.exportNotFound': 'Ten eksport nie istnieje lub wygasł.',
   'account.sessionNotFound': 'Ta sesja nie istnieje lub już się zakończyła.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Nie znaleziono rozmowy',
+  'thread.groupNameRequired': 'Rozmowa grupowa wymaga nazwy grupy',
+  'thread.exists': 'Ta rozmowa już istnieje.',
+  'thread.directOne': 'Rozmowa bezpośrednia toczy się z dokładnie jedną inną osobą.',
+  'thread.notAllowed':
+    'Rozmowę możesz zacząć tylko ze swoimi kontaktami lub z osobami, które przyjmują wiadomości bezpośrednie.',
+  'thread.notConnected': 'Członkowie grupy muszą być Twoimi kontaktami.',
+  'thread.blocked': 'Nie możesz wysyłać wiadomości w tej rozmowie.',
+  'thread.adminOnly': 'Tylko administrator tej rozmowy może to zrobić.',
+  'thread.userNotFound': 'Nie znaleziono tej osoby.',
+  'message.notFound': 'Nie znaleziono wiadomości',
+  'message.empty': 'Wiadomość potrzebuje tekstu, zdjęcia lub dokumentu.',
+  'message.notAuthor': 'Tylko autor może zmienić tę wiadomość.',
+  'message.deleted': 'Ta wiadomość została usunięta.',
+  'message.badEmoji': 'Reakcja to jedno emoji.',
+  'message.replyNotFound': 'Wiadomość, na którą odpowiadasz, nie należy do tej rozmowy.',
+  'message.attachmentsUnsupported': 'Zdjęć i dokumentów nie można jeszcze wysyłać w wiadomościach.',
 };

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { Message, Thread } from '@memoria/domain';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { loadPeople } from '../users/people.js';
+import { messagesByIds, reactionsOf, threadsByIds, type MessageRow } from './message-store.js';
+import { presentMessage, presentThread } from './present.js';
+import { membersOf } from './store.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** Loads what thread and message answers need, a few queries per page (never per row). */
+
+/** The threads as each viewer sees them, in the order of `ids`. */
+export async function threadViews(db: Db, ids: number[]) {
+  const threads = await threadsByIds(db, ids);
+  const members = await membersOf(db, ids);
+  const people = await loadPeople(
+    db,
+    members.map((m) => m.user_id),
+  );
+  const lastIds = threads.map((t) => t.last_message_id).filter((id): id is number => id !== null);
+  const last = new Map((await messagesByIds(db, lastIds)).map((m) => [m.id, m]));
+  const byId = new Map(threads.map((t) => [t.id, t]));
+  return (viewerId: number): Thread[] =>
+    ids.flatMap((id) => {
+      const thread = byId.get(id);
+      if (!thread) return [];
+      const own = members.filter((m) => m.thread_id === id);
+      const lastMessage =
+        thread.last_message_id !== null ? last.get(thread.last_message_id) : undefined;
+      return [presentThread(thread, own, people, viewerId, lastMessage)];
+    });
+}
+
+export async function threadView(db: Db, id: number, viewerId: number): Promise<Thread> {
+  const view = await threadViews(db, [id]);
+  const [thread] = view(viewerId);
+  if (!thread) throw new Error(`thread ${id} vanished`);
+  return thread;
+}
+
+/** Messages of one or more threads, presented with authors, replies, reactions, readers. */
+export async function messageViews(db: Db, rows: MessageRow[]): Promise<Message[]> {
+  if (rows.length === 0) return [];
+  const threadIds = [...new Set(rows.map((r) => r.thread_id))];
+  const replyIds = rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null);
+  const [members, reactions, replies] = await Promise.all([
+    membersOf(db, threadIds),
+    reactionsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    messagesByIds(db, replyIds),
+  ]);
+  const people = await loadPeople(
+    db,
+    rows.map((r) => r.user_id),
+  );
+  const context = {
+    people,
+    members,
+    reactions,
+    replies: new Map(replies.map((r) => [r.id, r])),
+  };
+  return rows.map((row) => presentMessage(row, context));
+}
