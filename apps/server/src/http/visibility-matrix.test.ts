@@ -176,6 +176,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return w.slug;
       case 'dataExport':
         return w.dataExport;
+      case 'thread':
+        return String(w.thread);
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

@@ -176,6 +176,7 @@ export type PathObject =
   | 'lockCode'
   | 'slug'
   | 'dataExport'
+  | 'thread'
   | 'imageUrl';
 
 /** What a list shows, found in the answer by the object's marker. */
@@ -223,6 +224,10 @@ const own = (ok = 200, why?: string): Row => ({
 });
 /** Comments and reactions: those engaged with the author who read the memo. */
 const engaged: Status = (a, v) => (seesComments(a, v) ? 200 : owned()(a, v));
+/** A conversation of the author with the other contact: its members; anyone else 404. */
+const threadMembers = session((_a, v) =>
+  v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE,
+);
 /** A request to the author: its receiver (the author, or the delegate acting for them). */
 const receiver = (refused: number) =>
   session((_a, v) => (OWNERS.includes(v as 'author') ? 200 : refused));
@@ -277,6 +282,14 @@ export const TABLE: Record<string, Row> = {
     status: session((_a, v) => (v === 'author' ? 200 : v === 'delegate' ? HIDDEN : GONE)),
     why: 'a delegate may not act on the account itself; anyone else is told no export exists',
   },
+  // the messenger (docs/notes/messenger.md): a conversation exists for its members only
+  'GET /api/thread/{id}': { object: 'thread', status: threadMembers },
+  'GET /api/thread/{id}/messages': { object: 'thread', status: threadMembers },
+  'GET /api/user/threads': own(),
+  'GET /api/thread/search': own(),
+  'GET /api/thread/unread': own(),
+  'GET /api/thread-by-users': own(),
+  'GET /api/chat-token': own(),
   'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
   'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },
 

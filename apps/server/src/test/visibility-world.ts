@@ -59,6 +59,8 @@ export interface MatrixWorld extends ViewerWorld {
   dataExport: string;
   /** the QR token of someone who blocked the blocked person (for the QR confirm) */
   inviterToken: string;
+  /** a group conversation of the author with the other contact, with one message */
+  thread: number;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -238,6 +240,17 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     .executeTakeFirstOrThrow();
   const qr = await inject(t, 'GET', '/api/connection-token', author);
 
+  // a conversation: its members only (the author, the delegate acting for them, the other contact)
+  const thread = (await inject(t, 'POST', '/api/thread', author, {
+    thread_type: 'group',
+    name: 'Matrix conversation',
+    users: [base.people.otherContact.id],
+  })) as { id: number };
+  await inject(t, 'POST', '/api/thread/message', author, {
+    thread: `/api/thread/${thread.id}`,
+    description: 'hello',
+  });
+
   const headersOf = { ...base.headers, linkHolder: {} } as Record<
     MatrixViewer,
     Record<string, string>
@@ -257,6 +270,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     slug,
     dataExport: String(dataExport.id),
     inviterToken: (await inviter(t, base.people.blocked.id)).token,
+    thread: thread.id,
   };
 }
 
