@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readJson } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
 import { circle, createThread, directThread, groupThread, HYDRA, sent } from './test-support.js';
@@ -125,6 +126,40 @@ describeDb('messenger: real time', () => {
     expect(cys.received.filter(ofType('new_message'))).toHaveLength(0);
     const noToken = await createThread(t, {}, {});
     expect(noToken.statusCode).toBe(401);
+  });
+
+  it('a web push goes to members with no open socket, unless they muted the thread', async () => {
+    const [ada, bob, cy, dan] = await circle(t, 4, ['Ada', 'Bob', 'Cy', 'Dan']);
+    const id = await groupThread(t, ada!, [bob!, cy!, dan!]);
+    await tab(bob!);
+    await t.app.inject({ method: 'POST', url: `/api/thread/${id}/mute`, headers: dan!.headers });
+    const pushes = async () => {
+      const rows = await t.database.db
+        .selectFrom('jobs')
+        .select('payload')
+        .where('type', '=', 'push.fanout')
+        .execute();
+      return rows
+        .map((r) =>
+          readJson<{ userIds?: number[]; message: { url: string; title: string; body: string } }>(
+            r.payload,
+            { message: { url: '', title: '', body: '' } },
+          ),
+        )
+        .filter((p) => p.message.url === `/messages/t/${id}` && p.message.title === 'Ada');
+    };
+    await sent(t, ada!.headers, id, 'are you there?');
+    expect(await pushes()).toEqual([
+      {
+        userIds: [cy!.id],
+        message: {
+          title: 'Ada',
+          body: 'are you there?',
+          url: `/messages/t/${id}`,
+          tag: `thread-${id}`,
+        },
+      },
+    ]);
   });
 
   it('resume: a socket cut mid-stream gets every message exactly once, in order', async () => {

@@ -31,6 +31,7 @@ import {
   type MessageRow,
 } from './message-store.js';
 import { presentReactions } from './present.js';
+import { createOfflinePush } from './offline-push.js';
 import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
 import { messageViews } from './view.js';
 
@@ -38,6 +39,7 @@ import { messageViews } from './view.js';
 export function createMessageService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
   const one = async (row: MessageRow) => (await messageViews(db, [row]))[0]!;
+  const pushOffline = createOfflinePush(ctx);
 
   /** The message and the caller's membership of its thread; 404 for anyone else. */
   async function reachable(userId: number, messageRef: string) {
@@ -60,7 +62,8 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
     async send(auth: AuthContext, body: MessageCreate) {
       const threadId = threadIdOf(body.thread);
       const { thread } = await requireMember(db, threadId, auth.userId);
-      const members = (await membersOf(db, [threadId])).map((m) => m.user_id);
+      const memberRows = await membersOf(db, [threadId]);
+      const members = memberRows.map((m) => m.user_id);
       await maySend(db, thread, members, auth.userId);
       const attachments = [...(body.message_photos ?? []), ...(body.message_documents ?? [])];
       // photos and documents are not stored yet (docs/notes/messenger.md, Not yet)
@@ -108,6 +111,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       }
       const answer = await answerOf((await findMessage(db, id))!);
       await live.message('new_message', answer.message, members);
+      await pushOffline(answer.message, memberRows);
       return answer;
     },
 
