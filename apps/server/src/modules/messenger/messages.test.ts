@@ -53,6 +53,20 @@ describeDb('messenger: messages', () => {
     expect((await page(outsider.headers, id, 'page=1')).statusCode).toBe(404);
   });
 
+  it('sends at once from several people: numbers 1..n, each once, no gap', async () => {
+    const [ada, bob, cy] = await circle(t, 3);
+    const id = await groupThread(t, ada!, [bob!, cy!]);
+    const senders = [ada!, bob!, cy!];
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => send(t, senders[i % 3]!.headers, id, `c${i}`)),
+    );
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const seqs = results.map((r) => r.json().message.seq as number).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 15 }, (_, i) => i + 1));
+    const thread = (await t.app.inject({ url: `/api/thread/${id}`, headers: ada!.headers })).json();
+    expect(thread.last_seq).toBe(15);
+  });
+
   it('a retried send with the same key answers the same message and stores one', async () => {
     const [ada, bob] = await circle(t, 2);
     const id = await directThread(t, ada!, bob!);
