@@ -7,10 +7,12 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 export interface AttachmentsTable {
   id: Generated<number>;
   user_id: number;
-  /** 'memo' | 'collection' | 'avatar' */
+  /** 'memo' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread' */
   owner_kind: string;
   memo_id: number | null;
   collection_id: string | null;
+  /** owner_kind 'thread': the thread it is the picture of (migration 0021) */
+  thread_id: Generated<number | null>;
   /** 'photo' | 'video' | 'document' */
   type: string;
   file_name: string;

@@ -178,6 +178,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return w.dataExport;
       case 'thread':
         return String(w.thread);
+      case 'threadPicture':
+        return String(w.threadPicture);
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

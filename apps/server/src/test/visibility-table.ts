@@ -177,6 +177,7 @@ export type PathObject =
   | 'slug'
   | 'dataExport'
   | 'thread'
+  | 'threadPicture'
   | 'imageUrl';
 
 /** What a list shows, found in the answer by the object's marker. */
@@ -228,6 +229,12 @@ const engaged: Status = (a, v) => (seesComments(a, v) ? 200 : owned()(a, v));
 const threadMembers = session((_a, v) =>
   v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE,
 );
+/**
+ * A conversation's picture: a file, served with or without a session (signed URLs), so a
+ * visitor gets the 404 of anyone who is not a member rather than 401.
+ */
+const threadPictureMembers: Status = (_a, v) =>
+  v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE;
 /** A request to the author: its receiver (the author, or the delegate acting for them). */
 const receiver = (refused: number) =>
   session((_a, v) => (OWNERS.includes(v as 'author') ? 200 : refused));
@@ -285,6 +292,8 @@ export const TABLE: Record<string, Row> = {
   // the messenger (docs/notes/messenger.md): a conversation exists for its members only
   'GET /api/thread/{id}': { object: 'thread', status: threadMembers },
   'GET /api/thread/{id}/messages': { object: 'thread', status: threadMembers },
+  // docs/notes/messenger.md, Thread picture: the conversation's members alone
+  'GET /api/thread/photo/{id}': { object: 'threadPicture', status: threadPictureMembers },
   'GET /api/user/threads': own(),
   'GET /api/thread/search': own(),
   'GET /api/thread/unread': own(),

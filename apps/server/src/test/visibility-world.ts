@@ -61,6 +61,8 @@ export interface MatrixWorld extends ViewerWorld {
   inviterToken: string;
   /** a group conversation of the author with the other contact, with one message */
   thread: number;
+  /** that conversation's picture */
+  threadPicture: number;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -241,10 +243,15 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   const qr = await inject(t, 'GET', '/api/connection-token', author);
 
   // a conversation: its members only (the author, the delegate acting for them, the other contact)
+  const threadPicture = await upload(t, author, '/api/thread/picture', {
+    name: 't.png',
+    content: png,
+  });
   const thread = (await inject(t, 'POST', '/api/thread', author, {
     thread_type: 'group',
     name: 'Matrix conversation',
     users: [base.people.otherContact.id],
+    thread_picture: threadPicture,
   })) as { id: number };
   await inject(t, 'POST', '/api/thread/message', author, {
     thread: `/api/thread/${thread.id}`,
@@ -271,6 +278,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     dataExport: String(dataExport.id),
     inviterToken: (await inviter(t, base.people.blocked.id)).token,
     thread: thread.id,
+    threadPicture,
   };
 }
 

@@ -131,6 +131,30 @@ export async function registerMediaRoutes(
     );
 
     zapp.post(
+      '/api/thread/picture',
+      {
+        preParsing: guard.required,
+        config: { uploadForm: [] },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload a conversation picture (multipart field `file`; a photo, at most 80 MB); a thread create or PATCH then names it as thread_picture',
+          response: { 201: attachmentAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await upload(request, {
+          kind: 'photo',
+          owner: 'thread',
+          collectionId: null,
+          maxBytes: Math.min(uploadLimit, COLLECTION_PICTURE_MAX_MB * MEGABYTE),
+        });
+        return reply.code(201).send(answer);
+      },
+    );
+
+    zapp.post(
       '/api/memo/photo',
       {
         preParsing: guard.required,
@@ -304,6 +328,7 @@ export async function registerMediaRoutes(
   deletePicture('/api/profile/banner/:id', ['banner'], 'Remove the public profile banner by id');
   serve('collection', 'photo');
   serve('user', 'photo');
+  serve('thread', 'photo');
   for (const type of ['photo', 'video', 'document'] as const) {
     serve('memo', type);
     zapp.delete(

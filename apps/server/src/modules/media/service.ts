@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ApiError, violation } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
 import { createStorage, type Storage } from '../../storage/index.js';
 import type { Viewer } from '../audience/index.js';
 import { planOf } from '../users/plans.js';
@@ -43,6 +44,7 @@ import {
   setProfilePicture,
   type UserPictureKind,
   setAttachmentCollection,
+  setAttachmentThread,
   setAttachmentMemo,
   storageAccount,
   type AttachmentRow,
@@ -200,7 +202,8 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         let photo: Awaited<ReturnType<typeof processPhoto>> | null = null;
         if (target.kind === 'photo') {
           // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
-          const personal = target.owner !== 'memo' && target.owner !== 'collection';
+          const personal =
+            target.owner !== 'memo' && target.owner !== 'collection' && target.owner !== 'thread';
           const variants = personal ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
           photo = await processPhoto(received.path, storage, base, variants);
           if (target.minHeight !== undefined && photo.height < target.minHeight) {
@@ -296,6 +299,37 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       }
       await deleteRows(trx, await otherPictures(trx, { collectionId }, attachmentId));
       return { ...row, collection_id: collectionId };
+    },
+
+    /**
+     * Applies `thread_picture` of a thread create or PATCH inside its transaction (docs/notes/
+     * messenger.md, Thread picture): null removes the thread's picture (storage freed); an
+     * id or IRI makes that upload the picture. It must be a ready photo of POST
+     * /api/thread/picture uploaded by `userId`, not already another thread's (422 on
+     * thread_picture otherwise); the previous picture is deleted. Answers the new picture id.
+     */
+    async setThreadPicture(
+      trx: Trx,
+      threadId: number,
+      userId: number,
+      picture: string | number | null,
+    ): Promise<number | null> {
+      const keep = picture === null ? undefined : intIdFromIri(picture);
+      if (picture !== null) {
+        if (keep === undefined) throw violation('thread_picture', 'validation.invalid');
+        const row = await findAttachmentForUpdate(trx, dialect, keep);
+        const usable =
+          row !== undefined &&
+          row.user_id === userId &&
+          row.type === 'photo' &&
+          row.owner_kind === 'thread' &&
+          row.status === 'ready' &&
+          (row.thread_id === null || row.thread_id === threadId);
+        if (!usable) throw violation('thread_picture', 'validation.invalid');
+        if (row.thread_id !== threadId) await setAttachmentThread(trx, keep, threadId);
+      }
+      await deleteRows(trx, await otherPictures(trx, { threadId }, keep ?? 0));
+      return keep ?? null;
     },
 
     /**
@@ -437,6 +471,11 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     /** A signed URL of a collection picture's 550w variant (the caller checked visibility). */
     pictureUrlFor(attachmentId: number, variant: string = DEFAULT_PHOTO_VARIANT): string {
       return signMediaPath(key, mediaPath('collection', 'photo', attachmentId), variant);
+    },
+
+    /** A signed URL of a thread picture's 550w variant (the caller checked membership). */
+    threadPictureUrl(attachmentId: number): string {
+      return signMediaPath(key, mediaPath('thread', 'photo', attachmentId), DEFAULT_PHOTO_VARIANT);
     },
 
     /** Removes every file of an account (after its rows are gone); answers how many. */

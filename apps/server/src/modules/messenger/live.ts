@@ -4,6 +4,7 @@ import { intIdFromIri } from '../../http/iri.js';
 import { findPerson } from '../users/people.js';
 import { findMessage } from './message-store.js';
 import { markDelivered, memberOf, membersOf } from './store.js';
+import { createMediaService } from '../media/index.js';
 import { threadViews } from './view.js';
 
 /**
@@ -12,6 +13,7 @@ import { threadViews } from './view.js';
  */
 export function createMessengerLive(ctx: AppContext) {
   const { db } = ctx.database;
+  const pictureUrl = createMediaService(ctx).threadPictureUrl;
   const hub = ctx.realtime;
   const guard = async (work: () => Promise<void>) => {
     try {
@@ -28,7 +30,7 @@ export function createMessengerLive(ctx: AppContext) {
     /** thread_created / thread_updated: each receiver gets the thread as they see it */
     thread(type: 'thread_created' | 'thread_updated', threadId: number, userIds: number[]) {
       return guard(async () => {
-        const view = await threadViews(db, [threadId]);
+        const view = await threadViews(db, [threadId], pictureUrl);
         await hub.sendEach(
           userIds.map((userId) => ({
             userId,

@@ -16,6 +16,7 @@ import {
   setMemberFlags,
 } from './store.js';
 import { countThreads, pageOfThreads, unreadTotals } from './thread-list-store.js';
+import { createMediaService } from '../media/index.js';
 import { threadViews } from './view.js';
 
 /**
@@ -33,6 +34,7 @@ export async function handAdmin(db: Kysely<DatabaseSchema>, d: DialectHelpers, t
 /** Lists, read state, muting, leaving and removing members. */
 export function createMembershipService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
+  const pictureUrl = createMediaService(ctx).threadPictureUrl;
 
   async function leave(threadId: number, userIds: number[], actorId: number | null) {
     const events = await db.transaction().execute(async (trx) => {
@@ -64,6 +66,7 @@ export function createMembershipService(ctx: AppContext, live: MessengerLive) {
       const view = await threadViews(
         db,
         rows.map((r) => r.id),
+        pictureUrl,
       );
       return { members: view(viewerId), total };
     },

@@ -34,6 +34,7 @@ export function presentThread(
   people: People,
   viewerId: number,
   lastMessage: MessageRow | undefined,
+  pictureUrl: (attachmentId: number) => string,
 ): Thread {
   const me = members.find((m) => m.user_id === viewerId);
   const lastReadSeq = me?.last_read_seq ?? 0;
@@ -44,7 +45,13 @@ export function presentThread(
     thread_type: thread.thread_type as ThreadType,
     name: thread.name,
     description: thread.description,
-    thread_picture: null,
+    thread_picture:
+      thread.picture_attachment_id === null
+        ? null
+        : {
+            id: thread.picture_attachment_id,
+            content_url: pictureUrl(thread.picture_attachment_id),
+          },
     users: members.map((m) => {
       const admin = readBool(m.is_admin);
       return {

@@ -66,11 +66,18 @@ export async function insertThread(
   return row.id;
 }
 
+/** What a PATCH (or a create, for the picture) changes on the thread row. */
+export interface ThreadFields {
+  name?: string;
+  description?: string | null;
+  picture_attachment_id?: number | null;
+}
+
 export async function updateThread(
   db: Db,
   d: DialectHelpers,
   id: number,
-  fields: { name?: string; description?: string | null },
+  fields: ThreadFields,
   at: Date,
 ): Promise<void> {
   await db

@@ -2,7 +2,7 @@ import { formatMessage, type ThreadCreate, type ThreadPatch } from '@memoria/dom
 import type { AppContext } from '../../context.js';
 import { isDuplicate } from '../../db/errors.js';
 import { recordActivity } from '../../events/activity.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import {
   directKeyOf,
@@ -23,7 +23,9 @@ import {
   removeMembers,
   setMemberFlags,
   updateThread,
+  type ThreadFields,
 } from './store.js';
+import { createMediaService } from '../media/index.js';
 import { threadView } from './view.js';
 
 type Trx = AppContext['database']['db'];
@@ -36,6 +38,7 @@ const exists = (id: number) =>
 /** Creating and changing threads (docs/notes/messenger.md, Who may talk to whom; Admins). */
 export function createThreadService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
+  const media = createMediaService(ctx);
 
   async function createDirect(callerId: number, otherRef: unknown[]) {
     const people = await peopleOf(db, otherRef);
@@ -121,6 +124,10 @@ export function createThreadService(ctx: AppContext, live: MessengerLive) {
         directKey: null,
         at,
       });
+      if (body.thread_picture != null) {
+        const picture = await media.setThreadPicture(trx, id, callerId, body.thread_picture);
+        await updateThread(trx, dialect, id, { picture_attachment_id: picture }, at);
+      }
       await insertMembers(
         trx,
         dialect,
@@ -149,18 +156,22 @@ export function createThreadService(ctx: AppContext, live: MessengerLive) {
 
   return {
     async create(auth: AuthContext, body: ThreadCreate) {
+      // a direct thread shows the other person's picture; it has none of its own
+      if (body.thread_type === 'direct' && body.thread_picture != null) {
+        throw violation('thread_picture', 'validation.invalid');
+      }
       const made =
         body.thread_type === 'direct'
           ? await createDirect(auth.userId, body.users)
           : await createGroup(auth.userId, body);
       ctx.activity.dispatch(made.events);
       await live.thread('thread_created', made.id, made.members);
-      return threadView(db, made.id, auth.userId);
+      return threadView(db, made.id, auth.userId, media.threadPictureUrl);
     },
 
     async get(viewerId: number, threadId: number) {
       await requireMember(db, threadId, viewerId);
-      return threadView(db, threadId, viewerId);
+      return threadView(db, threadId, viewerId, media.threadPictureUrl);
     },
 
     async patch(auth: AuthContext, threadId: number, body: ThreadPatch) {
@@ -188,9 +199,17 @@ export function createThreadService(ctx: AppContext, live: MessengerLive) {
       const gone = removing.filter((id) => before.includes(id));
       const events = await db.transaction().execute(async (trx) => {
         const at = new Date();
-        const fields: { name?: string; description?: string | null } = {};
+        const fields: ThreadFields = {};
         if (body.name !== undefined) fields.name = body.name.trim();
         if (body.description !== undefined) fields.description = body.description?.trim() || null;
+        if (body.thread_picture !== undefined) {
+          fields.picture_attachment_id = await media.setThreadPicture(
+            trx,
+            threadId,
+            auth.userId,
+            body.thread_picture,
+          );
+        }
         await updateThread(trx, dialect, threadId, fields, at);
         await insertMembers(
           trx,
@@ -226,7 +245,7 @@ export function createThreadService(ctx: AppContext, live: MessengerLive) {
         adding.map((p) => p.id),
       );
       await live.removed(threadId, gone);
-      return threadView(db, threadId, auth.userId);
+      return threadView(db, threadId, auth.userId, media.threadPictureUrl);
     },
   };
 }

@@ -10,8 +10,11 @@ type Db = Kysely<DatabaseSchema>;
 
 /** Loads what thread and message answers need, a few queries per page (never per row). */
 
+/** The signed URL of a thread picture (the media service's threadPictureUrl). */
+export type PictureUrl = (attachmentId: number) => string;
+
 /** The threads as each viewer sees them, in the order of `ids`. */
-export async function threadViews(db: Db, ids: number[]) {
+export async function threadViews(db: Db, ids: number[], pictureUrl: PictureUrl) {
   const threads = await threadsByIds(db, ids);
   const members = await membersOf(db, ids);
   const people = await loadPeople(
@@ -28,12 +31,17 @@ export async function threadViews(db: Db, ids: number[]) {
       const own = members.filter((m) => m.thread_id === id);
       const lastMessage =
         thread.last_message_id !== null ? last.get(thread.last_message_id) : undefined;
-      return [presentThread(thread, own, people, viewerId, lastMessage)];
+      return [presentThread(thread, own, people, viewerId, lastMessage, pictureUrl)];
     });
 }
 
-export async function threadView(db: Db, id: number, viewerId: number): Promise<Thread> {
-  const view = await threadViews(db, [id]);
+export async function threadView(
+  db: Db,
+  id: number,
+  viewerId: number,
+  pictureUrl: PictureUrl,
+): Promise<Thread> {
+  const view = await threadViews(db, [id], pictureUrl);
   const [thread] = view(viewerId);
   if (!thread) throw new Error(`thread ${id} vanished`);
   return thread;
