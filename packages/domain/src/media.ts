@@ -111,6 +111,7 @@ export const ATTACHMENT_OWNERS = [
   'cover',
   'banner',
   'thread',
+  'message',
 ] as const;
 export type AttachmentOwner = (typeof ATTACHMENT_OWNERS)[number];
 

@@ -21,7 +21,7 @@ import * as m0017 from './migrations/0017_unread_counters.js';
 import * as m0018 from './migrations/0018_account.js';
 import * as m0019 from './migrations/0019_public_profile.js';
 import * as m0020 from './migrations/0020_messenger.js';
-import * as m0021 from './migrations/0021_thread_pictures.js';
+import * as m0021 from './migrations/0021_messenger_media.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -51,7 +51,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0018_account': m0018,
   '0019_public_profile': m0019,
   '0020_messenger': m0020,
-  '0021_thread_pictures': m0021,
+  '0021_messenger_media': m0021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -180,6 +180,10 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return String(w.thread);
       case 'threadPicture':
         return String(w.threadPicture);
+      case 'messagePhoto':
+        return String(w.messagePhoto);
+      case 'messageDocument':
+        return String(w.messageDocument);
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

@@ -178,6 +178,8 @@ export type PathObject =
   | 'dataExport'
   | 'thread'
   | 'threadPicture'
+  | 'messagePhoto'
+  | 'messageDocument'
   | 'imageUrl';
 
 /** What a list shows, found in the answer by the object's marker. */
@@ -230,7 +232,7 @@ const threadMembers = session((_a, v) =>
   v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE,
 );
 /**
- * A conversation's picture: a file, served with or without a session (signed URLs), so a
+ * A conversation's picture or a message's file: a file, served with or without a session (signed URLs), so a
  * visitor gets the 404 of anyone who is not a member rather than 401.
  */
 const threadPictureMembers: Status = (_a, v) =>
@@ -294,6 +296,9 @@ export const TABLE: Record<string, Row> = {
   'GET /api/thread/{id}/messages': { object: 'thread', status: threadMembers },
   // docs/notes/messenger.md, Thread picture: the conversation's members alone
   'GET /api/thread/photo/{id}': { object: 'threadPicture', status: threadPictureMembers },
+  // docs/notes/messenger.md, Photos and documents: the conversation's members alone
+  'GET /api/message/photo/{id}': { object: 'messagePhoto', status: threadPictureMembers },
+  'GET /api/message/document/{id}': { object: 'messageDocument', status: threadPictureMembers },
   'GET /api/user/threads': own(),
   'GET /api/thread/search': own(),
   'GET /api/thread/unread': own(),

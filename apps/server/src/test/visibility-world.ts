@@ -63,6 +63,9 @@ export interface MatrixWorld extends ViewerWorld {
   thread: number;
   /** that conversation's picture */
   threadPicture: number;
+  /** a photo and a document sent with its message */
+  messagePhoto: number;
+  messageDocument: number;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -253,9 +256,19 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     users: [base.people.otherContact.id],
     thread_picture: threadPicture,
   })) as { id: number };
+  const messagePhoto = await upload(t, author, '/api/message/photo', {
+    name: 'm.png',
+    content: png,
+  });
+  const messageDocument = await upload(t, author, '/api/message/document', {
+    name: 'm.txt',
+    content: Buffer.from('notes\n'),
+  });
   await inject(t, 'POST', '/api/thread/message', author, {
     thread: `/api/thread/${thread.id}`,
     description: 'hello',
+    message_photos: [messagePhoto],
+    message_documents: [messageDocument],
   });
 
   const headersOf = { ...base.headers, linkHolder: {} } as Record<
@@ -279,6 +292,8 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     inviterToken: (await inviter(t, base.people.blocked.id)).token,
     thread: thread.id,
     threadPicture,
+    messagePhoto,
+    messageDocument,
   };
 }
 

@@ -241,6 +241,4 @@ export const de: MessageCatalogue = {
   'message.badEmoji': 'Eine Reaktion ist ein einzelnes Emoji.',
   'message.replyNotFound':
     'Die Nachricht, auf die Sie antworten, ist nicht in dieser Unterhaltung.',
-  'message.attachmentsUnsupported':
-    'Fotos und Dokumente können noch nicht in Nachrichten gesendet werden.',
 };

@@ -225,7 +225,6 @@ export const en = {
   'message.deleted': 'This message was deleted.',
   'message.badEmoji': 'A reaction is one emoji.',
   'message.replyNotFound': 'The message you reply to is not in this conversation.',
-  'message.attachmentsUnsupported': 'Photos and documents cannot be sent in messages yet.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -230,6 +230,4 @@ export const es: MessageCatalogue = {
   'message.deleted': 'Este mensaje fue eliminado.',
   'message.badEmoji': 'Una reacción es un solo emoji.',
   'message.replyNotFound': 'El mensaje al que respondes no está en esta conversación.',
-  'message.attachmentsUnsupported':
-    'Todavía no se pueden enviar fotos ni documentos en los mensajes.',
 };

@@ -235,6 +235,4 @@ export const fr_be: MessageCatalogue = {
   'message.deleted': 'Ce message a été supprimé.',
   'message.badEmoji': 'Une réaction est un seul emoji.',
   'message.replyNotFound': 'Le message auquel vous répondez n’est pas dans cette conversation.',
-  'message.attachmentsUnsupported':
-    'Les photos et documents ne peuvent pas encore être envoyés dans les messages.',
 };

@@ -231,6 +231,4 @@ export const nl: MessageCatalogue = {
   'message.deleted': 'Dit bericht is verwijderd.',
   'message.badEmoji': 'Een reactie is één emoji.',
   'message.replyNotFound': 'Het bericht waarop je antwoordt, staat niet in dit gesprek.',
-  'message.attachmentsUnsupported':
-    'Foto’s en documenten kunnen nog niet in berichten worden verstuurd.',
 };

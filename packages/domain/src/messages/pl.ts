@@ -224,5 +224,4 @@ export const pl: MessageCatalogue = {
   'message.deleted': 'Ta wiadomość została usunięta.',
   'message.badEmoji': 'Reakcja to jedno emoji.',
   'message.replyNotFound': 'Wiadomość, na którą odpowiadasz, nie należy do tej rozmowy.',
-  'message.attachmentsUnsupported': 'Zdjęć i dokumentów nie można jeszcze wysyłać w wiadomościach.',
 };

@@ -229,5 +229,4 @@ export const uk: MessageCatalogue = {
   'message.deleted': 'Це повідомлення видалено.',
   'message.badEmoji': 'Реакція — це один емодзі.',
   'message.replyNotFound': 'Повідомлення, на яке ви відповідаєте, не з цієї розмови.',
-  'message.attachmentsUnsupported': 'Фото й документи поки що не можна надсилати в повідомленнях.',
 };

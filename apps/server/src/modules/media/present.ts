@@ -13,9 +13,9 @@ import type { StoredVariant } from './photos.js';
 import { signMediaPath } from './signing.js';
 import type { AttachmentRow } from './store.js';
 
-export type OwnerPath = 'memo' | 'collection' | 'user' | 'thread';
+export type OwnerPath = 'memo' | 'collection' | 'user' | 'thread' | 'message';
 
-/** `/api/{memo|collection|user|thread}/{photo|video|document}/{id}` (docs/API.md, Calls: media paths). */
+/** `/api/{memo|collection|user|thread|message}/{photo|video|document}/{id}` (docs/API.md, Calls: media paths). */
 export function mediaPath(owner: OwnerPath, type: AttachmentKind, id: number): string {
   return `/api/${owner}/${type}/${id}`;
 }
@@ -23,6 +23,7 @@ export function mediaPath(owner: OwnerPath, type: AttachmentKind, id: number): s
 export function ownerPathOf(row: Pick<AttachmentRow, 'owner_kind'>): OwnerPath {
   if (row.owner_kind === 'collection') return 'collection';
   if (row.owner_kind === 'thread') return 'thread';
+  if (row.owner_kind === 'message') return 'message';
   if (row.owner_kind === 'avatar' || row.owner_kind === 'cover' || row.owner_kind === 'banner') {
     return 'user';
   }

@@ -154,6 +154,31 @@ export async function registerMediaRoutes(
       },
     );
 
+    for (const type of ['photo', 'document'] as const) {
+      zapp.post(
+        `/api/message/${type}`,
+        {
+          preParsing: guard.required,
+          config: { uploadForm: [] },
+          schema: {
+            tags,
+            security,
+            summary: `Upload a ${type} for a message (multipart field \`file\`); the send then lists it in message_${type}s`,
+            response: { 201: attachmentAnswer },
+          },
+        },
+        async (request, reply) => {
+          const answer = await upload(request, {
+            kind: type,
+            owner: 'message',
+            collectionId: null,
+            maxBytes: uploadLimit,
+          });
+          return reply.code(201).send(answer);
+        },
+      );
+    }
+
     zapp.post(
       '/api/memo/photo',
       {
@@ -329,6 +354,29 @@ export async function registerMediaRoutes(
   serve('collection', 'photo');
   serve('user', 'photo');
   serve('thread', 'photo');
+  for (const type of ['photo', 'document'] as const) {
+    serve('message', type);
+    zapp.delete(
+      `/api/message/${type}/:id`,
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary: `Remove a ${type} of one's own message (frees its storage)`,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await media.deleteMessageAttachment(
+          authOf(request).userId,
+          type,
+          attachmentIdOf(request.params.id),
+        );
+        return reply.code(204).send();
+      },
+    );
+  }
   for (const type of ['photo', 'video', 'document'] as const) {
     serve('memo', type);
     zapp.delete(

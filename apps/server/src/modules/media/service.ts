@@ -45,6 +45,8 @@ import {
   type UserPictureKind,
   setAttachmentCollection,
   setAttachmentThread,
+  setAttachmentMessage,
+  attachmentsOfMessages,
   setAttachmentMemo,
   storageAccount,
   type AttachmentRow,
@@ -203,7 +205,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         if (target.kind === 'photo') {
           // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
           const personal =
-            target.owner !== 'memo' && target.owner !== 'collection' && target.owner !== 'thread';
+            target.owner === 'avatar' || target.owner === 'cover' || target.owner === 'banner';
           const variants = personal ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
           photo = await processPhoto(received.path, storage, base, variants);
           if (target.minHeight !== undefined && photo.height < target.minHeight) {
@@ -330,6 +332,89 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       }
       await deleteRows(trx, await otherPictures(trx, { threadId }, keep ?? 0));
       return keep ?? null;
+    },
+
+    /**
+     * Attaches the photos and documents of a message being sent (message_photos,
+     * message_documents: ids or IRIs), in their order, inside the send's transaction
+     * (docs/notes/messenger.md, Photos and documents). Each must be a ready upload of
+     * POST /api/message/{photo|document} of that type by `userId`, not yet sent with a
+     * message; 422 naming the list otherwise.
+     */
+    async attachToMessage(
+      trx: Trx,
+      messageId: number,
+      userId: number,
+      lists: { message_photos: unknown[]; message_documents: unknown[] },
+    ): Promise<void> {
+      const fields = [
+        ['message_photos', 'photo'],
+        ['message_documents', 'document'],
+      ] as const;
+      for (const [field, type] of fields) {
+        for (const [index, ref] of lists[field].entries()) {
+          const id = intIdFromIri(ref);
+          const row =
+            id === undefined ? undefined : await findAttachmentForUpdate(trx, dialect, id);
+          const usable =
+            row !== undefined &&
+            row.type === type &&
+            row.owner_kind === 'message' &&
+            row.status === 'ready' &&
+            row.user_id === userId &&
+            row.message_id === null;
+          if (!usable) throw violation(field, 'validation.invalid');
+          await setAttachmentMessage(trx, row.id, messageId, index);
+        }
+      }
+    },
+
+    /**
+     * The photos and documents of these messages, presented with signed URLs as any member
+     * sees them (the caller checked the viewer is a member of their threads), by message id.
+     */
+    async loadAttachmentsForMessages(
+      messageIds: number[],
+    ): Promise<Map<number, { photos: Attachment[]; documents: Attachment[] }>> {
+      const byMessage = new Map<number, { photos: Attachment[]; documents: Attachment[] }>();
+      const unique = [...new Set(messageIds)];
+      for (let i = 0; i < unique.length; i += 500) {
+        for (const row of await attachmentsOfMessages(db, unique.slice(i, i + 500))) {
+          const messageId = row.message_id as number;
+          const lists = byMessage.get(messageId) ?? { photos: [], documents: [] };
+          // the same answer goes to every member (over the socket too): no uploader-only parts
+          const answer = present(row, { userId: null }, key);
+          (row.type === 'photo' ? lists.photos : lists.documents).push(answer);
+          byMessage.set(messageId, lists);
+        }
+      }
+      return byMessage;
+    },
+
+    /**
+     * A message is deleted: its photos and documents are marked deleted, their storage freed
+     * and their files removed after the commit (inside the caller's transaction).
+     */
+    async deleteMessageAttachments(trx: Trx, messageId: number): Promise<void> {
+      await deleteRows(trx, await attachmentsOfMessages(trx, [messageId]));
+    },
+
+    /**
+     * DELETE /api/message/{type}/{id}: the uploader (the message's author) removes one photo or
+     * document (storage freed); 404 when it is not theirs, not of that type or already gone.
+     */
+    async deleteMessageAttachment(userId: number, type: AttachmentKind, id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const row = await findAttachmentForUpdate(trx, dialect, id);
+        const theirs =
+          row !== undefined &&
+          row.type === type &&
+          row.owner_kind === 'message' &&
+          row.status !== 'deleted' &&
+          row.user_id === userId;
+        if (!theirs) throw new ApiError(404, 'media.notFound');
+        await deleteRows(trx, [row]);
+      });
     },
 
     /**

@@ -266,6 +266,7 @@ export async function unattachedUploadIds(
             eb.and([eb('owner_kind', '=', 'memo'), eb('memo_id', 'is', null)]),
             eb.and([eb('owner_kind', '=', 'collection'), eb('collection_id', 'is', null)]),
             eb.and([eb('owner_kind', '=', 'thread'), eb('thread_id', 'is', null)]),
+            eb.and([eb('owner_kind', '=', 'message'), eb('message_id', 'is', null)]),
           ]),
         ]),
         // abandoned: the server stopped (a crash, a kill) while receiving the file
@@ -292,6 +293,7 @@ export function isUnattached(row: AttachmentRow): boolean {
   if (row.owner_kind === 'memo') return row.memo_id === null;
   if (row.owner_kind === 'collection') return row.collection_id === null;
   if (row.owner_kind === 'thread') return row.thread_id === null;
+  if (row.owner_kind === 'message') return row.message_id === null;
   return false;
 }
 
@@ -305,6 +307,35 @@ export async function setAttachmentThread(
     .updateTable('attachments')
     .set({ thread_id: threadId })
     .where('id', '=', attachmentId)
+    .execute();
+}
+
+/** Attaches upload `attachmentId` to message `messageId` at position `index`. */
+export async function setAttachmentMessage(
+  db: Db,
+  attachmentId: number,
+  messageId: number,
+  index: number,
+): Promise<void> {
+  await db
+    .updateTable('attachments')
+    .set({ message_id: messageId, sequence_number: index })
+    .where('id', '=', attachmentId)
+    .execute();
+}
+
+/** The live files of these messages (a few hundred ids at most), each message's in order. */
+export function attachmentsOfMessages(db: Db, messageIds: number[]): Promise<AttachmentRow[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('message_id', 'in', messageIds)
+    .where('owner_kind', '=', 'message')
+    .where('status', '!=', 'deleted')
+    .orderBy('message_id')
+    .orderBy('sequence_number')
+    .orderBy('id')
     .execute();
 }
 
@@ -398,6 +429,18 @@ export async function attachmentAccess(
       .select('id')
       .where('thread_id', '=', row.thread_id)
       .where('user_id', '=', v)
+      .executeTakeFirst();
+    return member ? 'visible' : 'gone';
+  }
+  // A message's photos and documents: the members of its thread alone, blocks aside as above.
+  if (row.owner_kind === 'message') {
+    if (row.message_id === null || v === null) return 'gone';
+    const member = await db
+      .selectFrom('thread_messages as m')
+      .innerJoin('thread_members as tm', 'tm.thread_id', 'm.thread_id')
+      .select('tm.id')
+      .where('m.id', '=', row.message_id)
+      .where('tm.user_id', '=', v)
       .executeTakeFirst();
     return member ? 'visible' : 'gone';
   }

@@ -5,6 +5,8 @@ import {
   isSingleEmoji,
   mayDeleteMessage,
   MESSENGER,
+  type Attachment,
+  type MessageAttachment,
   type MessageCreate,
   type ThreadType,
 } from '@memoria/domain';
@@ -33,12 +35,31 @@ import {
 import { presentReactions } from './present.js';
 import { createOfflinePush } from './offline-push.js';
 import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
-import { messageViews } from './view.js';
+import { createMediaService } from '../media/index.js';
+import { messageViews, type MessageFiles } from './view.js';
 
 /** Sending, reading, editing, deleting and reacting to messages (docs/notes/messenger.md). */
 export function createMessageService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
-  const one = async (row: MessageRow) => (await messageViews(db, [row]))[0]!;
+  const media = createMediaService(ctx);
+  /** A message's files as the wire answer lists them (docs/notes/messenger.md, Photos and documents). */
+  const filesOf: MessageFiles = async (ids) => {
+    const loaded = await media.loadAttachmentsForMessages(ids);
+    const shape = (a: Attachment): MessageAttachment => ({
+      id: a.id,
+      '@id': a['@id'],
+      content_url: a.secure_url ?? a.content_url,
+      name: a.file_name,
+      mime_type: a.mime_type,
+    });
+    return new Map(
+      [...loaded].map(([id, lists]) => [
+        id,
+        { photos: lists.photos.map(shape), documents: lists.documents.map(shape) },
+      ]),
+    );
+  };
+  const one = async (row: MessageRow) => (await messageViews(db, [row], filesOf))[0]!;
   const pushOffline = createOfflinePush(ctx);
 
   /** The message and the caller's membership of its thread; 404 for anyone else. */
@@ -65,11 +86,13 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       const memberRows = await membersOf(db, [threadId]);
       const members = memberRows.map((m) => m.user_id);
       await maySend(db, thread, members, auth.userId);
-      const attachments = [...(body.message_photos ?? []), ...(body.message_documents ?? [])];
-      // photos and documents are not stored yet (docs/notes/messenger.md, Not yet)
-      if (attachments.length > 0) throw new ApiError(422, 'message.attachmentsUnsupported');
+      const files = {
+        message_photos: body.message_photos ?? [],
+        message_documents: body.message_documents ?? [],
+      };
+      const hasFiles = files.message_photos.length + files.message_documents.length > 0;
       const text = isEmptyMessageText(body.description) ? EMPTY_MESSAGE_TEXT : body.description!;
-      if (text === EMPTY_MESSAGE_TEXT) throw new ApiError(422, 'message.empty');
+      if (text === EMPTY_MESSAGE_TEXT && !hasFiles) throw new ApiError(422, 'message.empty');
       const key = body.key ?? null;
       if (key) {
         const earlier = await findByKey(db, threadId, auth.userId, key);
@@ -98,6 +121,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
             replyToId,
             at,
           });
+          if (hasFiles) await media.attachToMessage(trx, messageId, auth.userId, files);
           await setLastMessage(trx, dialect, threadId, messageId, at);
           await markRead(trx, dialect, threadId, auth.userId, seq, at);
           return messageId;
@@ -127,13 +151,13 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
           messagesAfter(db, threadId, paging.afterSeq, limit),
           countMessages(db, threadId, paging.afterSeq),
         ]);
-        return { members: await messageViews(db, rows), total };
+        return { members: await messageViews(db, rows, filesOf), total };
       }
       const [rows, total] = await Promise.all([
         newestPage(db, threadId, paging.limit, paging.offset),
         countMessages(db, threadId),
       ]);
-      return { members: await messageViews(db, rows), total };
+      return { members: await messageViews(db, rows, filesOf), total };
     },
 
     async edit(auth: AuthContext, messageRef: string, description: string) {
@@ -159,11 +183,11 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
         throw new ApiError(403, 'message.notAuthor');
       }
       if (row.status !== 'deleted') {
-        await db
-          .transaction()
-          .execute((trx) =>
-            markMessageDeleted(trx, dialect, row.id, DELETED_MESSAGE_TEXT, new Date()),
-          );
+        await db.transaction().execute(async (trx) => {
+          await markMessageDeleted(trx, dialect, row.id, DELETED_MESSAGE_TEXT, new Date());
+          // its photos and documents go with it, their storage freed
+          await media.deleteMessageAttachments(trx, row.id);
+        });
       }
       const message = await one((await findMessage(db, row.id))!);
       await live.message('message_deleted', message, await live.memberIds(row.thread_id));

@@ -2,6 +2,7 @@ import {
   DELETED_MESSAGE_TEXT,
   iri,
   type Message,
+  type MessageAttachment,
   type MessageReaction,
   type MessageStatus,
   type Thread,
@@ -95,6 +96,7 @@ export function presentMessage(
     members: MemberRow[];
     reactions: ReactionRow[];
     replies: Map<number, MessageRow>;
+    files: Map<number, { photos: MessageAttachment[]; documents: MessageAttachment[] }>;
   },
 ): Message {
   const reply = row.reply_to_id !== null ? context.replies.get(row.reply_to_id) : undefined;
@@ -128,8 +130,8 @@ export function presentMessage(
       .map((m) => m.user_id),
     user: personOf(context.people, row.user_id),
     sent_by: row.sent_by,
-    message_photos: [],
-    message_documents: [],
+    message_photos: context.files.get(row.id)?.photos ?? [],
+    message_documents: context.files.get(row.id)?.documents ?? [],
     reactions: presentReactions(context.reactions.filter((r) => r.message_id === row.id)),
     status,
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Message, Thread } from '@memoria/domain';
+import type { Message, MessageAttachment, Thread } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { loadPeople } from '../users/people.js';
 import { messagesByIds, reactionsOf, threadsByIds, type MessageRow } from './message-store.js';
@@ -47,18 +47,28 @@ export async function threadView(
   return thread;
 }
 
-/** Messages of one or more threads, presented with authors, replies, reactions, readers. */
-export async function messageViews(db: Db, rows: MessageRow[]): Promise<Message[]> {
+/** The photos and documents of some messages, by message id (through the media service). */
+export type MessageFiles = (
+  messageIds: number[],
+) => Promise<Map<number, { photos: MessageAttachment[]; documents: MessageAttachment[] }>>;
+
+/** Messages of one or more threads, presented with authors, replies, reactions, readers, files. */
+export async function messageViews(
+  db: Db,
+  rows: MessageRow[],
+  filesOf: MessageFiles,
+): Promise<Message[]> {
   if (rows.length === 0) return [];
   const threadIds = [...new Set(rows.map((r) => r.thread_id))];
   const replyIds = rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null);
-  const [members, reactions, replies] = await Promise.all([
+  const [members, reactions, replies, files] = await Promise.all([
     membersOf(db, threadIds),
     reactionsOf(
       db,
       rows.map((r) => r.id),
     ),
     messagesByIds(db, replyIds),
+    filesOf(rows.map((r) => r.id)),
   ]);
   const people = await loadPeople(
     db,
@@ -69,6 +79,7 @@ export async function messageViews(db: Db, rows: MessageRow[]): Promise<Message[
     members,
     reactions,
     replies: new Map(replies.map((r) => [r.id, r])),
+    files,
   };
   return rows.map((row) => presentMessage(row, context));
 }
