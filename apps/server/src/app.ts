@@ -42,6 +42,7 @@ import { registerMemos } from './modules/memos/routes.js';
 import { registerMedia } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { createRealtimeHub, registerRealtime } from './realtime/index.js';
+import { registerMessenger } from './modules/messenger/index.js';
 import { createActivityDispatcher } from './events/dispatch.js';
 import { registerComments } from './modules/comments/index.js';
 import { registerReactions } from './modules/reactions/index.js';
@@ -178,7 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNotifications(zapp, guard, ctx);
   registerAccount(zapp, guard, ctx);
   registerIdentity(zapp, guard, ctx);
-  await registerRealtime(app, guard, ctx);
+  const messenger = registerMessenger(zapp, guard, ctx);
+  await registerRealtime(app, guard, ctx, messenger.socketHandlers);
 
   fallback.current = await registerWebApp(app, config.webDist);
 

@@ -104,7 +104,15 @@ export const ATTACHMENT_STATUSES = ['processing', 'ready', 'failed', 'deleted'] 
 export type AttachmentStatus = (typeof ATTACHMENT_STATUSES)[number];
 
 /** What an attachment belongs to. */
-export const ATTACHMENT_OWNERS = ['memo', 'collection', 'avatar', 'cover', 'banner'] as const;
+export const ATTACHMENT_OWNERS = [
+  'memo',
+  'collection',
+  'avatar',
+  'cover',
+  'banner',
+  'thread',
+  'message',
+] as const;
 export type AttachmentOwner = (typeof ATTACHMENT_OWNERS)[number];
 
 export const MEGABYTE = 1024 * 1024;

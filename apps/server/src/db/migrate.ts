@@ -22,6 +22,8 @@ import * as m0018 from './migrations/0018_account.js';
 import * as m0019 from './migrations/0019_public_profile.js';
 import * as m0020 from './migrations/0020_delegation_audit.js';
 import * as m0021 from './migrations/0021_external_identity.js';
+import * as m0022 from './migrations/0022_messenger.js';
+import * as m0023 from './migrations/0023_messenger_media.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0019_public_profile': m0019,
   '0020_delegation_audit': m0020,
   '0021_external_identity': m0021,
+  '0022_messenger': m0022,
+  '0023_messenger_media': m0023,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -7,10 +7,14 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 export interface AttachmentsTable {
   id: Generated<number>;
   user_id: number;
-  /** 'memo' | 'collection' | 'avatar' */
+  /** 'memo' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread' | 'message' */
   owner_kind: string;
   memo_id: number | null;
   collection_id: string | null;
+  /** owner_kind 'thread': the thread it is the picture of (migration 0021) */
+  thread_id: Generated<number | null>;
+  /** owner_kind 'message': the message it was sent with (migration 0021) */
+  message_id: Generated<number | null>;
   /** 'photo' | 'video' | 'document' */
   type: string;
   file_name: string;

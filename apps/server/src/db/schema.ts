@@ -8,6 +8,7 @@ import type { NotificationTables } from './schema-notifications.js';
 import type { PushTables } from './schema-push.js';
 import type { AccountTables } from './schema-account.js';
 import type { IdentityTables } from './schema-identity.js';
+import type { MessengerTables } from './schema-messenger.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -205,7 +206,8 @@ export interface DatabaseSchema
     NotificationTables,
     PushTables,
     AccountTables,
-    IdentityTables {
+    IdentityTables,
+    MessengerTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

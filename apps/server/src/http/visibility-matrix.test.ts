@@ -176,6 +176,14 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return w.slug;
       case 'dataExport':
         return w.dataExport;
+      case 'thread':
+        return String(w.thread);
+      case 'threadPicture':
+        return String(w.threadPicture);
+      case 'messagePhoto':
+        return String(w.messagePhoto);
+      case 'messageDocument':
+        return String(w.messageDocument);
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

@@ -55,6 +55,12 @@ export async function createRealtimeHub(
   });
 }
 
+/**
+ * What a module does with a client message of one message_type (the messenger's
+ * acknowledgements and typing notices); it must not throw and answers nothing.
+ */
+export type SocketMessageHandler = (userId: number, message: Record<string, unknown>) => void;
+
 interface Connection {
   socket: WebSocket;
   userId: number;
@@ -94,6 +100,7 @@ export async function registerRealtime(
   app: FastifyInstance,
   _guard: AuthGuard,
   ctx: AppContext,
+  handlers: Record<string, SocketMessageHandler> = {},
 ): Promise<void> {
   const sessions = createSessionService(ctx);
   const byUser = new Map<number, Set<Connection>>();
@@ -158,6 +165,9 @@ export async function registerRealtime(
       }
       const type = (message as { message_type?: unknown } | null)?.message_type;
       if (type === 'ping') socket.send(PONG_TEXT);
+      else if (typeof type === 'string' && Object.hasOwn(handlers, type)) {
+        handlers[type]?.(connection.userId, message as Record<string, unknown>);
+      }
     });
     socket.on('close', () => {
       connection.detach();

@@ -176,6 +176,10 @@ export type PathObject =
   | 'lockCode'
   | 'slug'
   | 'dataExport'
+  | 'thread'
+  | 'threadPicture'
+  | 'messagePhoto'
+  | 'messageDocument'
   | 'imageUrl';
 
 /** What a list shows, found in the answer by the object's marker. */
@@ -223,6 +227,16 @@ const own = (ok = 200, why?: string): Row => ({
 });
 /** Comments and reactions: those engaged with the author who read the memo. */
 const engaged: Status = (a, v) => (seesComments(a, v) ? 200 : owned()(a, v));
+/** A conversation of the author with the other contact: its members; anyone else 404. */
+const threadMembers = session((_a, v) =>
+  v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE,
+);
+/**
+ * A conversation's picture or a message's file: a file, served with or without a session (signed URLs), so a
+ * visitor gets the 404 of anyone who is not a member rather than 401.
+ */
+const threadPictureMembers: Status = (_a, v) =>
+  v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE;
 /** A request to the author: its receiver (the author, or the delegate acting for them). */
 const receiver = (refused: number) =>
   session((_a, v) => (OWNERS.includes(v as 'author') ? 200 : refused));
@@ -290,6 +304,19 @@ export const TABLE: Record<string, Row> = {
     status: session(accountOwner),
     why: 'the log is for the account and its admins; the delegate holds no admin right',
   },
+  // the messenger (docs/notes/messenger.md): a conversation exists for its members only
+  'GET /api/thread/{id}': { object: 'thread', status: threadMembers },
+  'GET /api/thread/{id}/messages': { object: 'thread', status: threadMembers },
+  // docs/notes/messenger.md, Thread picture: the conversation's members alone
+  'GET /api/thread/photo/{id}': { object: 'threadPicture', status: threadPictureMembers },
+  // docs/notes/messenger.md, Photos and documents: the conversation's members alone
+  'GET /api/message/photo/{id}': { object: 'messagePhoto', status: threadPictureMembers },
+  'GET /api/message/document/{id}': { object: 'messageDocument', status: threadPictureMembers },
+  'GET /api/user/threads': own(),
+  'GET /api/thread/search': own(),
+  'GET /api/thread/unread': own(),
+  'GET /api/thread-by-users': own(),
+  'GET /api/chat-token': own(),
   'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
   'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },
   // identity verification and external sign-in: the world has no identity service configured

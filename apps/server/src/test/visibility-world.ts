@@ -59,6 +59,13 @@ export interface MatrixWorld extends ViewerWorld {
   dataExport: string;
   /** the QR token of someone who blocked the blocked person (for the QR confirm) */
   inviterToken: string;
+  /** a group conversation of the author with the other contact, with one message */
+  thread: number;
+  /** that conversation's picture */
+  threadPicture: number;
+  /** a photo and a document sent with its message */
+  messagePhoto: number;
+  messageDocument: number;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -238,6 +245,32 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     .executeTakeFirstOrThrow();
   const qr = await inject(t, 'GET', '/api/connection-token', author);
 
+  // a conversation: its members only (the author, the delegate acting for them, the other contact)
+  const threadPicture = await upload(t, author, '/api/thread/picture', {
+    name: 't.png',
+    content: png,
+  });
+  const thread = (await inject(t, 'POST', '/api/thread', author, {
+    thread_type: 'group',
+    name: 'Matrix conversation',
+    users: [base.people.otherContact.id],
+    thread_picture: threadPicture,
+  })) as { id: number };
+  const messagePhoto = await upload(t, author, '/api/message/photo', {
+    name: 'm.png',
+    content: png,
+  });
+  const messageDocument = await upload(t, author, '/api/message/document', {
+    name: 'm.txt',
+    content: Buffer.from('notes\n'),
+  });
+  await inject(t, 'POST', '/api/thread/message', author, {
+    thread: `/api/thread/${thread.id}`,
+    description: 'hello',
+    message_photos: [messagePhoto],
+    message_documents: [messageDocument],
+  });
+
   const headersOf = { ...base.headers, linkHolder: {} } as Record<
     MatrixViewer,
     Record<string, string>
@@ -257,6 +290,10 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     slug,
     dataExport: String(dataExport.id),
     inviterToken: (await inviter(t, base.people.blocked.id)).token,
+    thread: thread.id,
+    threadPicture,
+    messagePhoto,
+    messageDocument,
   };
 }
 

@@ -240,4 +240,22 @@ export const de: MessageCatalogue = {
     'Der Identitätsdienst ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
   'publicProfile.subscriptionRequired':
     'Der Aktionsbutton, die Akzentfarbe und das Banner eines öffentlichen Profils erfordern ein Abonnement.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Unterhaltung nicht gefunden',
+  'thread.groupNameRequired': 'Gruppenunterhaltungen brauchen einen Gruppennamen',
+  'thread.exists': 'Diese Unterhaltung gibt es bereits.',
+  'thread.directOne': 'Eine direkte Unterhaltung wird mit genau einer anderen Person geführt.',
+  'thread.notAllowed':
+    'Sie können nur mit Ihren Kontakten oder mit Personen, die Direktnachrichten erlauben, eine Unterhaltung beginnen.',
+  'thread.notConnected': 'Gruppenmitglieder müssen Ihre Kontakte sein.',
+  'thread.blocked': 'Sie können in dieser Unterhaltung keine Nachrichten senden.',
+  'thread.adminOnly': 'Nur ein Admin dieser Unterhaltung kann das tun.',
+  'thread.userNotFound': 'Diese Person wurde nicht gefunden.',
+  'message.notFound': 'Nachricht nicht gefunden',
+  'message.empty': 'Eine Nachricht braucht Text, ein Foto oder ein Dokument.',
+  'message.notAuthor': 'Nur der Autor kann diese Nachricht ändern.',
+  'message.deleted': 'Diese Nachricht wurde gelöscht.',
+  'message.badEmoji': 'Eine Reaktion ist ein einzelnes Emoji.',
+  'message.replyNotFound':
+    'Die Nachricht, auf die Sie antworten, ist nicht in dieser Unterhaltung.',
 };

@@ -223,6 +223,23 @@ export const en = {
   'identity.unavailable': 'The identity service cannot be reached. Please try again later.',
   'publicProfile.subscriptionRequired':
     'The call-to-action button, the accent colour and the banner of a public profile need a subscription.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Conversation not found',
+  'thread.groupNameRequired': 'A group name is needed for group conversations',
+  'thread.exists': 'This conversation already exists.',
+  'thread.directOne': 'A direct conversation is with exactly one other person.',
+  'thread.notAllowed':
+    'You can only start a conversation with your connections or with people who accept direct messages.',
+  'thread.notConnected': 'Group members must be your connections.',
+  'thread.blocked': 'You cannot send messages in this conversation.',
+  'thread.adminOnly': 'Only an admin of this conversation can do this.',
+  'thread.userNotFound': 'This person was not found.',
+  'message.notFound': 'Message not found',
+  'message.empty': 'A message needs text, a photo or a document.',
+  'message.notAuthor': 'Only the author can change this message.',
+  'message.deleted': 'This message was deleted.',
+  'message.badEmoji': 'A reaction is one emoji.',
+  'message.replyNotFound': 'The message you reply to is not in this conversation.',
 } as const;
 
 export type MessageKey = keyof typeof en;

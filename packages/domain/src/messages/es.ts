@@ -230,4 +230,21 @@ export const es: MessageCatalogue = {
     'No se puede contactar con el servicio de identidad. Inténtalo más tarde.',
   'publicProfile.subscriptionRequired':
     'El botón de llamada a la acción, el color de acento y el banner de un perfil público requieren una suscripción.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Conversación no encontrada',
+  'thread.groupNameRequired': 'Las conversaciones de grupo necesitan un nombre de grupo',
+  'thread.exists': 'Esta conversación ya existe.',
+  'thread.directOne': 'Una conversación directa es con exactamente otra persona.',
+  'thread.notAllowed':
+    'Solo puedes iniciar una conversación con tus contactos o con personas que aceptan mensajes directos.',
+  'thread.notConnected': 'Los miembros del grupo deben ser tus contactos.',
+  'thread.blocked': 'No puedes enviar mensajes en esta conversación.',
+  'thread.adminOnly': 'Solo un administrador de esta conversación puede hacer esto.',
+  'thread.userNotFound': 'No se encontró a esta persona.',
+  'message.notFound': 'Mensaje no encontrado',
+  'message.empty': 'Un mensaje necesita texto, una foto o un documento.',
+  'message.notAuthor': 'Solo el autor puede cambiar este mensaje.',
+  'message.deleted': 'Este mensaje fue eliminado.',
+  'message.badEmoji': 'Una reacción es un solo emoji.',
+  'message.replyNotFound': 'El mensaje al que respondes no está en esta conversación.',
 };

@@ -235,4 +235,21 @@ export const fr_be: MessageCatalogue = {
   'identity.unavailable': "Le service d'identité est injoignable. Veuillez réessayer plus tard.",
   'publicProfile.subscriptionRequired':
     "Le bouton d'action, la couleur d'accent et la bannière d'un profil public nécessitent un abonnement.",
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Conversation introuvable',
+  'thread.groupNameRequired': 'Un nom de groupe est nécessaire pour les conversations de groupe',
+  'thread.exists': 'Cette conversation existe déjà.',
+  'thread.directOne': 'Une conversation directe se fait avec exactement une autre personne.',
+  'thread.notAllowed':
+    'Vous ne pouvez commencer une conversation qu’avec vos connexions ou des personnes qui acceptent les messages directs.',
+  'thread.notConnected': 'Les membres du groupe doivent être vos connexions.',
+  'thread.blocked': 'Vous ne pouvez pas envoyer de messages dans cette conversation.',
+  'thread.adminOnly': 'Seul un administrateur de cette conversation peut faire cela.',
+  'thread.userNotFound': 'Cette personne est introuvable.',
+  'message.notFound': 'Message introuvable',
+  'message.empty': 'Un message doit contenir du texte, une photo ou un document.',
+  'message.notAuthor': 'Seul l’auteur peut modifier ce message.',
+  'message.deleted': 'Ce message a été supprimé.',
+  'message.badEmoji': 'Une réaction est un seul emoji.',
+  'message.replyNotFound': 'Le message auquel vous répondez n’est pas dans cette conversation.',
 };

@@ -229,4 +229,21 @@ export const nl: MessageCatalogue = {
   'identity.unavailable': 'De identiteitsdienst is niet bereikbaar. Probeer het later opnieuw.',
   'publicProfile.subscriptionRequired':
     'De actieknop, de accentkleur en de banner van een openbaar profiel vereisen een abonnement.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Gesprek niet gevonden',
+  'thread.groupNameRequired': 'Een groepsgesprek heeft een naam nodig',
+  'thread.exists': 'Dit gesprek bestaat al.',
+  'thread.directOne': 'Een direct gesprek is met precies één andere persoon.',
+  'thread.notAllowed':
+    'Je kunt alleen een gesprek beginnen met je connecties of met mensen die directe berichten toestaan.',
+  'thread.notConnected': 'Groepsleden moeten je connecties zijn.',
+  'thread.blocked': 'Je kunt in dit gesprek geen berichten sturen.',
+  'thread.adminOnly': 'Alleen een beheerder van dit gesprek kan dit doen.',
+  'thread.userNotFound': 'Deze persoon is niet gevonden.',
+  'message.notFound': 'Bericht niet gevonden',
+  'message.empty': 'Een bericht heeft tekst, een foto of een document nodig.',
+  'message.notAuthor': 'Alleen de auteur kan dit bericht wijzigen.',
+  'message.deleted': 'Dit bericht is verwijderd.',
+  'message.badEmoji': 'Een reactie is één emoji.',
+  'message.replyNotFound': 'Het bericht waarop je antwoordt, staat niet in dit gesprek.',
 };

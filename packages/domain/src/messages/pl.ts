@@ -223,4 +223,21 @@ export const pl: MessageCatalogue = {
   'identity.unavailable': 'Usługa tożsamości jest niedostępna. Spróbuj ponownie później.',
   'publicProfile.subscriptionRequired':
     'Przycisk wezwania do działania, kolor akcentu i baner profilu publicznego wymagają subskrypcji.',
+  // messenger (docs/notes/messenger.md)
+  'thread.notFound': 'Nie znaleziono rozmowy',
+  'thread.groupNameRequired': 'Rozmowa grupowa wymaga nazwy grupy',
+  'thread.exists': 'Ta rozmowa już istnieje.',
+  'thread.directOne': 'Rozmowa bezpośrednia toczy się z dokładnie jedną inną osobą.',
+  'thread.notAllowed':
+    'Rozmowę możesz zacząć tylko ze swoimi kontaktami lub z osobami, które przyjmują wiadomości bezpośrednie.',
+  'thread.notConnected': 'Członkowie grupy muszą być Twoimi kontaktami.',
+  'thread.blocked': 'Nie możesz wysyłać wiadomości w tej rozmowie.',
+  'thread.adminOnly': 'Tylko administrator tej rozmowy może to zrobić.',
+  'thread.userNotFound': 'Nie znaleziono tej osoby.',
+  'message.notFound': 'Nie znaleziono wiadomości',
+  'message.empty': 'Wiadomość potrzebuje tekstu, zdjęcia lub dokumentu.',
+  'message.notAuthor': 'Tylko autor może zmienić tę wiadomość.',
+  'message.deleted': 'Ta wiadomość została usunięta.',
+  'message.badEmoji': 'Reakcja to jedno emoji.',
+  'message.replyNotFound': 'Wiadomość, na którą odpowiadasz, nie należy do tej rozmowy.',
 };

@@ -51,13 +51,18 @@ export interface AccessClaims {
   rootUserId: number | null;
 }
 
-export async function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<string> {
+/** `ttlSeconds`: shorter for the messenger's chat token (docs/notes/messenger.md). */
+export async function signAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  ttlSeconds: number = AUTH.accessTokenTtlSeconds,
+): Promise<string> {
   const root = claims.rootUserId === null ? {} : { rid: claims.rootUserId };
   return new SignJWT({ sid: claims.sessionId, scope: claims.scope, ...root })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + AUTH.accessTokenTtlSeconds)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
     .sign(key);
 }
 

@@ -13,15 +13,17 @@ import type { StoredVariant } from './photos.js';
 import { signMediaPath } from './signing.js';
 import type { AttachmentRow } from './store.js';
 
-export type OwnerPath = 'memo' | 'collection' | 'user';
+export type OwnerPath = 'memo' | 'collection' | 'user' | 'thread' | 'message';
 
-/** `/api/{memo|collection}/{photo|video|document}/{id}` (docs/API.md, Calls: media paths). */
+/** `/api/{memo|collection|user|thread|message}/{photo|video|document}/{id}` (docs/API.md, Calls: media paths). */
 export function mediaPath(owner: OwnerPath, type: AttachmentKind, id: number): string {
   return `/api/${owner}/${type}/${id}`;
 }
 
 export function ownerPathOf(row: Pick<AttachmentRow, 'owner_kind'>): OwnerPath {
   if (row.owner_kind === 'collection') return 'collection';
+  if (row.owner_kind === 'thread') return 'thread';
+  if (row.owner_kind === 'message') return 'message';
   if (row.owner_kind === 'avatar' || row.owner_kind === 'cover' || row.owner_kind === 'banner') {
     return 'user';
   }

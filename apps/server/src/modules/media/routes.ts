@@ -132,6 +132,55 @@ export async function registerMediaRoutes(
     );
 
     zapp.post(
+      '/api/thread/picture',
+      {
+        preParsing: guard.required,
+        config: { uploadForm: [] },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload a conversation picture (multipart field `file`; a photo, at most 80 MB); a thread create or PATCH then names it as thread_picture',
+          response: { 201: attachmentAnswer },
+        },
+      },
+      async (request, reply) => {
+        const answer = await upload(request, {
+          kind: 'photo',
+          owner: 'thread',
+          collectionId: null,
+          maxBytes: Math.min(uploadLimit, COLLECTION_PICTURE_MAX_MB * MEGABYTE),
+        });
+        return reply.code(201).send(answer);
+      },
+    );
+
+    for (const type of ['photo', 'document'] as const) {
+      zapp.post(
+        `/api/message/${type}`,
+        {
+          preParsing: guard.required,
+          config: { uploadForm: [] },
+          schema: {
+            tags,
+            security,
+            summary: `Upload a ${type} for a message (multipart field \`file\`); the send then lists it in message_${type}s`,
+            response: { 201: attachmentAnswer },
+          },
+        },
+        async (request, reply) => {
+          const answer = await upload(request, {
+            kind: type,
+            owner: 'message',
+            collectionId: null,
+            maxBytes: uploadLimit,
+          });
+          return reply.code(201).send(answer);
+        },
+      );
+    }
+
+    zapp.post(
       '/api/memo/photo',
       {
         preParsing: guard.required,
@@ -320,6 +369,30 @@ export async function registerMediaRoutes(
   deletePicture('/api/profile/banner/:id', ['banner'], 'Remove the public profile banner by id');
   serve('collection', 'photo');
   serve('user', 'photo');
+  serve('thread', 'photo');
+  for (const type of ['photo', 'document'] as const) {
+    serve('message', type);
+    zapp.delete(
+      `/api/message/${type}/:id`,
+      {
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary: `Remove a ${type} of one's own message (frees its storage)`,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await media.deleteMessageAttachment(
+          authOf(request).userId,
+          type,
+          attachmentIdOf(request.params.id),
+        );
+        return reply.code(204).send();
+      },
+    );
+  }
   for (const type of ['photo', 'video', 'document'] as const) {
     serve('memo', type);
     zapp.delete(

@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ApiError, violation } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
 import { createStorage, type Storage } from '../../storage/index.js';
 import type { Viewer } from '../audience/index.js';
 import { planOf } from '../users/plans.js';
@@ -43,6 +44,9 @@ import {
   setProfilePicture,
   type UserPictureKind,
   setAttachmentCollection,
+  setAttachmentThread,
+  setAttachmentMessage,
+  attachmentsOfMessages,
   setAttachmentMemo,
   storageAccount,
   type AttachmentRow,
@@ -200,7 +204,8 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         let photo: Awaited<ReturnType<typeof processPhoto>> | null = null;
         if (target.kind === 'photo') {
           // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
-          const personal = target.owner !== 'memo' && target.owner !== 'collection';
+          const personal =
+            target.owner === 'avatar' || target.owner === 'cover' || target.owner === 'banner';
           const variants = personal ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
           photo = await processPhoto(received.path, storage, base, variants);
           if (target.minHeight !== undefined && photo.height < target.minHeight) {
@@ -296,6 +301,120 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       }
       await deleteRows(trx, await otherPictures(trx, { collectionId }, attachmentId));
       return { ...row, collection_id: collectionId };
+    },
+
+    /**
+     * Applies `thread_picture` of a thread create or PATCH inside its transaction (docs/notes/
+     * messenger.md, Thread picture): null removes the thread's picture (storage freed); an
+     * id or IRI makes that upload the picture. It must be a ready photo of POST
+     * /api/thread/picture uploaded by `userId`, not already another thread's (422 on
+     * thread_picture otherwise); the previous picture is deleted. Answers the new picture id.
+     */
+    async setThreadPicture(
+      trx: Trx,
+      threadId: number,
+      userId: number,
+      picture: string | number | null,
+    ): Promise<number | null> {
+      const keep = picture === null ? undefined : intIdFromIri(picture);
+      if (picture !== null) {
+        if (keep === undefined) throw violation('thread_picture', 'validation.invalid');
+        const row = await findAttachmentForUpdate(trx, dialect, keep);
+        const usable =
+          row !== undefined &&
+          row.user_id === userId &&
+          row.type === 'photo' &&
+          row.owner_kind === 'thread' &&
+          row.status === 'ready' &&
+          (row.thread_id === null || row.thread_id === threadId);
+        if (!usable) throw violation('thread_picture', 'validation.invalid');
+        if (row.thread_id !== threadId) await setAttachmentThread(trx, keep, threadId);
+      }
+      await deleteRows(trx, await otherPictures(trx, { threadId }, keep ?? 0));
+      return keep ?? null;
+    },
+
+    /**
+     * Attaches the photos and documents of a message being sent (message_photos,
+     * message_documents: ids or IRIs), in their order, inside the send's transaction
+     * (docs/notes/messenger.md, Photos and documents). Each must be a ready upload of
+     * POST /api/message/{photo|document} of that type by `userId`, not yet sent with a
+     * message; 422 naming the list otherwise.
+     */
+    async attachToMessage(
+      trx: Trx,
+      messageId: number,
+      userId: number,
+      lists: { message_photos: unknown[]; message_documents: unknown[] },
+    ): Promise<void> {
+      const fields = [
+        ['message_photos', 'photo'],
+        ['message_documents', 'document'],
+      ] as const;
+      for (const [field, type] of fields) {
+        for (const [index, ref] of lists[field].entries()) {
+          const id = intIdFromIri(ref);
+          const row =
+            id === undefined ? undefined : await findAttachmentForUpdate(trx, dialect, id);
+          const usable =
+            row !== undefined &&
+            row.type === type &&
+            row.owner_kind === 'message' &&
+            row.status === 'ready' &&
+            row.user_id === userId &&
+            row.message_id === null;
+          if (!usable) throw violation(field, 'validation.invalid');
+          await setAttachmentMessage(trx, row.id, messageId, index);
+        }
+      }
+    },
+
+    /**
+     * The photos and documents of these messages, presented with signed URLs as any member
+     * sees them (the caller checked the viewer is a member of their threads), by message id.
+     */
+    async loadAttachmentsForMessages(
+      messageIds: number[],
+    ): Promise<Map<number, { photos: Attachment[]; documents: Attachment[] }>> {
+      const byMessage = new Map<number, { photos: Attachment[]; documents: Attachment[] }>();
+      const unique = [...new Set(messageIds)];
+      for (let i = 0; i < unique.length; i += 500) {
+        for (const row of await attachmentsOfMessages(db, unique.slice(i, i + 500))) {
+          const messageId = row.message_id as number;
+          const lists = byMessage.get(messageId) ?? { photos: [], documents: [] };
+          // the same answer goes to every member (over the socket too): no uploader-only parts
+          const answer = present(row, { userId: null }, key);
+          (row.type === 'photo' ? lists.photos : lists.documents).push(answer);
+          byMessage.set(messageId, lists);
+        }
+      }
+      return byMessage;
+    },
+
+    /**
+     * A message is deleted: its photos and documents are marked deleted, their storage freed
+     * and their files removed after the commit (inside the caller's transaction).
+     */
+    async deleteMessageAttachments(trx: Trx, messageId: number): Promise<void> {
+      await deleteRows(trx, await attachmentsOfMessages(trx, [messageId]));
+    },
+
+    /**
+     * DELETE /api/message/{type}/{id}: the uploader (the message's author) removes one photo or
+     * document (storage freed); 404 when it is not theirs, not of that type or already gone.
+     */
+    async deleteMessageAttachment(userId: number, type: AttachmentKind, id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const row = await findAttachmentForUpdate(trx, dialect, id);
+        const theirs =
+          row !== undefined &&
+          row.type === type &&
+          row.owner_kind === 'message' &&
+          row.status !== 'deleted' &&
+          row.user_id === userId;
+        if (!theirs) throw new ApiError(404, 'media.notFound');
+        await deleteRows(trx, [row]);
+      });
     },
 
     /**
@@ -437,6 +556,11 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     /** A signed URL of a collection picture's 550w variant (the caller checked visibility). */
     pictureUrlFor(attachmentId: number, variant: string = DEFAULT_PHOTO_VARIANT): string {
       return signMediaPath(key, mediaPath('collection', 'photo', attachmentId), variant);
+    },
+
+    /** A signed URL of a thread picture's 550w variant (the caller checked membership). */
+    threadPictureUrl(attachmentId: number): string {
+      return signMediaPath(key, mediaPath('thread', 'photo', attachmentId), DEFAULT_PHOTO_VARIANT);
     },
 
     /** Removes every file of an account (after its rows are gone); answers how many. */

@@ -202,8 +202,12 @@ export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Pro
 /** The pictures a person has one of each: account picture, profile cover, public banner. */
 export type UserPictureKind = 'avatar' | 'cover' | 'banner';
 
-/** Whose single picture: a collection's cover or one of a person's pictures (default avatar). */
-export type PictureOwner = { collectionId: string } | { userId: number; kind?: UserPictureKind };
+/**
+ * Whose single picture: a collection's cover, a thread's picture, or one of a person's
+ * pictures (default avatar).
+ */
+export type PictureOwner =
+  { collectionId: string } | { threadId: number } | { userId: number; kind?: UserPictureKind };
 
 /**
  * The ready pictures of `owner`, except `keepId` (0 keeps none): what a new picture
@@ -221,11 +225,22 @@ export async function otherPictures(
     .selectAll()
     .where('id', '!=', keepId)
     .where('status', '=', 'ready');
-  return (
-    'collectionId' in owner
-      ? query.where('collection_id', '=', owner.collectionId).where('owner_kind', '=', 'collection')
-      : query.where('user_id', '=', owner.userId).where('owner_kind', '=', owner.kind ?? 'avatar')
-  ).execute();
+  if ('collectionId' in owner) {
+    return query
+      .where('collection_id', '=', owner.collectionId)
+      .where('owner_kind', '=', 'collection')
+      .execute();
+  }
+  if ('threadId' in owner) {
+    return query
+      .where('thread_id', '=', owner.threadId)
+      .where('owner_kind', '=', 'thread')
+      .execute();
+  }
+  return query
+    .where('user_id', '=', owner.userId)
+    .where('owner_kind', '=', owner.kind ?? 'avatar')
+    .execute();
 }
 
 /**
@@ -250,6 +265,8 @@ export async function unattachedUploadIds(
           eb.or([
             eb.and([eb('owner_kind', '=', 'memo'), eb('memo_id', 'is', null)]),
             eb.and([eb('owner_kind', '=', 'collection'), eb('collection_id', 'is', null)]),
+            eb.and([eb('owner_kind', '=', 'thread'), eb('thread_id', 'is', null)]),
+            eb.and([eb('owner_kind', '=', 'message'), eb('message_id', 'is', null)]),
           ]),
         ]),
         // abandoned: the server stopped (a crash, a kill) while receiving the file
@@ -275,7 +292,51 @@ export function isUnattached(row: AttachmentRow): boolean {
   if (row.status !== 'ready' && row.status !== 'failed') return false;
   if (row.owner_kind === 'memo') return row.memo_id === null;
   if (row.owner_kind === 'collection') return row.collection_id === null;
+  if (row.owner_kind === 'thread') return row.thread_id === null;
+  if (row.owner_kind === 'message') return row.message_id === null;
   return false;
+}
+
+/** Makes upload `attachmentId` the picture of thread `threadId` (owner_kind 'thread'). */
+export async function setAttachmentThread(
+  db: Db,
+  attachmentId: number,
+  threadId: number,
+): Promise<void> {
+  await db
+    .updateTable('attachments')
+    .set({ thread_id: threadId })
+    .where('id', '=', attachmentId)
+    .execute();
+}
+
+/** Attaches upload `attachmentId` to message `messageId` at position `index`. */
+export async function setAttachmentMessage(
+  db: Db,
+  attachmentId: number,
+  messageId: number,
+  index: number,
+): Promise<void> {
+  await db
+    .updateTable('attachments')
+    .set({ message_id: messageId, sequence_number: index })
+    .where('id', '=', attachmentId)
+    .execute();
+}
+
+/** The live files of these messages (a few hundred ids at most), each message's in order. */
+export function attachmentsOfMessages(db: Db, messageIds: number[]): Promise<AttachmentRow[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('attachments')
+    .selectAll()
+    .where('message_id', 'in', messageIds)
+    .where('owner_kind', '=', 'message')
+    .where('status', '!=', 'deleted')
+    .orderBy('message_id')
+    .orderBy('sequence_number')
+    .orderBy('id')
+    .execute();
 }
 
 /** Points the profile of `userId` at account picture `attachmentId` (null: none). */
@@ -359,6 +420,30 @@ export async function attachmentAccess(
 ): Promise<'visible' | 'gone' | 'hidden'> {
   const v = viewer.userId;
   if (v !== null && v === row.user_id) return 'visible';
+  // A thread's picture is its members' alone (a block leaves the thread readable, so it
+  // is not checked); to anyone else the thread does not exist.
+  if (row.owner_kind === 'thread') {
+    if (row.thread_id === null || v === null) return 'gone';
+    const member = await db
+      .selectFrom('thread_members')
+      .select('id')
+      .where('thread_id', '=', row.thread_id)
+      .where('user_id', '=', v)
+      .executeTakeFirst();
+    return member ? 'visible' : 'gone';
+  }
+  // A message's photos and documents: the members of its thread alone, blocks aside as above.
+  if (row.owner_kind === 'message') {
+    if (row.message_id === null || v === null) return 'gone';
+    const member = await db
+      .selectFrom('thread_messages as m')
+      .innerJoin('thread_members as tm', 'tm.thread_id', 'm.thread_id')
+      .select('tm.id')
+      .where('m.id', '=', row.message_id)
+      .where('tm.user_id', '=', v)
+      .executeTakeFirst();
+    return member ? 'visible' : 'gone';
+  }
   if (v !== null) {
     const blocked = await db
       .selectFrom('users as u')

@@ -1,0 +1,124 @@
+import { MESSENGER, type Message, type MessageReaction } from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { intIdFromIri } from '../../http/iri.js';
+import { findPerson } from '../users/people.js';
+import { findMessage } from './message-store.js';
+import { markDelivered, memberOf, membersOf } from './store.js';
+import { createMediaService } from '../media/index.js';
+import { threadViews } from './view.js';
+
+/**
+ * What the messenger sends over the socket (docs/notes/messenger.md, Socket). Callers send
+ * only after their transaction committed; a failed send is logged, never the request's error.
+ */
+export function createMessengerLive(ctx: AppContext) {
+  const { db } = ctx.database;
+  const pictureUrl = createMediaService(ctx).threadPictureUrl;
+  const hub = ctx.realtime;
+  const guard = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'messenger socket send failed');
+    }
+  };
+  const memberIds = async (threadId: number) =>
+    (await membersOf(db, [threadId])).map((m) => m.user_id);
+
+  return {
+    memberIds,
+    /** thread_created / thread_updated: each receiver gets the thread as they see it */
+    thread(type: 'thread_created' | 'thread_updated', threadId: number, userIds: number[]) {
+      return guard(async () => {
+        const view = await threadViews(db, [threadId], pictureUrl);
+        await hub.sendEach(
+          userIds.map((userId) => ({
+            userId,
+            message: { message_type: type, thread: view(userId)[0] },
+          })),
+        );
+      });
+    },
+    removed(threadId: number, userIds: number[]) {
+      return guard(() =>
+        hub.sendToUsers(userIds, { message_type: 'removed_from_thread', thread_id: threadId }),
+      );
+    },
+    message(
+      type: 'new_message' | 'message_edited' | 'message_deleted',
+      message: Message,
+      userIds: number[],
+    ) {
+      return guard(() =>
+        hub.sendToUsers(userIds, { message_type: type, thread_id: message.thread_id, message }),
+      );
+    },
+    reactions(
+      threadId: number,
+      messageId: number,
+      reactions: MessageReaction[],
+      userIds: number[],
+    ) {
+      return guard(() =>
+        hub.sendToUsers(userIds, {
+          message_type: 'message_reactions',
+          thread_id: threadId,
+          message_id: messageId,
+          reactions,
+        }),
+      );
+    },
+    read(threadId: number, userId: number, seq: number, at: string | null, userIds: number[]) {
+      return guard(() =>
+        hub.sendToUsers(userIds, {
+          message_type: 'thread_read',
+          thread_id: threadId,
+          user_id: userId,
+          last_read_seq: seq,
+          last_read_at: at,
+        }),
+      );
+    },
+  };
+}
+export type MessengerLive = ReturnType<typeof createMessengerLive>;
+
+/** Handlers of what clients send over the socket, by message_type. */
+export function createSocketHandlers(ctx: AppContext) {
+  const { db } = ctx.database;
+  const lastTyping = new Map<string, number>();
+
+  async function acknowledge(userId: number, message: Record<string, unknown>) {
+    const messageId = intIdFromIri(message.message_id, 'thread/message');
+    if (messageId === undefined) return;
+    const row = await findMessage(db, messageId);
+    if (!row || !(await memberOf(db, row.thread_id, userId))) return;
+    await markDelivered(db, row.thread_id, userId, row.seq);
+  }
+
+  async function typing(userId: number, message: Record<string, unknown>) {
+    const threadId = intIdFromIri(message.thread_id, 'thread');
+    if (threadId === undefined) return;
+    const key = `${userId}:${threadId}`;
+    const now = Date.now();
+    if (now - (lastTyping.get(key) ?? 0) < MESSENGER.typingThrottleMs) return;
+    lastTyping.set(key, now);
+    if (lastTyping.size > 10_000) lastTyping.clear();
+    const members = (await membersOf(db, [threadId])).map((m) => m.user_id);
+    if (!members.includes(userId)) return;
+    const person = await findPerson(db, userId);
+    await ctx.realtime.sendToUsers(
+      members.filter((id) => id !== userId),
+      { message_type: 'typing', thread_id: threadId, user_id: userId, name: person?.name ?? '' },
+    );
+  }
+
+  const safe =
+    (handler: (userId: number, message: Record<string, unknown>) => Promise<void>) =>
+    (userId: number, message: Record<string, unknown>) => {
+      handler(userId, message).catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'messenger socket message failed'),
+      );
+    };
+  return { new_message: safe(acknowledge), typing: safe(typing) };
+}

@@ -1,0 +1,211 @@
+import {
+  DELETED_MESSAGE_TEXT,
+  EMPTY_MESSAGE_TEXT,
+  isEmptyMessageText,
+  isSingleEmoji,
+  mayDeleteMessage,
+  MESSENGER,
+  type Attachment,
+  type MessageAttachment,
+  type MessageCreate,
+  type ThreadType,
+} from '@memoria/domain';
+import type { AppContext } from '../../context.js';
+import { isDuplicate } from '../../db/errors.js';
+import { readBool, readJson } from '../../db/dialect.js';
+import { ApiError } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
+import type { AuthContext } from '../../http/request-context.js';
+import { maySend, messageNotFound, requireMember, threadIdOf } from './access.js';
+import type { MessengerLive } from './live.js';
+import {
+  addReaction,
+  countMessages,
+  editMessage,
+  findByKey,
+  findMessage,
+  insertMessage,
+  markMessageDeleted,
+  messagesAfter,
+  newestPage,
+  reactionsOf,
+  removeReaction,
+  type MessageRow,
+} from './message-store.js';
+import { presentReactions } from './present.js';
+import { createOfflinePush } from './offline-push.js';
+import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
+import { createMediaService } from '../media/index.js';
+import { messageViews, type MessageFiles } from './view.js';
+
+/** Sending, reading, editing, deleting and reacting to messages (docs/notes/messenger.md). */
+export function createMessageService(ctx: AppContext, live: MessengerLive) {
+  const { db, dialect } = ctx.database;
+  const media = createMediaService(ctx);
+  /** A message's files as the wire answer lists them (docs/notes/messenger.md, Photos and documents). */
+  const filesOf: MessageFiles = async (ids) => {
+    const loaded = await media.loadAttachmentsForMessages(ids);
+    const shape = (a: Attachment): MessageAttachment => ({
+      id: a.id,
+      '@id': a['@id'],
+      content_url: a.secure_url ?? a.content_url,
+      name: a.file_name,
+      mime_type: a.mime_type,
+    });
+    return new Map(
+      [...loaded].map(([id, lists]) => [
+        id,
+        { photos: lists.photos.map(shape), documents: lists.documents.map(shape) },
+      ]),
+    );
+  };
+  const one = async (row: MessageRow) => (await messageViews(db, [row], filesOf))[0]!;
+  const pushOffline = createOfflinePush(ctx);
+
+  /** The message and the caller's membership of its thread; 404 for anyone else. */
+  async function reachable(userId: number, messageRef: string) {
+    const id = intIdFromIri(messageRef, 'thread/message');
+    const row = id === undefined ? undefined : await findMessage(db, id);
+    if (!row) throw messageNotFound();
+    const { thread, member } = await requireMember(db, row.thread_id, userId).catch(() => {
+      throw messageNotFound();
+    });
+    return { row, thread, member };
+  }
+
+  async function answerOf(row: MessageRow) {
+    const message = await one(row);
+    const replied = row.reply_to_id === null ? undefined : await findMessage(db, row.reply_to_id);
+    return { message, originalMessage: replied ? await one(replied) : null };
+  }
+
+  return {
+    async send(auth: AuthContext, body: MessageCreate) {
+      const threadId = threadIdOf(body.thread);
+      const { thread } = await requireMember(db, threadId, auth.userId);
+      const memberRows = await membersOf(db, [threadId]);
+      const members = memberRows.map((m) => m.user_id);
+      await maySend(db, thread, members, auth.userId);
+      const files = {
+        message_photos: body.message_photos ?? [],
+        message_documents: body.message_documents ?? [],
+      };
+      const hasFiles = files.message_photos.length + files.message_documents.length > 0;
+      const text = isEmptyMessageText(body.description) ? EMPTY_MESSAGE_TEXT : body.description!;
+      if (text === EMPTY_MESSAGE_TEXT && !hasFiles) throw new ApiError(422, 'message.empty');
+      const key = body.key ?? null;
+      if (key) {
+        const earlier = await findByKey(db, threadId, auth.userId, key);
+        if (earlier) return answerOf(earlier);
+      }
+      let replyToId: number | null = null;
+      if (body.reply_to_message != null) {
+        const replyId = intIdFromIri(body.reply_to_message, 'thread/message');
+        const reply = replyId === undefined ? undefined : await findMessage(db, replyId);
+        if (!reply || reply.thread_id !== threadId)
+          throw new ApiError(404, 'message.replyNotFound');
+        replyToId = reply.id;
+      }
+      let id: number;
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          const at = new Date();
+          const seq = await nextSeq(trx, threadId);
+          const messageId = await insertMessage(trx, dialect, {
+            threadId,
+            seq,
+            userId: auth.userId,
+            sentBy: auth.rootUserId,
+            key,
+            description: text,
+            replyToId,
+            at,
+          });
+          if (hasFiles) await media.attachToMessage(trx, messageId, auth.userId, files);
+          await setLastMessage(trx, dialect, threadId, messageId, at);
+          await markRead(trx, dialect, threadId, auth.userId, seq, at);
+          return messageId;
+        });
+      } catch (error) {
+        // the same key sent twice at once: the second answers the first
+        const raced =
+          key && isDuplicate(error) ? await findByKey(db, threadId, auth.userId, key) : undefined;
+        if (!raced) throw error;
+        return answerOf(raced);
+      }
+      const answer = await answerOf((await findMessage(db, id))!);
+      await live.message('new_message', answer.message, members);
+      await pushOffline(answer.message, memberRows);
+      return answer;
+    },
+
+    async page(
+      viewerId: number,
+      threadId: number,
+      paging: { limit: number; offset: number; afterSeq?: number },
+    ) {
+      await requireMember(db, threadId, viewerId);
+      if (paging.afterSeq !== undefined) {
+        const limit = Math.min(paging.limit, MESSENGER.resumePageMax);
+        const [rows, total] = await Promise.all([
+          messagesAfter(db, threadId, paging.afterSeq, limit),
+          countMessages(db, threadId, paging.afterSeq),
+        ]);
+        return { members: await messageViews(db, rows, filesOf), total };
+      }
+      const [rows, total] = await Promise.all([
+        newestPage(db, threadId, paging.limit, paging.offset),
+        countMessages(db, threadId),
+      ]);
+      return { members: await messageViews(db, rows, filesOf), total };
+    },
+
+    async edit(auth: AuthContext, messageRef: string, description: string) {
+      const { row } = await reachable(auth.userId, messageRef);
+      if (row.user_id !== auth.userId) throw new ApiError(403, 'message.notAuthor');
+      if (row.status === 'deleted') throw new ApiError(409, 'message.deleted');
+      if (isEmptyMessageText(description)) throw new ApiError(422, 'message.empty');
+      if (description !== row.description) {
+        const at = new Date();
+        const history = readJson<unknown[]>(row.edit_history, []);
+        history.push({ description: row.description, edited_at: at.toISOString() });
+        await editMessage(db, dialect, row.id, description, history, at);
+      }
+      const message = await one((await findMessage(db, row.id))!);
+      await live.message('message_edited', message, await live.memberIds(row.thread_id));
+      return message;
+    },
+
+    async remove(auth: AuthContext, messageRef: string) {
+      const { row, thread, member } = await reachable(auth.userId, messageRef);
+      const viewer = { userId: auth.userId, isAdmin: readBool(member.is_admin) };
+      if (!mayDeleteMessage(thread.thread_type as ThreadType, viewer, row.user_id)) {
+        throw new ApiError(403, 'message.notAuthor');
+      }
+      if (row.status !== 'deleted') {
+        await db.transaction().execute(async (trx) => {
+          await markMessageDeleted(trx, dialect, row.id, DELETED_MESSAGE_TEXT, new Date());
+          // its photos and documents go with it, their storage freed
+          await media.deleteMessageAttachments(trx, row.id);
+        });
+      }
+      const message = await one((await findMessage(db, row.id))!);
+      await live.message('message_deleted', message, await live.memberIds(row.thread_id));
+      return message;
+    },
+
+    async react(userId: number, messageRef: string, unicode: string, remove: boolean) {
+      if (!isSingleEmoji(unicode)) throw new ApiError(422, 'message.badEmoji');
+      const { row, thread } = await reachable(userId, messageRef);
+      if (row.status === 'deleted') throw new ApiError(409, 'message.deleted');
+      const members = await live.memberIds(row.thread_id);
+      if (!remove) await maySend(db, thread, members, userId);
+      if (remove) await removeReaction(db, row.id, userId, unicode);
+      else await addReaction(db, dialect, row.id, userId, unicode, new Date());
+      const reactions = presentReactions(await reactionsOf(db, [row.id]));
+      await live.reactions(row.thread_id, row.id, reactions, members);
+      return reactions;
+    },
+  };
+}
+export type MessageService = ReturnType<typeof createMessageService>;

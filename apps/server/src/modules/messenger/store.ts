@@ -1,0 +1,213 @@
+import { sql, type Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/** Threads and their members (docs/notes/messenger.md); messages are in message-store.ts. */
+
+export type ThreadRow = Awaited<ReturnType<typeof findThread>> & object;
+export type MemberRow = Awaited<ReturnType<typeof membersOf>>[number];
+
+export function findThread(db: Db, id: number) {
+  return db.selectFrom('threads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findDirectThread(db: Db, key: string) {
+  return db.selectFrom('threads').select('id').where('direct_key', '=', key).executeTakeFirst();
+}
+
+/** A group the given people (the caller among them) are exactly the members of. */
+export async function groupWithMembers(db: Db, userIds: number[]): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('threads as t')
+    .innerJoin('thread_members as m', 'm.thread_id', 't.id')
+    .select('t.id')
+    .where('t.thread_type', '=', 'group')
+    .groupBy('t.id')
+    .having((eb) => eb.fn.countAll(), '=', userIds.length)
+    .having(
+      sql<number>`sum(case when ${sql.ref('m.user_id')} in (${sql.join(userIds)}) then 1 else 0 end)`,
+      '=',
+      userIds.length,
+    )
+    .orderBy('t.id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertThread(
+  db: Db,
+  d: DialectHelpers,
+  thread: {
+    type: string;
+    name: string | null;
+    description: string | null;
+    creatorId: number;
+    directKey: string | null;
+    at: Date;
+  },
+): Promise<number> {
+  const at = d.time(thread.at);
+  const row = await db
+    .insertInto('threads')
+    .values({
+      thread_type: thread.type,
+      name: thread.name,
+      description: thread.description,
+      creator_id: thread.creatorId,
+      direct_key: thread.directKey,
+      last_activity_at: at,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** What a PATCH (or a create, for the picture) changes on the thread row. */
+export interface ThreadFields {
+  name?: string;
+  description?: string | null;
+  picture_attachment_id?: number | null;
+}
+
+export async function updateThread(
+  db: Db,
+  d: DialectHelpers,
+  id: number,
+  fields: ThreadFields,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('threads')
+    .set({ ...fields, updated_at: d.time(at) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertMembers(
+  db: Db,
+  d: DialectHelpers,
+  threadId: number,
+  members: Array<{ userId: number; admin: boolean; readSeq: number }>,
+  at: Date,
+): Promise<void> {
+  if (members.length === 0) return;
+  await db
+    .insertInto('thread_members')
+    .values(
+      members.map((m) => ({
+        thread_id: threadId,
+        user_id: m.userId,
+        is_admin: d.bool(m.admin),
+        muted: d.bool(false),
+        joined_at: d.time(at),
+        last_read_seq: m.readSeq,
+        delivered_seq: m.readSeq,
+      })),
+    )
+    .execute();
+}
+
+/** The members of threads, longest-standing first. */
+export function membersOf(db: Db, threadIds: number[]) {
+  return db
+    .selectFrom('thread_members')
+    .selectAll()
+    .where('thread_id', 'in', threadIds.length > 0 ? threadIds : [0])
+    .orderBy('joined_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function memberOf(db: Db, threadId: number, userId: number) {
+  return db
+    .selectFrom('thread_members')
+    .selectAll()
+    .where('thread_id', '=', threadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function removeMembers(db: Db, threadId: number, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('thread_members')
+    .where('thread_id', '=', threadId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+export async function setMemberFlags(
+  db: Db,
+  d: DialectHelpers,
+  threadId: number,
+  userId: number,
+  flags: { admin?: boolean; muted?: boolean },
+): Promise<void> {
+  const set: { is_admin?: boolean | number; muted?: boolean | number } = {};
+  if (flags.admin !== undefined) set.is_admin = d.bool(flags.admin);
+  if (flags.muted !== undefined) set.muted = d.bool(flags.muted);
+  await db
+    .updateTable('thread_members')
+    .set(set)
+    .where('thread_id', '=', threadId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Moves the person's read (and delivered) mark forward, never back. */
+export async function markRead(
+  db: Db,
+  d: DialectHelpers,
+  threadId: number,
+  userId: number,
+  seq: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('thread_members')
+    .set({ last_read_seq: seq, last_read_at: d.time(at) })
+    .where('thread_id', '=', threadId)
+    .where('user_id', '=', userId)
+    .where('last_read_seq', '<', seq)
+    .execute();
+  await markDelivered(db, threadId, userId, seq);
+}
+
+export async function markDelivered(db: Db, threadId: number, userId: number, seq: number) {
+  await db
+    .updateTable('thread_members')
+    .set({ delivered_seq: seq })
+    .where('thread_id', '=', threadId)
+    .where('user_id', '=', userId)
+    .where('delivered_seq', '<', seq)
+    .execute();
+}
+
+/** Takes the thread's next message number (the row stays locked until the commit). */
+export async function nextSeq(db: Db, threadId: number): Promise<number> {
+  const row = await db
+    .updateTable('threads')
+    .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+    .where('id', '=', threadId)
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  return row.last_seq;
+}
+
+export async function setLastMessage(
+  db: Db,
+  d: DialectHelpers,
+  threadId: number,
+  messageId: number,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('threads')
+    .set({ last_message_id: messageId, last_activity_at: d.time(at) })
+    .where('id', '=', threadId)
+    .execute();
+}

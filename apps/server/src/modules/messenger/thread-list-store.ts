@@ -1,0 +1,101 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { DialectHelpers } from '../../db/dialect.js';
+import { textMatches } from '../../db/text-search.js';
+
+type Db = Kysely<DatabaseSchema>;
+
+/**
+ * The caller's thread list and unread totals, paged in the database; the search uses the
+ * engine's full-text index of message texts (FTS5 / tsvector, migration 0020).
+ */
+
+/** Prefix words of a search for the engine's full-text query; null when none. */
+function ftsQuery(d: DialectHelpers, search: string): string | null {
+  const words = (search.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (words.length === 0) return null;
+  return d.name === 'postgres'
+    ? words.map((w) => `${w.toLowerCase()}:*`).join(' & ')
+    : words.map((w) => `"${w}"*`).join(' ');
+}
+
+/** The caller's threads, newest activity first; `search` matches name, member, message text. */
+export function threadsOfUser(db: Db, d: DialectHelpers, userId: number, search: string | null) {
+  let query = db
+    .selectFrom('thread_members as me')
+    .innerJoin('threads as t', 't.id', 'me.thread_id')
+    .where('me.user_id', '=', userId);
+  if (search) {
+    const fts = ftsQuery(d, search);
+    query = query.where((eb) => {
+      const byMember = eb.exists(
+        eb
+          .selectFrom('thread_members as om')
+          .innerJoin('user_profiles as p', 'p.user_id', 'om.user_id')
+          .select('om.id')
+          .whereRef('om.thread_id', '=', 't.id')
+          .where('om.user_id', '!=', userId)
+          .where(textMatches('p.name', search)),
+      );
+      const conditions = [textMatches('t.name', search), byMember];
+      if (fts) conditions.push(messageMatches(d, fts));
+      return eb.or(conditions);
+    });
+  }
+  return query;
+}
+
+function messageMatches(d: DialectHelpers, fts: string) {
+  return d.name === 'postgres'
+    ? sql<SqlBool>`exists (select 1 from thread_messages tm where tm.thread_id = t.id
+        and tm.status = 'sent' and tm.search_vector @@ to_tsquery('simple', ${fts}))`
+    : sql<SqlBool>`exists (select 1 from thread_messages_fts f
+        join thread_messages tm on tm.id = f.rowid
+        where thread_messages_fts match ${fts} and tm.thread_id = t.id and tm.status = 'sent')`;
+}
+
+export async function countThreads(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  search: string | null,
+) {
+  const row = await threadsOfUser(db, d, userId, search)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function pageOfThreads(
+  db: Db,
+  d: DialectHelpers,
+  userId: number,
+  search: string | null,
+  page: { limit: number; offset: number },
+) {
+  return threadsOfUser(db, d, userId, search)
+    .select(['t.id'])
+    .orderBy('t.last_activity_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** Unread messages of the person's unmuted threads, and how many threads have any. */
+export async function unreadTotals(db: Db, d: DialectHelpers, userId: number) {
+  const row = await db
+    .selectFrom('thread_members as me')
+    .innerJoin('threads as t', 't.id', 'me.thread_id')
+    .select([
+      sql<number>`coalesce(sum(${sql.ref('t.last_seq')} - ${sql.ref('me.last_read_seq')}), 0)`.as(
+        'unread',
+      ),
+      (eb) => eb.fn.countAll().as('threads'),
+    ])
+    .where('me.user_id', '=', userId)
+    .where('me.muted', '=', d.bool(false))
+    .whereRef('t.last_seq', '>', 'me.last_read_seq')
+    .executeTakeFirstOrThrow();
+  return { unread: Number(row.unread), threads: Number(row.threads) };
+}
