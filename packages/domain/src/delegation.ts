@@ -124,6 +124,14 @@ export interface DelegationAuditEntry {
 export type DelegateRight = RuleArea | 'any' | 'none';
 
 /**
+ * The messenger's writes (starting, changing and leaving conversations, sending, editing and
+ * reacting to messages and their files) need the connections right: a delegate talks as the
+ * account with its connections, which is what that right entrusts (docs/RULES.md, Delegated
+ * rights).
+ */
+export const MESSENGER_DELEGATE_RIGHT: DelegateRight = 'connections';
+
+/**
  * May a delegate holding `rules` on `account` call a write route that needs `right`? A route
  * that declares nothing is refused. `admin` is the manage-delegation rule and `workspaces`
  * the list-workspaces rule, both read with the delegation's flags.

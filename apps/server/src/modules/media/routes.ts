@@ -2,7 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COLLECTION_PICTURE_MAX_MB, LIMITS, MEGABYTE, type AttachmentKind } from '@memoria/domain';
+import {
+  COLLECTION_PICTURE_MAX_MB,
+  LIMITS,
+  MEGABYTE,
+  MESSENGER_DELEGATE_RIGHT,
+  type AttachmentKind,
+} from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
@@ -135,7 +141,7 @@ export async function registerMediaRoutes(
       '/api/thread/picture',
       {
         preParsing: guard.required,
-        config: { uploadForm: [] },
+        config: { uploadForm: [], right: MESSENGER_DELEGATE_RIGHT },
         schema: {
           tags,
           security,
@@ -160,7 +166,7 @@ export async function registerMediaRoutes(
         `/api/message/${type}`,
         {
           preParsing: guard.required,
-          config: { uploadForm: [] },
+          config: { uploadForm: [], right: MESSENGER_DELEGATE_RIGHT },
           schema: {
             tags,
             security,
@@ -376,6 +382,7 @@ export async function registerMediaRoutes(
       `/api/message/${type}/:id`,
       {
         preParsing: guard.required,
+        config: { right: MESSENGER_DELEGATE_RIGHT },
         schema: {
           tags,
           security,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MESSENGER,
+  MESSENGER_DELEGATE_RIGHT,
   messageCreateSchema,
   messagePatchSchema,
   messageReactionSchema,
@@ -36,6 +37,7 @@ export function registerMessageRoutes(
   app.post(
     '/api/thread/message',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,
@@ -77,6 +79,7 @@ export function registerMessageRoutes(
   app.patch(
     '/api/thread/message/:id',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,
@@ -93,6 +96,7 @@ export function registerMessageRoutes(
   app.delete(
     '/api/thread/message/:id',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,
@@ -108,6 +112,7 @@ export function registerMessageRoutes(
   app.patch(
     '/api/thread/message/:id/reaction',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,

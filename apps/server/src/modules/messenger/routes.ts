@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MESSENGER, threadCreateSchema, threadPatchSchema } from '@memoria/domain';
+import {
+  MESSENGER,
+  MESSENGER_DELEGATE_RIGHT,
+  threadCreateSchema,
+  threadPatchSchema,
+} from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
 import { parsePaging, sendCollection } from '../../http/hydra.js';
 import { authOf } from '../../http/request-context.js';
@@ -27,6 +32,7 @@ export function registerThreadRoutes(
   app.post(
     '/api/thread',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,
@@ -116,6 +122,7 @@ export function registerThreadRoutes(
   app.patch(
     '/api/thread/:id',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,
@@ -132,6 +139,7 @@ export function registerThreadRoutes(
   app.post(
     '/api/thread/:id/exit',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Leave a conversation', params: idParams },
     },
@@ -144,6 +152,7 @@ export function registerThreadRoutes(
   app.delete(
     '/api/thread/:id/user/:userId',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: { tags, security, summary: 'Remove a member (admins only)', params: memberParams },
     },
@@ -164,6 +173,7 @@ export function registerThreadRoutes(
     app.post(
       `/api/thread/:id/${path}`,
       {
+        config: { right: MESSENGER_DELEGATE_RIGHT },
         preParsing: guard.required,
         schema: {
           tags,
@@ -181,6 +191,7 @@ export function registerThreadRoutes(
   app.post(
     '/api/thread/:id/read',
     {
+      config: { right: MESSENGER_DELEGATE_RIGHT },
       preParsing: guard.required,
       schema: {
         tags,
