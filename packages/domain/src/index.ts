@@ -18,3 +18,4 @@ export * from './social.js';
 export * from './public-profile.js';
 export * from './engagement.js';
 export * from './account.js';
+export * from './messenger.js';
