@@ -8,6 +8,7 @@ import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
 import { NotificationBell } from '../../features/notifications/bell';
 import { useNotificationsLive } from '../../features/notifications/live';
+import { useMessengerLive } from '../../features/messenger/live';
 import { PageLoader } from '../../ui/page-loader';
 import { loadChunk } from '../../ui/lazy-page';
 import { useSession } from '../../session/use-session';
@@ -35,6 +36,7 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const [reloadKey, setReloadKey] = useState(0);
   useNotificationsLive(signedIn);
+  useMessengerLive(signedIn && user ? user.id : null);
 
   // Tapping the active bottom-bar link: refetch what the view shows and remount it.
   const reloadView = () => {

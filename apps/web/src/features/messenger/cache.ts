@@ -13,7 +13,7 @@ export interface MessagePage {
   page: number;
 }
 
-export type MessageData = InfiniteData<MessagePage, number>;
+export type MessageData = InfiniteData<MessagePage>;
 
 const sameMessage = (a: Message, b: Pick<Message, 'id' | 'key'>) =>
   (a.id > 0 && a.id === b.id) || (Boolean(a.key) && a.key === b.key);
