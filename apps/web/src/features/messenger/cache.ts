@@ -3,7 +3,7 @@ import { DELETED_MESSAGE_TEXT } from '@memoria/domain';
 import type { Message, MessageReaction, Thread } from './types';
 
 /**
- * Pure changes of the cached messenger data (docs/notes/messenger.md, Screens). A thread's
+ * Pure changes of the cached messenger data (docs/notes/messenger-screens.md, Screens). A thread's
  * messages are pages of the API (page 1 the newest 20); a message is one entry whatever page
  * or push brought it, found by id or by the client's key.
  */
@@ -64,7 +64,7 @@ export function hasMessage(data: MessageData | undefined, id: number): boolean {
 
 /**
  * Puts a message in: replaces the entry with its id or key (the server's answer replaces the
- * optimistic copy, spec of the send in docs/RULES.md), else adds it to the newest page.
+ * optimistic copy, docs/notes/messenger-screens.md, Sending), else adds it to the newest page.
  */
 export function upsertMessage(
   data: MessageData | undefined,

@@ -2,7 +2,7 @@ import { initialsOf } from '@memoria/domain';
 import type { Message, Thread, ThreadUser } from './types';
 
 /**
- * How a thread presents itself (docs/notes/messenger.md, Screens): a group by its name and
+ * How a thread presents itself (docs/notes/messenger-screens.md, Screens): a group by its name and
  * picture, a direct thread by the other person's name and picture.
  */
 export function otherMember(thread: Thread, myId: number): ThreadUser | undefined {

@@ -17,7 +17,7 @@ import { noteTyping, stopTyping } from './typing';
 import { fromWire, type Message, type MessageReaction, type Thread } from './types';
 
 /**
- * The messenger's live part (docs/notes/messenger.md, Socket and Delivery guarantees),
+ * The messenger's live part (docs/notes/messenger-screens.md, Live and resume),
  * mounted once in the layout while signed in. A thread whose messages are loaded applies a
  * pushed message only when it is the next number; a gap (or a reconnect) asks the server for
  * everything after the last number applied, so each message shows exactly once, in order.

@@ -311,4 +311,26 @@ describe('messenger', () => {
     expect(created).toBe(2);
     expect(await screen.findByTestId('thread-title', {}, slow)).toHaveTextContent('Team');
   });
+
+  it('one pane at a time on a phone, list and thread side by side from md', async () => {
+    api();
+    const { unmount } = await renderApp('/messages/t/1');
+    await screen.findByText('Hello Ada', {}, slow);
+    expect(screen.queryByTestId('thread-list')).not.toBeInTheDocument();
+    expect(screen.getByTestId('thread-back')).toHaveAttribute('href', '/messages');
+    unmount();
+
+    const narrow = window.matchMedia;
+    const wide = (query: string) => ({ ...narrow(query), matches: query.includes('min-width') });
+    vi.stubGlobal('matchMedia', wide);
+    try {
+      await renderApp('/messages/t/1');
+      await screen.findByText('Hello Ada', {}, slow);
+      expect(await screen.findByTestId('thread-list')).toBeInTheDocument();
+      expect(screen.getByTestId('thread-row-1')).toHaveAttribute('aria-current', 'page');
+      expect(screen.queryByTestId('thread-back')).not.toBeInTheDocument();
+    } finally {
+      vi.stubGlobal('matchMedia', narrow);
+    }
+  });
 });

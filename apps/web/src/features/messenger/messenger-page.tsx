@@ -12,7 +12,7 @@ import { ThreadView } from './thread-view';
 import classes from './messenger.module.css';
 
 /**
- * The messenger (docs/SCREENS.md, Messenger): `/messages` the list, `/messages/c` a new
+ * The messenger (docs/notes/messenger-screens.md, Screens): `/messages` the list, `/messages/c` a new
  * conversation, `/messages/t/{id}` one conversation. From md (991 px) the list stays beside
  * the open pane; below it one pane shows at a time.
  */

@@ -12,7 +12,7 @@ import {
   type ThreadType,
 } from './types';
 
-/** Thread and message changes (docs/API.md, Messenger); reads are in queries.ts. */
+/** Thread and message changes (docs/notes/messenger.md, Calls); reads are in queries.ts. */
 function setMessages(
   client: QueryClient,
   threadId: number,
@@ -46,7 +46,7 @@ export function useDeleteMessage() {
 
 /**
  * A reaction is applied at once, rolled back on failure and replaced by the server's answer
- * (docs/notes/messenger.md, Reactions).
+ * (docs/notes/messenger-screens.md, Reactions).
  */
 export function useReactToMessage(userId: number) {
   const client = useQueryClient();
@@ -119,7 +119,7 @@ export class ThreadExistsError extends Error {
 }
 
 /**
- * Thread creation (docs/notes/messenger.md, Errors): an answer without users is an error,
+ * Thread creation (docs/notes/messenger-screens.md, Screens): an answer without users is an error,
  * its description or 'Unexpected error'; with an id it is the conversation-exists error.
  */
 export function threadFromAnswer(answer: unknown): Thread {

@@ -7,7 +7,7 @@ import type { Message as WireMessage } from '@memoria/domain';
 import { fromWire, type Message, type Thread } from './types';
 
 /**
- * The messenger's reads (docs/API.md, Messenger; docs/notes/messenger.md). Everything lives
+ * The messenger's reads (docs/notes/messenger.md, Calls). Everything lives
  * under the `messenger` key; mutations are in mutations.ts, live pushes in live.ts.
  */
 export const messengerKeys = {

@@ -12,7 +12,7 @@ import {
 } from './types';
 
 /**
- * The optimistic send (docs/notes/messenger.md, Sending): the message shows at once with
+ * The optimistic send (docs/notes/messenger-screens.md, Sending): the message shows at once with
  * status `sending`, the server's answer replaces it (found by its key), a failure marks it
  * `failed` with a retry that sends the same key again, so the server keeps one message.
  */

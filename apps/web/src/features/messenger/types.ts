@@ -16,7 +16,7 @@ export type {
 /**
  * A message as the screens hold it: the API's Message (packages/domain/src/messenger.ts),
  * plus `sending`, which exists only in the browser while the optimistic copy waits for the
- * server (docs/notes/messenger.md, Sending).
+ * server (docs/notes/messenger-screens.md, Sending).
  */
 export type MessageStatus = WireStatus | 'sending';
 export type Message = Omit<WireMessage, 'status' | 'key'> & { key: string; status: MessageStatus };

@@ -7,7 +7,7 @@ import type { MessageAttachment } from './types';
 
 /**
  * Photos and documents for the next message, each uploaded at once with its progress
- * (docs/notes/messenger.md, Attachments): the media module stores them unattached and the
+ * (docs/notes/messenger-screens.md, Attachments): the media module stores them unattached and the
  * message takes them by IRI.
  */
 export interface PendingUpload {
