@@ -8,7 +8,6 @@ import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
 import { NotificationBell } from '../../features/notifications/bell';
 import { useNotificationsLive } from '../../features/notifications/live';
-import { useMessengerLive } from '../../features/messenger/live';
 import { PageLoader } from '../../ui/page-loader';
 import { loadChunk } from '../../ui/lazy-page';
 import { useSession } from '../../session/use-session';
@@ -16,6 +15,13 @@ import { AppShell } from './app-shell';
 import { BottomBar } from './bottom-bar';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';
+
+// The messenger's live updates load after the first screen, for signed-in people only.
+const MessengerLive = lazy(() =>
+  loadChunk(() => import('../../features/messenger/live')).then((m) => ({
+    default: m.MessengerLive,
+  })),
+);
 
 // Only visitors see the welcome panel here: a signed-in first screen does not load it.
 const GuestWelcome = lazy(() =>
@@ -36,7 +42,6 @@ export function AppLayout() {
   const queryClient = useQueryClient();
   const [reloadKey, setReloadKey] = useState(0);
   useNotificationsLive(signedIn);
-  useMessengerLive(signedIn && user ? user.id : null);
 
   // Tapping the active bottom-bar link: refetch what the view shows and remount it.
   const reloadView = () => {
@@ -88,6 +93,11 @@ export function AppLayout() {
           </Suspense>
         )}
       </AppShell.Navbar>
+      {signedIn && user && (
+        <Suspense fallback={null}>
+          <MessengerLive userId={user.id} />
+        </Suspense>
+      )}
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
           <div key={reloadKey}>

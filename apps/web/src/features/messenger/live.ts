@@ -55,7 +55,12 @@ export function receiveMessage(client: QueryClient, message: Message, myId: numb
   stopTyping(message.thread_id, message.user.id);
   const data = messagesOf(client, message.thread_id);
   if (!data) {
-    // The thread is not open: only its entry in the list and the counters change.
+    // The thread is not open: only its entry in the list and the counters change (a thread
+    // the list does not hold yet is read again with it).
+    const listed = client.getQueryData<Thread[]>(messengerKeys.threads);
+    if (listed && !listed.some((t) => t.id === message.thread_id)) {
+      void client.invalidateQueries({ queryKey: messengerKeys.threads });
+    }
     noteLastMessage(client, message);
     if (message.user.id !== myId) {
       client.setQueryData<Thread[]>(messengerKeys.threads, (threads) =>
@@ -186,4 +191,10 @@ export function useMessengerLive(myId: number | null): void {
       void client.invalidateQueries({ queryKey: messengerKeys.unread });
     });
   }, [client, enabled]);
+}
+
+/** The live part as a component, so the layout can load it after the first screen. */
+export function MessengerLive({ userId }: { userId: number }) {
+  useMessengerLive(userId);
+  return null;
 }
