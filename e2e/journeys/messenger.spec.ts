@@ -107,16 +107,6 @@ test('direct and group conversations between three people, live both ways', asyn
   await expect(benPage.getByText('This message was deleted.')).toBeVisible();
   await expect(benPage.getByText('Hello Ben, you there?')).toHaveCount(0);
 
-  // A photo, with its progress bar, reaches Ben.
-  await adaPage
-    .getByTestId('messenger')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'sea.png', mimeType: 'image/png', buffer: squarePng('blue') });
-  await expect(adaPage.getByTestId('upload')).toBeVisible();
-  await expect(adaPage.getByTestId('send')).toBeEnabled();
-  await adaPage.getByTestId('send').click();
-  await expect(benPage.getByTestId('message-photo')).toHaveCount(1);
-
   // A group with all three; Chloé and Ben get it live and write back.
   const chloePage = await pageFor(browser, chloe);
   await chloePage.goto('/messages');
@@ -162,6 +152,32 @@ test('direct and group conversations between three people, live both ways', asyn
   await expect(benPage.getByTestId(`thread-row-${groupId}`)).toHaveCount(0);
   await adaPage.getByTestId('open-members').click();
   await expect(adaPage.getByTestId(`member-${ben.id}`)).toHaveCount(0);
+});
+
+test('a photo uploads with its progress bar and reaches the other person', async ({
+  browser,
+  request,
+}) => {
+  // Needs photos on messages on the server (docs/notes/messenger.md, Not yet).
+  const ada = await newMember(request, 'Ada Byron');
+  const ben = await newMember(request, 'Ben Franklin');
+  await connectMembers(request, ada, ben);
+  const thread = await apiThread(request, ada, [ben]);
+  const adaPage = await pageFor(browser, ada);
+  const benPage = await pageFor(browser, ben);
+  await adaPage.goto(`/messages/t/${thread.id}`);
+  await benPage.goto(`/messages/t/${thread.id}`);
+  await expect(benPage.getByTestId('messages-empty')).toBeVisible();
+  await adaPage
+    .getByTestId('messenger')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'sea.png', mimeType: 'image/png', buffer: squarePng('blue') });
+  await expect(adaPage.getByTestId('upload')).toBeVisible();
+  await expect(adaPage.getByTestId('send')).toBeEnabled();
+  await adaPage.getByTestId('send').click();
+  await expect(benPage.getByTestId('message-photo')).toHaveCount(1);
+
+  await expect(adaPage.getByTestId('message').last()).toHaveAttribute('data-status', 'sent');
 });
 
 test('messages sent while the socket is down are all there once, in order, after it is back', async ({
