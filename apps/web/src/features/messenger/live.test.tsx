@@ -71,9 +71,10 @@ describe('messenger live', () => {
     await push({ message_type: 'new_message', thread_id: 1, message: server[2] });
     expect(cached(read())).toHaveLength(3);
     expect(calls.some((c) => c.url.includes('after_seq'))).toBe(false);
-    expect(
-      queryClient.getQueryData<{ last_message: string }[]>(messengerKeys.threads)![0]!.last_message,
-    ).toBe('three');
+    const listed = queryClient.getQueryData<{ last_message: string; unread: number }[]>(
+      messengerKeys.threads,
+    )![0]!;
+    expect(listed).toMatchObject({ last_message: 'three', unread: 1 });
   });
 
   it('a gap asks for everything after the last number, then each once and in order', async () => {

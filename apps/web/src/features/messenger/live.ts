@@ -50,24 +50,31 @@ export function resumeThread(client: QueryClient, threadId: number): Promise<voi
   return run;
 }
 
-/** A pushed message: applied when next, dropped when seen, a resume when after a gap. */
+/** Someone else's new message: the thread's badge and the menus' count go up. */
+function countUnread(client: QueryClient, threadId: number) {
+  client.setQueryData<Thread[]>(messengerKeys.threads, (threads) =>
+    threads?.map((t) => (t.id === threadId ? { ...t, unread: t.unread + 1 } : t)),
+  );
+  void client.invalidateQueries({ queryKey: messengerKeys.unread });
+}
+
+/**
+ * A pushed message: applied when next, dropped when seen, a resume when after a gap. The
+ * open thread marks itself read (thread-view.tsx), which takes the count down again.
+ */
 export function receiveMessage(client: QueryClient, message: Message, myId: number): void {
   stopTyping(message.thread_id, message.user.id);
+  const fromOthers = message.user.id !== myId;
   const data = messagesOf(client, message.thread_id);
   if (!data) {
-    // The thread is not open: only its entry in the list and the counters change (a thread
-    // the list does not hold yet is read again with it).
+    // Not loaded: only its entry in the list and the counters change (a thread the list
+    // does not hold yet is read again with it).
     const listed = client.getQueryData<Thread[]>(messengerKeys.threads);
     if (listed && !listed.some((t) => t.id === message.thread_id)) {
       void client.invalidateQueries({ queryKey: messengerKeys.threads });
     }
     noteLastMessage(client, message);
-    if (message.user.id !== myId) {
-      client.setQueryData<Thread[]>(messengerKeys.threads, (threads) =>
-        threads?.map((t) => (t.id === message.thread_id ? { ...t, unread: t.unread + 1 } : t)),
-      );
-      void client.invalidateQueries({ queryKey: messengerKeys.unread });
-    }
+    if (fromOthers) countUnread(client, message.thread_id);
     return;
   }
   const last = lastSeq(data);
@@ -78,9 +85,13 @@ export function receiveMessage(client: QueryClient, message: Message, myId: numb
   }
   if (message.seq === last + 1 && !resuming.has(message.thread_id)) {
     apply(client, message);
+    if (fromOthers) countUnread(client, message.thread_id);
     return;
   }
-  void resumeThread(client, message.thread_id);
+  void resumeThread(client, message.thread_id).then(() => {
+    void client.invalidateQueries({ queryKey: messengerKeys.threads });
+    void client.invalidateQueries({ queryKey: messengerKeys.unread });
+  });
 }
 
 /** Threads the viewer was removed from while on the screen (the thread view says so). */
