@@ -83,6 +83,8 @@ describe('messenger', () => {
     await renderApp('/messages/t/1');
     expect(await screen.findByText('Hello Ada', {}, slow)).toBeInTheDocument();
     expect(screen.getAllByTestId('day-group')).toHaveLength(1);
+    // Ben's message is past what Ada has read: the thread is marked read
+    await waitFor(() => expect(posts(calls, '/api/thread/1/read')).toHaveLength(1));
     await userEvent.type(screen.getByTestId('composer'), 'Hi Ben{Enter}');
     const pending = await screen.findByText('Hi Ben');
     expect(pending.closest('[data-testid="message"]')).toHaveAttribute('data-status', 'sending');

@@ -88,13 +88,32 @@ export function useReactToMessage(userId: number) {
   });
 }
 
-/** Marks a thread read; its badge and the menus' count follow. */
-export async function markThreadRead(client: QueryClient, threadId: number): Promise<void> {
-  await api.post<unknown>(`${threadPath(threadId)}/read`);
+/** Marks a thread read; its badge, the viewer's read number and the menus' count follow. */
+export async function markThreadRead(
+  client: QueryClient,
+  threadId: number,
+  myId: number,
+): Promise<void> {
+  const answer = await api.post<{ last_read_seq: number; last_read_at: string | null }>(
+    `${threadPath(threadId)}/read`,
+  );
   client.setQueryData<Thread[]>(messengerKeys.threads, (threads) =>
     threads?.map((t) =>
-      t.id === threadId ? { ...t, unread: 0, last_read_at: new Date().toISOString() } : t,
+      t.id === threadId ? { ...t, unread: 0, last_read_at: answer.last_read_at } : t,
     ),
+  );
+  client.setQueryData<Thread>(messengerKeys.thread(threadId), (t) =>
+    t
+      ? {
+          ...t,
+          unread: 0,
+          users: t.users.map((u) =>
+            u.user_id === myId
+              ? { ...u, last_read_seq: Math.max(u.last_read_seq, answer.last_read_seq) }
+              : u,
+          ),
+        }
+      : t,
   );
   void client.invalidateQueries({ queryKey: messengerKeys.unread });
 }

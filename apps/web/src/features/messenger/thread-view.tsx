@@ -54,9 +54,9 @@ export function ThreadView({
   const readUpTo = mine?.last_read_seq ?? 0;
   useEffect(() => {
     if (newestOthers > readUpTo && document.visibilityState !== 'hidden') {
-      markThreadRead(client, threadId).catch(() => undefined);
+      markThreadRead(client, threadId, myId).catch(() => undefined);
     }
-  }, [client, threadId, newestOthers, readUpTo]);
+  }, [client, threadId, myId, newestOthers, readUpTo]);
 
   const seen = useMemo(() => {
     if (!data) return null;
