@@ -285,6 +285,16 @@ export function connectSocket(): () => void {
   };
 }
 
+/**
+ * Sends a message to the server over the open socket (acknowledgements, typing notices);
+ * answers false when no socket is open, and the message is dropped.
+ */
+export function sendSocket(message: SocketMessage): boolean {
+  if (socket?.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
 /** Whether a socket is open now (tests, diagnostics). */
 export function socketOpen(): boolean {
   return socket?.readyState === WebSocket.OPEN;

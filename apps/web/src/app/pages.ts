@@ -136,6 +136,13 @@ export const pages = {
     ),
     'DiscoverPage',
   ),
+  Messenger: lazyPage(
+    withTexts(
+      ['messenger', 'media', 'connections'],
+      () => import('../features/messenger/messenger-page'),
+    ),
+    'MessengerPage',
+  ),
   NotificationSettings: lazyPage(
     withTexts(
       ['notifications', 'push'],

@@ -90,10 +90,10 @@ export const routes: RouteObject[] = [
                 path: 'messages',
                 handle: login,
                 children: [
-                  { index: true, element: soon },
-                  { path: 'c', element: soon },
+                  { index: true, element: <pages.Messenger /> },
+                  { path: 'c', element: <pages.Messenger /> },
                   { path: 't', element: <Navigate to="/messages" replace /> },
-                  { path: 't/:id', element: soon },
+                  { path: 't/:id', element: <pages.Messenger /> },
                 ],
               },
               {

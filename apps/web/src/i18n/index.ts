@@ -39,6 +39,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'push',
   'accountData',
   'publicProfile',
+  'messenger',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

@@ -16,6 +16,13 @@ import { BottomBar } from './bottom-bar';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';
 
+// The messenger's live updates load after the first screen, for signed-in people only.
+const MessengerLive = lazy(() =>
+  loadChunk(() => import('../../features/messenger/live')).then((m) => ({
+    default: m.MessengerLive,
+  })),
+);
+
 // Only visitors see the welcome panel here: a signed-in first screen does not load it.
 const GuestWelcome = lazy(() =>
   loadChunk(() => import('./guest-welcome')).then((m) => ({ default: m.GuestWelcome })),
@@ -86,6 +93,11 @@ export function AppLayout() {
           </Suspense>
         )}
       </AppShell.Navbar>
+      {signedIn && user && (
+        <Suspense fallback={null}>
+          <MessengerLive userId={user.id} />
+        </Suspense>
+      )}
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>
           <div key={reloadKey}>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import type { MouseEvent } from 'react';
 import { BOTTOM_BAR } from './nav-items';
 import { isActivePath } from '../../ui/active-path';
+import { MessagesIndicator } from '../../features/messenger/nav-badge';
 
 /**
  * Mobile bottom bar (docs/SCREENS.md, Layout): memos, collections, discover, feed. Tapping the
@@ -43,7 +44,13 @@ export function BottomBar({ onReload }: { onReload: () => void }) {
                 color: active ? 'var(--mantine-color-anchor)' : 'var(--mantine-color-dimmed)',
               }}
             >
-              <item.icon size={22} aria-hidden />
+              {item.to === '/messages' ? (
+                <MessagesIndicator>
+                  <item.icon size={22} aria-hidden />
+                </MessagesIndicator>
+              ) : (
+                <item.icon size={22} aria-hidden />
+              )}
               {/* the label's own small size (not the link's), cut short rather than run into
                   its neighbour where a language's word is long */}
               <Text size="xs" fw={active ? 700 : 500} c="inherit" truncate="end" maw="100%">

@@ -5,6 +5,7 @@ import {
   IconNews,
   IconBuildingCommunity,
   IconTransfer,
+  IconMessages,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -16,6 +17,7 @@ export interface NavItem {
     | 'nav.workspaces'
     | 'nav.discover'
     | 'nav.feed'
+    | 'nav.messages'
     | 'nav.fileTransfer';
   icon: Icon;
   /** Only shown to those who may list workspaces (a main user with the right). */
@@ -25,6 +27,7 @@ export interface NavItem {
 export const SIDE_MENU: NavItem[] = [
   { to: '/', label: 'nav.memos', icon: IconNotes },
   { to: '/collections', label: 'nav.collections', icon: IconFolders },
+  { to: '/messages', label: 'nav.messages', icon: IconMessages },
   {
     to: '/workspaces',
     label: 'nav.workspaces',
@@ -39,6 +42,7 @@ export const SIDE_MENU: NavItem[] = [
 export const BOTTOM_BAR: NavItem[] = [
   { to: '/', label: 'nav.memos', icon: IconNotes },
   { to: '/collections', label: 'nav.collections', icon: IconFolders },
+  { to: '/messages', label: 'nav.messages', icon: IconMessages },
   { to: '/discover', label: 'nav.discover', icon: IconCompass },
   { to: '/feed', label: 'nav.feed', icon: IconNews },
 ];

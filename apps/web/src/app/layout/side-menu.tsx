@@ -10,6 +10,7 @@ import { isActivePath } from '../../ui/active-path';
 import { ThemeToggle } from './theme-toggle';
 import { SideMenuSocial } from '../../features/favourites/side-menu-section';
 import { NotificationBell } from '../../features/notifications/bell';
+import { MessagesBadge } from '../../features/messenger/nav-badge';
 
 /** The signed-in user's side menu (docs/SCREENS.md, Layout). */
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
@@ -33,6 +34,11 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
                 to={item.to}
                 label={t(item.label)}
                 leftSection={<item.icon size={20} aria-hidden />}
+                rightSection={
+                  item.to === '/messages' ? (
+                    <MessagesBadge testId="side-messages-badge" />
+                  ) : undefined
+                }
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 onClick={onNavigate}

@@ -11,7 +11,7 @@ import { buildHeaders, buildUrl, sendWithSession, type SentAnswer } from '../../
 import { ApiError } from '../../api/errors';
 
 /** Where a file goes (docs/API.md, Calls: media paths). */
-export type UploadTarget = 'memo' | 'collection' | 'avatar' | 'cover' | 'banner';
+export type UploadTarget = 'memo' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread';
 
 /** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
 export function kindOfFile(
@@ -27,6 +27,7 @@ export function kindOfFile(
 
 export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
   if (target === 'collection') return '/api/collection/picture';
+  if (target === 'thread') return '/api/thread/picture';
   if (target === 'avatar') return '/api/user/picture';
   if (target === 'cover') return '/api/user/cover';
   if (target === 'banner') return '/api/profile/banner';

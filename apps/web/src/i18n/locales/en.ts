@@ -15,6 +15,7 @@ import type { feed } from './feed/en';
 import type { push } from './push/en';
 import type { accountData } from './accountData/en';
 import type { publicProfile } from './publicProfile/en';
+import type { messenger } from './messenger/en';
 
 export const en = {
   app: {
@@ -53,6 +54,11 @@ export const en = {
     discover: 'Discover',
     feed: 'Feed',
     fileTransfer: 'File transfer',
+    messages: 'Messages',
+    messagesUnread_one: 'Messages, {{count}} unread',
+    messagesUnread_few: 'Messages, {{count}} unread',
+    messagesUnread_many: 'Messages, {{count}} unread',
+    messagesUnread_other: 'Messages, {{count}} unread',
     accountSettings: 'Account settings',
     help: 'Help',
     privacyPolicy: 'Privacy policy',
@@ -323,6 +329,7 @@ interface EnglishNamespaces {
   push: typeof push;
   accountData: typeof accountData;
   publicProfile: typeof publicProfile;
+  messenger: typeof messenger;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */
