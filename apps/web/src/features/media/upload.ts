@@ -11,7 +11,8 @@ import { buildHeaders, buildUrl, sendWithSession, type SentAnswer } from '../../
 import { ApiError } from '../../api/errors';
 
 /** Where a file goes (docs/API.md, Calls: media paths). */
-export type UploadTarget = 'memo' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread';
+export type UploadTarget =
+  'memo' | 'message' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread';
 
 /** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
 export function kindOfFile(
@@ -31,6 +32,7 @@ export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
   if (target === 'avatar') return '/api/user/picture';
   if (target === 'cover') return '/api/user/cover';
   if (target === 'banner') return '/api/profile/banner';
+  if (target === 'message') return `/api/message/${kind}`;
   return `/api/memo/${kind}`;
 }
 
@@ -39,7 +41,9 @@ export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
  * collection and account pictures 80).
  */
 export function limitMb(target: UploadTarget): number {
-  return target === 'memo' ? LIMITS.uploadLimitMbDefault : COLLECTION_PICTURE_MAX_MB;
+  return target === 'memo' || target === 'message'
+    ? LIMITS.uploadLimitMbDefault
+    : COLLECTION_PICTURE_MAX_MB;
 }
 
 export type FileProblem = { code: 'invalidFileType' } | { code: 'maxFileSize'; limit: number };

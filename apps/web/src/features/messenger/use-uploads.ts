@@ -40,7 +40,7 @@ export function useUploads() {
 
   const add = (files: File[]) => {
     for (const file of files) {
-      const check = checkFile(file, 'memo', ['photo', 'document']);
+      const check = checkFile(file, 'message', ['photo', 'document']);
       if (!('kind' in check)) {
         showError(
           check.code === 'invalidFileType'
@@ -58,7 +58,7 @@ export function useUploads() {
       uploadFile({
         file,
         kind,
-        target: 'memo',
+        target: 'message',
         onProgress: (fraction) => update(id, { progress: fraction }),
         signal: controller.signal,
       })
