@@ -1,10 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
-import { buildApp } from '../app.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { createTestApp, describeDb, skipReason, type TestApp } from '../test/harness.js';
+import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
+import {
+  startTwoInstances,
+  twoInstancesSkipReason,
+  type TwoInstances,
+} from '../test/two-instances.js';
 import { signedInUser, type SignedIn } from '../test/factories.js';
 import { blockUser, connectUsers } from '../test/social.js';
 import { insertCollection } from '../test/content.js';
@@ -325,106 +327,71 @@ describeDb('realtime socket', () => {
   });
 });
 
-/**
- * Two server instances on one database and one Redis deliver each other's messages. CI
- * points TEST_REDIS_URL at its Redis; elsewhere a throwaway redis-server is started when
- * one is installed.
- */
-const sharedRedisUrl = process.env.TEST_REDIS_URL;
-const redisInstalled = spawnSync('redis-server', ['--version']).status === 0;
-describe.skipIf(skipReason !== undefined || (!sharedRedisUrl && !redisInstalled))(
-  'realtime across instances (redis)',
-  () => {
-    let server: ChildProcess | undefined;
-    let redisUrl = sharedRedisUrl ?? '';
-    let t: TestApp;
-    let secondDb: Database;
-    let second: FastifyInstance;
-    const open: Inbox[] = [];
+/** Two server instances on one database and one Redis deliver each other's messages. */
+describe.skipIf(twoInstancesSkipReason !== undefined)('realtime across instances (redis)', () => {
+  let instances: TwoInstances;
+  let t: TestApp;
+  let second: FastifyInstance;
+  const open: Inbox[] = [];
 
-    beforeAll(async () => {
-      if (!sharedRedisUrl) {
-        const port = 26000 + Math.floor(Math.random() * 2000);
-        server = spawn(
-          'redis-server',
-          ['--port', String(port), '--save', '', '--appendonly', 'no'],
-          {
-            stdio: 'ignore',
-          },
-        );
-        redisUrl = `redis://127.0.0.1:${port}`;
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-      t = await createTestApp({ config: { redisUrl } });
-      // The second instance: its own process state and connections, the same database.
-      secondDb = openDatabase(t.config.database);
-      second = await buildApp({
-        config: t.config,
-        database: secondDb,
-        secrets: t.secrets,
-        logger: false,
-        mailTransport: t.mail.transport,
-      });
-      await second.ready();
+  beforeAll(async () => {
+    instances = await startTwoInstances();
+    ({ t, second } = instances);
+  });
+  afterAll(async () => {
+    for (const inbox of open) inbox.socket.terminate();
+    await instances?.close();
+  });
+
+  it('a message sent on one instance reaches the sockets held by the other', async () => {
+    const ada = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const adaHere = await connect(t.app, ada.id, ada.token);
+    const adaThere = await connect(second, ada.id, ada.token);
+    const bobThere = await connect(second, bob.id, bob.token);
+    open.push(adaHere, adaThere, bobThere);
+
+    await t.app.realtime.sendToUsers([ada.id], { message_type: 'unread_count', unread: 7 });
+    expect(await adaThere.next(of('unread_count'))).toEqual({
+      message_type: 'unread_count',
+      unread: 7,
     });
-    afterAll(async () => {
-      for (const inbox of open) inbox.socket.terminate();
-      await second?.close();
-      await secondDb?.destroy();
-      await t?.close();
-      server?.kill();
+    await adaHere.next(of('unread_count'));
+    await second.realtime.sendToUsers([ada.id, bob.id], {
+      message_type: 'unread_count',
+      unread: 8,
     });
+    await adaHere.next((m) => m.unread === 8);
+    await bobThere.next((m) => m.unread === 8);
+    await settle();
+    // Published once, delivered once per socket.
+    expect(adaHere.messages.filter(of('unread_count'))).toHaveLength(2);
+    expect(bobThere.messages.filter(of('unread_count'))).toHaveLength(1);
+  });
 
-    it('a message sent on one instance reaches the sockets held by the other', async () => {
-      const ada = await signedInUser(t);
-      const bob = await signedInUser(t);
-      const adaHere = await connect(t.app, ada.id, ada.token);
-      const adaThere = await connect(second, ada.id, ada.token);
-      const bobThere = await connect(second, bob.id, bob.token);
-      open.push(adaHere, adaThere, bobThere);
+  it('a memo change on one instance reaches its audience online on the other', async () => {
+    const { author, contact, memo } = await memoSeenByContact(t, { title: 'Far' });
+    const memoId = memo.id;
+    const stranger = await signedInUser(t);
+    const contactThere = await connect(second, contact.id, contact.token);
+    const strangerThere = await connect(second, stranger.id, stranger.token);
+    open.push(contactThere, strangerThere);
+    expect(await onlineAnywhere(t.app.realtime)).toEqual(
+      expect.arrayContaining([contact.id, stranger.id]),
+    );
 
-      await t.app.realtime.sendToUsers([ada.id], { message_type: 'unread_count', unread: 7 });
-      expect(await adaThere.next(of('unread_count'))).toEqual({
-        message_type: 'unread_count',
-        unread: 7,
-      });
-      await adaHere.next(of('unread_count'));
-      await second.realtime.sendToUsers([ada.id, bob.id], {
-        message_type: 'unread_count',
-        unread: 8,
-      });
-      await adaHere.next((m) => m.unread === 8);
-      await bobThere.next((m) => m.unread === 8);
-      await settle();
-      // Published once, delivered once per socket.
-      expect(adaHere.messages.filter(of('unread_count'))).toHaveLength(2);
-      expect(bobThere.messages.filter(of('unread_count'))).toHaveLength(1);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/memo/${memoId}`,
+      headers: author.headers,
     });
-
-    it('a memo change on one instance reaches its audience online on the other', async () => {
-      const { author, contact, memo } = await memoSeenByContact(t, { title: 'Far' });
-      const memoId = memo.id;
-      const stranger = await signedInUser(t);
-      const contactThere = await connect(second, contact.id, contact.token);
-      const strangerThere = await connect(second, stranger.id, stranger.token);
-      open.push(contactThere, strangerThere);
-      expect(await onlineAnywhere(t.app.realtime)).toEqual(
-        expect.arrayContaining([contact.id, stranger.id]),
-      );
-
-      const removed = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/memo/${memoId}`,
-        headers: author.headers,
-      });
-      expect(removed.statusCode).toBe(204);
-      expect(await contactThere.next(of('memo_changed'))).toEqual({
-        message_type: 'memo_changed',
-        memo_id: memoId,
-        change: 'deleted',
-      });
-      await settle();
-      expect(strangerThere.messages.filter(of('memo_changed'))).toEqual([]);
+    expect(removed.statusCode).toBe(204);
+    expect(await contactThere.next(of('memo_changed'))).toEqual({
+      message_type: 'memo_changed',
+      memo_id: memoId,
+      change: 'deleted',
     });
-  },
-);
+    await settle();
+    expect(strangerThere.messages.filter(of('memo_changed'))).toEqual([]);
+  });
+});

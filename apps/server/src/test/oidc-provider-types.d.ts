@@ -1,5 +1,6 @@
-// The few parts of oidc-provider (a devDependency without its own types) the tests use: the
-// stand-in identity service of docs/notes/identity-verification.md.
+// The few parts of oidc-provider (a devDependency without its own types) the tests and the
+// journeys use (e2e/tsconfig.json includes this file): the stand-in identity service of
+// docs/notes/identity-verification.md.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 
