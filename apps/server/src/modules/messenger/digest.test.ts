@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readJson } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
 import { EMAIL_JOB } from '../notifications/index.js';
@@ -151,5 +152,37 @@ describeDb('messenger: e-mail digest of unread messages', () => {
     open.push(socket);
     await sent(t, ada.headers, id, 'seen live');
     expect((await digests()).filter((m) => m.to === bob.usermail)).toHaveLength(0);
+  });
+
+  /** The people the queued web pushes of a thread go to. */
+  async function pushedTo(threadId: number) {
+    const rows = await t.database.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('type', '=', 'push.fanout')
+      .execute();
+    return rows
+      .map((r) => readJson<{ userIds?: number[]; message?: { tag?: string } }>(r.payload, {}))
+      .filter((p) => p.message?.tag === `thread-${threadId}`)
+      .flatMap((p) => p.userIds ?? []);
+  }
+
+  it('sends the web push only when the push of messages is on', async () => {
+    const { ada, bob, id } = await directPair(['Ada Push', 'Bob Push']);
+    await sent(t, ada.headers, id, 'pushed');
+    expect(await pushedTo(id)).toEqual([bob.id]);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      headers: bob.headers,
+      payload: { settings: [{ group: 'messages', push: false }] },
+    });
+    expect(off.statusCode).toBe(200);
+    await sent(t, ada.headers, id, 'not pushed');
+    expect(await pushedTo(id)).toEqual([bob.id]);
+    // the digest is governed by the e-mail channel alone
+    const mails = (await digests()).filter((m) => m.to === bob.usermail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('“not pushed” (2 unread messages)');
   });
 });
