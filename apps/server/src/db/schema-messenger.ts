@@ -30,6 +30,10 @@ export interface ThreadMembersTable {
   last_read_seq: Counter;
   last_read_at: DbTime | null;
   delivered_seq: Counter;
+  /** newest message that arrived with no open socket (0024) */
+  offline_seq: Counter;
+  /** newest message an e-mail digest reported (0024) */
+  mailed_seq: Counter;
 }
 
 export interface ThreadMessagesTable {

@@ -1,5 +1,5 @@
 import type { Locale } from '@memoria/domain';
-import type { MailContent, NotificationTemplates, TemplateParams } from './types.js';
+import type { DigestThread, MailContent, NotificationTemplates, TemplateParams } from './types.js';
 
 interface DigestTexts {
   subject: (count: number) => string;
@@ -7,6 +7,11 @@ interface DigestTexts {
   intro: (count: number) => string;
   action: string;
   footer: string;
+  /** the subject of a digest with unread messages only */
+  messagesSubject: string;
+  messagesIntro: string;
+  /** how many unread messages a conversation has */
+  unread: (count: number) => string;
 }
 
 const TEXTS: Record<Locale, DigestTexts> = {
@@ -23,6 +28,9 @@ const TEXTS: Record<Locale, DigestTexts> = {
     action: 'Open Memoria',
     footer:
       'You can choose which notifications reach you by e-mail in the notification settings. — Memoria',
+    messagesSubject: 'You have unread messages on Memoria',
+    messagesIntro: 'Unread messages:',
+    unread: (n) => (n === 1 ? '1 unread message' : `${n} unread messages`),
   },
   de: {
     subject: (n) =>
@@ -37,6 +45,9 @@ const TEXTS: Record<Locale, DigestTexts> = {
     action: 'Memoria öffnen',
     footer:
       'In den Benachrichtigungseinstellungen wählen Sie, welche Benachrichtigungen Sie per E-Mail erreichen. — Memoria',
+    messagesSubject: 'Sie haben ungelesene Nachrichten auf Memoria',
+    messagesIntro: 'Ungelesene Nachrichten:',
+    unread: (n) => (n === 1 ? '1 ungelesene Nachricht' : `${n} ungelesene Nachrichten`),
   },
   es: {
     subject: (n) =>
@@ -51,6 +62,9 @@ const TEXTS: Record<Locale, DigestTexts> = {
     action: 'Abrir Memoria',
     footer:
       'En los ajustes de notificaciones eliges qué notificaciones te llegan por correo. — Memoria',
+    messagesSubject: 'Tienes mensajes sin leer en Memoria',
+    messagesIntro: 'Mensajes sin leer:',
+    unread: (n) => (n === 1 ? '1 mensaje sin leer' : `${n} mensajes sin leer`),
   },
   fr_be: {
     subject: (n) =>
@@ -65,6 +79,9 @@ const TEXTS: Record<Locale, DigestTexts> = {
     action: 'Ouvrir Memoria',
     footer:
       'Dans les paramètres de notification, vous choisissez les notifications reçues par e-mail. — Memoria',
+    messagesSubject: 'Vous avez des messages non lus sur Memoria',
+    messagesIntro: 'Messages non lus :',
+    unread: (n) => (n === 1 ? '1 message non lu' : `${n} messages non lus`),
   },
   nl: {
     subject: (n) =>
@@ -78,6 +95,9 @@ const TEXTS: Record<Locale, DigestTexts> = {
         : `Deze ${n} dingen gebeurden terwijl je weg was:`,
     action: 'Memoria openen',
     footer: 'In de meldingsinstellingen kies je welke meldingen je per e-mail krijgt. — Memoria',
+    messagesSubject: 'Je hebt ongelezen berichten op Memoria',
+    messagesIntro: 'Ongelezen berichten:',
+    unread: (n) => (n === 1 ? '1 ongelezen bericht' : `${n} ongelezen berichten`),
   },
   pl: {
     subject: (n) =>
@@ -90,6 +110,9 @@ const TEXTS: Record<Locale, DigestTexts> = {
     action: 'Otwórz Memoria',
     footer:
       'W ustawieniach powiadomień wybierasz, które powiadomienia dostajesz e-mailem. — Memoria',
+    messagesSubject: 'Masz nieprzeczytane wiadomości w Memoria',
+    messagesIntro: 'Nieprzeczytane wiadomości:',
+    unread: (n) => `nieprzeczytane wiadomości: ${n}`,
   },
   uk: {
     subject: (n) =>
@@ -102,17 +125,30 @@ const TEXTS: Record<Locale, DigestTexts> = {
     action: 'Відкрити Memoria',
     footer:
       'У налаштуваннях сповіщень ви обираєте, які сповіщення надходять електронною поштою. — Memoria',
+    messagesSubject: 'У вас непрочитані повідомлення в Memoria',
+    messagesIntro: 'Непрочитані повідомлення:',
+    unread: (n) => `непрочитані повідомлення: ${n}`,
   },
 };
+
+/** A conversation's line: "group — sender: “excerpt” (2 unread messages) link". */
+function threadLine(texts: DigestTexts, t: DigestThread): string {
+  const who = t.title ? `${t.title} — ${t.sender}` : t.sender;
+  return `• ${who}: “${t.excerpt}” (${texts.unread(t.count)}) ${t.url}`;
+}
 
 function digest(texts: DigestTexts) {
   return (p: TemplateParams): MailContent => {
     const items = p.items ?? [];
     const count = p.count ?? items.length;
+    const threads = p.threads ?? [];
+    const notices = count > 0 ? [texts.intro(count), ...items.map((item) => `• ${item}`)] : [];
+    const messages =
+      threads.length > 0 ? [texts.messagesIntro, ...threads.map((t) => threadLine(texts, t))] : [];
     return {
-      subject: texts.subject(count),
+      subject: count > 0 ? texts.subject(count) : texts.messagesSubject,
       greeting: texts.greeting(p.name),
-      paragraphs: [texts.intro(count), ...items.map((item) => `• ${item}`)],
+      paragraphs: [...notices, ...messages],
       action: { label: texts.action, url: p.link ?? '' },
       footer: texts.footer,
     };

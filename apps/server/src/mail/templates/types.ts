@@ -32,6 +32,18 @@ export interface TemplateParams {
   hours?: number;
   /** a date, already written in the mail's language */
   date?: string;
+  /** the conversations with unread messages a digest reports */
+  threads?: DigestThread[];
+}
+
+/** A conversation in a digest: its unread messages and the newest of them. */
+export interface DigestThread {
+  /** the group's name; null for a direct conversation (the sender is the other person) */
+  title: string | null;
+  count: number;
+  sender: string;
+  excerpt: string;
+  url: string;
 }
 
 /** What a template says; the renderer lays it out as text and HTML. */

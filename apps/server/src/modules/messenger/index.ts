@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { AuthGuard } from '../../http/auth.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { addDigestSource } from '../notifications/index.js';
+import { createMessageDigest } from './digest.js';
 import { createSocketHandlers, createMessengerLive } from './live.js';
 import { createMembershipService } from './membership.js';
 import { registerMessageRoutes } from './message-routes.js';
@@ -14,6 +16,7 @@ import { createThreadService } from './thread-service.js';
  */
 export function registerMessenger(app: ZodApp, guard: AuthGuard, ctx: AppContext) {
   const live = createMessengerLive(ctx);
+  addDigestSource(ctx, createMessageDigest(ctx));
   registerThreadRoutes(
     app,
     guard,

@@ -11,7 +11,14 @@ import { createNotificationService } from './service.js';
 
 export { recordCollectionShared } from './producers.js';
 export { sharingOf, type SharingState } from './sharing-store.js';
-export { EMAIL_JOB } from './email.js';
+export {
+  EMAIL_JOB,
+  MESSAGE_DIGEST_TYPE,
+  addDigestSource,
+  scheduleDigests,
+  type DigestSource,
+} from './email.js';
+export { peopleWanting } from './service.js';
 
 /**
  * Notifications (docs/API.md, Calls): the recipient's API and settings, the activity handler

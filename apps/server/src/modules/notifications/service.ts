@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
 import { presentNotification, type NotificationAnswer } from './present.js';
 import {
+  channelEnabled,
   hiddenGroups,
   loadOverrides,
   saveSettings,
@@ -19,6 +20,24 @@ import {
   visibleSubjects,
   type EventRow,
 } from './store.js';
+
+/**
+ * Those of `userIds` whose settings let `type` reach them through `channel` (and in the app,
+ * as a group off in the app is off everywhere): for modules that notify outside stored
+ * notifications, as the messenger's web push does.
+ */
+export async function peopleWanting(
+  ctx: AppContext,
+  userIds: readonly number[],
+  type: string,
+  channel: 'push' | 'email',
+): Promise<number[]> {
+  const overrides = await loadOverrides(ctx.database.db, userIds);
+  return userIds.filter((id) => {
+    const own = overrides.get(id);
+    return channelEnabled(own, type, 'in_app') && channelEnabled(own, type, channel);
+  });
+}
 
 const notificationNotFound = () => new ApiError(404, 'notifications.notFound');
 

@@ -58,6 +58,9 @@ export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
     ],
     email: true,
   },
+  // not stored notifications: the messenger's web push and e-mail digest of unread messages
+  // of people with no open socket (docs/notes/notifications.md, E-mail digest)
+  { key: 'messages', types: ['new_message'], email: true },
   { key: 'system', types: ['system_notification'], email: true },
 ];
 

@@ -406,4 +406,15 @@ describe('notification settings', () => {
       settings: [{ group: 'followers', email: true }],
     });
   });
+
+  it('shows the e-mail digest of unread messages as the group of new messages', async () => {
+    signIn();
+    const settings = [
+      { group: 'messages', types: ['new_message'], in_app: true, push: true, email: true },
+    ];
+    mockApi((url) => (url === '/api/notification-settings' ? json(200, { settings }) : undefined));
+    await renderWidget(<NotificationSettingsPage />);
+    expect(await screen.findByTestId('setting-messages-email')).toBeChecked();
+    expect(screen.getByText('New messages while you are away')).toBeInTheDocument();
+  });
 });

@@ -53,6 +53,7 @@ export const notifications: LocaleShape['notifications'] = {
       documents: 'Dokumente, die in Ihren Memos hinzugefügt oder ersetzt wurden',
       delegations: 'Delegationen',
       threads: 'Unterhaltungen',
+      messages: 'Neue Nachrichten während Ihrer Abwesenheit',
       system: 'Hinweise von Memoria',
     },
   },

@@ -51,6 +51,7 @@ export const notifications = {
       documents: 'Documents added or replaced in your memos',
       delegations: 'Delegations',
       threads: 'Conversations',
+      messages: 'New messages while you are away',
       system: 'Notices from Memoria',
     },
   },

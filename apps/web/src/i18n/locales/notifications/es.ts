@@ -53,6 +53,7 @@ export const notifications: LocaleShape['notifications'] = {
       documents: 'Documentos añadidos o reemplazados en tus notas',
       delegations: 'Delegaciones',
       threads: 'Conversaciones',
+      messages: 'Mensajes nuevos mientras estás fuera',
       system: 'Avisos de Memoria',
     },
   },

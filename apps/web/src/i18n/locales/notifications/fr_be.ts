@@ -53,6 +53,7 @@ export const notifications: LocaleShape['notifications'] = {
       documents: 'Documents ajoutés ou remplacés dans vos mémos',
       delegations: 'Délégations',
       threads: 'Conversations',
+      messages: 'Nouveaux messages pendant votre absence',
       system: 'Avis de Memoria',
     },
   },

@@ -53,6 +53,7 @@ export const notifications: LocaleShape['notifications'] = {
       documents: 'Documenten toegevoegd of vervangen in je memo’s',
       delegations: 'Delegaties',
       threads: 'Gesprekken',
+      messages: 'Nieuwe berichten terwijl je weg bent',
       system: 'Berichten van Memoria',
     },
   },

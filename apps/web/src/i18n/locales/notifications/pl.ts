@@ -53,6 +53,7 @@ export const notifications: LocaleShape['notifications'] = {
       documents: 'Dokumenty dodane lub zastąpione w twoich notatkach',
       delegations: 'Delegacje',
       threads: 'Rozmowy',
+      messages: 'Nowe wiadomości podczas twojej nieobecności',
       system: 'Komunikaty Memoria',
     },
   },

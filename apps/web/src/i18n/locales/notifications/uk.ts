@@ -53,6 +53,7 @@ export const notifications: LocaleShape['notifications'] = {
       documents: 'Документи, додані або замінені у ваших нотатках',
       delegations: 'Делегування',
       threads: 'Розмови',
+      messages: 'Нові повідомлення за вашої відсутності',
       system: 'Повідомлення від Memoria',
     },
   },
