@@ -24,6 +24,7 @@ import * as m0020 from './migrations/0020_delegation_audit.js';
 import * as m0021 from './migrations/0021_external_identity.js';
 import * as m0022 from './migrations/0022_messenger.js';
 import * as m0023 from './migrations/0023_messenger_media.js';
+import * as m0024 from './migrations/0024_public_profile_picture.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0021_external_identity': m0021,
   '0022_messenger': m0022,
   '0023_messenger_media': m0023,
+  '0024_public_profile_picture': m0024,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
