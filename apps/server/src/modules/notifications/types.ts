@@ -58,8 +58,14 @@ export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
     ],
     email: true,
   },
-  { key: 'system', types: ['system_notification'], email: true },
+  { key: 'system', types: ['system_notification', 'data_export_ready'], email: true },
 ];
+
+/**
+ * Types whose event already sends its own e-mail (the data export's download link,
+ * docs/RULES.md, The account): the digest leaves them out, so nobody is told twice.
+ */
+export const OWN_EMAIL_TYPES: ReadonlySet<string> = new Set(['data_export_ready']);
 
 export const GROUP_KEYS = NOTIFICATION_GROUPS.map((g) => g.key);
 
