@@ -26,6 +26,8 @@ export const LIMITS = {
   qrInviteValidDays: 14,
   /** the smallest height, in pixels, of a profile cover and a public profile banner */
   coverMinHeight: 200,
+  /** the smallest height, in pixels, of the public profile's own picture */
+  publicPictureMinHeight: 200,
 } as const;
 
 export const TIMINGS = {

@@ -110,6 +110,8 @@ export const ATTACHMENT_OWNERS = [
   'avatar',
   'cover',
   'banner',
+  /** the public profile's own picture (docs/RULES.md, Public profile) */
+  'public_picture',
   'thread',
   'message',
 ] as const;

@@ -128,6 +128,8 @@ export type PublicProfileSettings = { id: number; '@id': string } & Record<
   Record<PublicProfileFlag, boolean> & {
     /** the banner photo (550w and 1200w URLs), null without one */
     banner: { id: number; url: string; large: string } | null;
+    /** the public profile's own picture (220w and 550w URLs), null without one */
+    picture: { id: number; url: string; large: string } | null;
     connections_require_product_id: string | number | null;
     connection_message_required: boolean;
     connection_message_hint: string | null;

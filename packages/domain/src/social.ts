@@ -297,6 +297,8 @@ export interface PublicProfile {
   /** the public profile banner and the profile cover (1200w photo URLs) */
   banner: string | null;
   cover: string | null;
+  /** the public profile's own picture (550w photo URL), shown there instead of `picture` */
+  public_picture: string | null;
   cta_button_title: string | null;
   cta_button_url: string | null;
   cta_button_font_color: string | null;

@@ -7,7 +7,7 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 export interface AttachmentsTable {
   id: Generated<number>;
   user_id: number;
-  /** 'memo' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread' | 'message' */
+  /** 'memo' | 'collection' | 'avatar' | 'cover' | 'banner' | 'public_picture' | 'thread' | 'message' */
   owner_kind: string;
   memo_id: number | null;
   collection_id: string | null;

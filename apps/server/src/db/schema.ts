@@ -82,6 +82,8 @@ export interface UserProfilesTable {
   /** the profile cover and the public profile banner (attachments, owner_kind cover / banner) */
   cover_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
   banner_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** the public profile's own picture (attachments, owner_kind public_picture) */
+  public_picture_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** the public profile settings (docs/RULES.md, Public profile); the slug is unique */
   public_slug: OptionalText;
   public_phone: OptionalText;

@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { caller } from '../connections/test-support.js';
@@ -85,6 +85,51 @@ describeDb('account: data export', () => {
     ]);
     expect(json('files.json')[0]).not.toHaveProperty('storage_key');
     expect(json('account.json').usermail).toBe(alice.usermail);
+  });
+
+  it('tells its owner in the app, live on the socket, leading to the export section; mailed once', async () => {
+    const carol = await signedInUser(t, { name: 'Carol' });
+    const dave = await signedInUser(t);
+    const got: Array<{ userId: number; message: Record<string, unknown> }> = [];
+    const detach = [carol, dave].map((person) =>
+      t.app.realtime.attach(person.id, {
+        send: (text) => got.push({ userId: person.id, message: JSON.parse(text) }),
+      }),
+    );
+    try {
+      expect((await call(carol, 'POST', '/api/user/export')).status).toBe(202);
+      // nothing is told while it is being made
+      const before = await t.app.inject({ url: '/api/notifications', headers: carol.headers });
+      expect(before.json()).toEqual([]);
+      await t.app.jobs.runDue();
+      await vi.waitFor(() =>
+        expect(got.some((m) => m.message.message_type === 'notification')).toBe(true),
+      );
+      const live = got.find((m) => m.message.message_type === 'notification')!;
+      expect(live.userId).toBe(carol.id);
+      expect(live.message).toMatchObject({
+        notification: { type: 'data_export_ready', from_user: null },
+      });
+      expect(got.filter((m) => m.userId === dave.id)).toEqual([]);
+    } finally {
+      for (const off of detach) off();
+    }
+    const list = await t.app.inject({ url: '/api/notifications', headers: carol.headers });
+    expect(list.json()).toMatchObject([{ type: 'data_export_ready', reviewed_at: null }]);
+    const daves = await t.app.inject({ url: '/api/notifications', headers: dave.headers });
+    expect(daves.json()).toEqual([]);
+    // its place in the settings: the system notices
+    const settings = await t.app.inject({
+      url: '/api/notification-settings',
+      headers: carol.headers,
+    });
+    const groups = settings.json().settings as Array<{ group: string; types: string[] }>;
+    const system = groups.find((g) => g.group === 'system');
+    expect(system?.types).toContain('data_export_ready');
+    // the export's own e-mail carries the link; the digest does not mail it a second time
+    await t.app.jobs.runDue({ now: new Date(Date.now() + DAY) });
+    const mails = t.mail.sent.filter((m) => m.to === carol.usermail);
+    expect(mails.map((m) => m.template)).toEqual(['exportReady']);
   });
 
   it('expires: a job removes the file and the export', async () => {

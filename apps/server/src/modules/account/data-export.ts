@@ -5,6 +5,8 @@ import { isoTime, readBool, readCount, readTime } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import { createStorage, type Storage } from '../../storage/index.js';
+import { dispatchAfterCommit } from '../../events/index.js';
+import { recordDataExportReady } from '../notifications/index.js';
 import { findAccount } from '../users/service.js';
 import type { AccountBasics } from './common.js';
 import { createZipStream } from './export-zip.js';
@@ -209,6 +211,8 @@ export function createDataExportService(ctx: AppContext, basics: AccountBasics) 
           { exportId: row.id },
           { runAt: expiresAt, uniqueKey: `account-export-expire:${row.id}`, db: trx },
         );
+        // told in the app too, live on the socket once this commits (docs/RULES.md, The account)
+        await dispatchAfterCommit(trx, await recordDataExportReady(trx, row.user_id), ctx);
       });
       await basics.mail(row.user_id, 'exportReady', {
         link: `${ctx.config.publicUrl}/account-settings#data-export`,

@@ -24,7 +24,12 @@ export function ownerPathOf(row: Pick<AttachmentRow, 'owner_kind'>): OwnerPath {
   if (row.owner_kind === 'collection') return 'collection';
   if (row.owner_kind === 'thread') return 'thread';
   if (row.owner_kind === 'message') return 'message';
-  if (row.owner_kind === 'avatar' || row.owner_kind === 'cover' || row.owner_kind === 'banner') {
+  if (
+    row.owner_kind === 'avatar' ||
+    row.owner_kind === 'cover' ||
+    row.owner_kind === 'banner' ||
+    row.owner_kind === 'public_picture'
+  ) {
     return 'user';
   }
   return 'memo';

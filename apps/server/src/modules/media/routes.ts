@@ -16,6 +16,7 @@ import { authOf } from '../../http/request-context.js';
 import type { Viewer } from '../audience/index.js';
 import { attachmentAnswer } from './answers.js';
 import type { OwnerPath } from './present.js';
+import type { UserPictureKind } from './store.js';
 import { sendStoredFile } from './serve.js';
 import {
   CLEANUP_EVERY_MS,
@@ -258,13 +259,19 @@ export async function registerMediaRoutes(
       },
     );
 
-    // The profile cover and the public profile banner: wide photos of a minimum height
-    // (docs/RULES.md, Public profile), each replacing the previous one.
-    const personalPicture = (url: string, kind: 'cover' | 'banner', summary: string) =>
+    // The profile cover, the public profile banner and the public profile's own picture:
+    // photos of a minimum height (docs/RULES.md, Public profile), each replacing the previous one.
+    const personalPicture = (
+      url: string,
+      kind: 'cover' | 'banner' | 'public_picture',
+      minHeight: number,
+      summary: string,
+    ) =>
       zapp.post(
         url,
         {
-          config: { right: 'profile' },
+          // the public profile's pictures are the delegated right public_profile's (docs/RULES.md)
+          config: { right: kind === 'cover' ? 'profile' : 'public_profile' },
           preParsing: guard.required,
           schema: { tags, security, summary, response: { 201: attachmentAnswer } },
         },
@@ -284,7 +291,7 @@ export async function registerMediaRoutes(
             owner: kind,
             collectionId: null,
             maxBytes: Math.min(uploadLimit, COLLECTION_PICTURE_MAX_MB * MEGABYTE),
-            minHeight: LIMITS.coverMinHeight,
+            minHeight,
             finish: (trx, attachmentId) =>
               media.replaceUserPicture(trx, userId, kind, attachmentId),
           });
@@ -294,12 +301,20 @@ export async function registerMediaRoutes(
     personalPicture(
       '/api/user/cover',
       'cover',
+      LIMITS.coverMinHeight,
       `Upload the signed-in account's profile cover (multipart field \`file\`; a photo at least ${LIMITS.coverMinHeight}px high); it replaces the previous one`,
     );
     personalPicture(
       '/api/profile/banner',
       'banner',
+      LIMITS.coverMinHeight,
       `Upload the public profile banner (multipart field \`file\`; a photo at least ${LIMITS.coverMinHeight}px high); it replaces the previous one`,
+    );
+    personalPicture(
+      '/api/profile/picture',
+      'public_picture',
+      LIMITS.publicPictureMinHeight,
+      `Upload the public profile's own picture (multipart field \`file\`; a photo at least ${LIMITS.publicPictureMinHeight}px high); it replaces the previous one`,
     );
 
     registerDocumentUpload(zapp, guard, media, documents, uploadLimit);
@@ -353,11 +368,11 @@ export async function registerMediaRoutes(
       return reply.code(204).send();
     },
   );
-  const deletePicture = (url: string, kinds: ('avatar' | 'cover' | 'banner')[], summary: string) =>
+  const deletePicture = (url: string, kinds: UserPictureKind[], summary: string) =>
     zapp.delete(
       url,
       {
-        config: { right: 'profile' },
+        config: { right: kinds.includes('avatar') ? 'profile' : 'public_profile' },
         preParsing: guard.required,
         schema: { tags, security, summary, params: idParams },
       },
@@ -373,6 +388,11 @@ export async function registerMediaRoutes(
     "Remove one of the signed-in account's pictures (its picture or its cover) by id",
   );
   deletePicture('/api/profile/banner/:id', ['banner'], 'Remove the public profile banner by id');
+  deletePicture(
+    '/api/profile/picture/:id',
+    ['public_picture'],
+    "Remove the public profile's own picture by id",
+  );
   serve('collection', 'photo');
   serve('user', 'photo');
   serve('thread', 'photo');

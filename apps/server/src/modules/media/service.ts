@@ -205,7 +205,10 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         if (target.kind === 'photo') {
           // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
           const personal =
-            target.owner === 'avatar' || target.owner === 'cover' || target.owner === 'banner';
+            target.owner === 'avatar' ||
+            target.owner === 'cover' ||
+            target.owner === 'banner' ||
+            target.owner === 'public_picture';
           const variants = personal ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
           photo = await processPhoto(received.path, storage, base, variants);
           if (target.minHeight !== undefined && photo.height < target.minHeight) {

@@ -199,8 +199,11 @@ export async function markDeleted(db: Db, d: DialectHelpers, ids: number[]): Pro
     .execute();
 }
 
-/** The pictures a person has one of each: account picture, profile cover, public banner. */
-export type UserPictureKind = 'avatar' | 'cover' | 'banner';
+/**
+ * The pictures a person has one of each: account picture, profile cover, public banner, public
+ * profile picture.
+ */
+export type UserPictureKind = 'avatar' | 'cover' | 'banner' | 'public_picture';
 
 /**
  * Whose single picture: a collection's cover, a thread's picture, or one of a person's
@@ -344,6 +347,7 @@ const PICTURE_COLUMNS = {
   avatar: 'avatar_attachment_id',
   cover: 'cover_attachment_id',
   banner: 'banner_attachment_id',
+  public_picture: 'public_picture_attachment_id',
 } as const;
 
 /** Points the profile's cover or banner (or account picture) at `attachmentId`, or at none. */
@@ -476,8 +480,14 @@ export async function attachmentAccess(
     // alone, so its files answer as if they did not exist, like the memo does
     return (await memoUnpublished(db, row.memo_id)) ? 'gone' : 'hidden';
   }
-  // Account pictures, covers and banners are public like names; the block was checked above.
-  if (row.owner_kind === 'avatar' || row.owner_kind === 'cover' || row.owner_kind === 'banner') {
+  // Account pictures, covers, banners and public profile pictures are public like names; the
+  // block was checked above.
+  if (
+    row.owner_kind === 'avatar' ||
+    row.owner_kind === 'cover' ||
+    row.owner_kind === 'banner' ||
+    row.owner_kind === 'public_picture'
+  ) {
     return 'visible';
   }
   return 'hidden';

@@ -96,3 +96,14 @@ export async function recordCollectionShared(
       .map((recipientUserId) => ({ ...base, type: 'new_collection', recipientUserId })),
   ]);
 }
+
+/**
+ * data_export_ready to the person whose data export was just made (docs/RULES.md, The
+ * account), inside the transaction that marks it ready; it leads to the export section of
+ * the account settings. No actor: the server made it.
+ */
+export async function recordDataExportReady(db: Db, userId: number): Promise<number[]> {
+  return recordActivities(db, [
+    { type: 'data_export_ready', actorUserId: null, recipientUserId: userId },
+  ]);
+}

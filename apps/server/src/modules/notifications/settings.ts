@@ -4,6 +4,7 @@ import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_GROUPS,
+  OWN_EMAIL_TYPES,
   defaultEnabled,
   groupOf,
   type NotificationChannel,
@@ -38,6 +39,7 @@ export function channelEnabled(
   type: string,
   channel: NotificationChannel,
 ): boolean {
+  if (channel === 'email' && OWN_EMAIL_TYPES.has(type)) return false;
   const group = groupOf(type);
   return overrides?.get(keyOf(group.key, channel)) ?? defaultEnabled(group, channel);
 }

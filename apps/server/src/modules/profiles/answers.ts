@@ -29,6 +29,7 @@ export const publicProfileAnswer = z.object({
   slug: z.string().nullable(),
   banner: z.string().nullable(),
   cover: z.string().nullable(),
+  public_picture: z.string().nullable(),
   cta_button_title: z.string().nullable(),
   cta_button_url: z.string().nullable(),
   cta_button_font_color: z.string().nullable(),

@@ -83,6 +83,7 @@ function present(
     slug: person.public_slug,
     banner: avatarUrl(person.banner_id, '1200w'),
     cover: avatarUrl(person.cover_id, '1200w'),
+    public_picture: avatarUrl(person.public_picture_id, '550w'),
     cta_button_title: person.cta_button_title,
     cta_button_url: person.cta_button_url,
     cta_button_font_color: person.cta_button_font_color,

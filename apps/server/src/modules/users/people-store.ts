@@ -42,6 +42,7 @@ export function peopleQuery(db: Db) {
       'p.avatar_attachment_id as avatar_id',
       'p.cover_attachment_id as cover_id',
       'p.banner_attachment_id as banner_id',
+      'p.public_picture_attachment_id as public_picture_id',
       'p.public_slug',
       'p.public_phone',
       'p.public_usermail',

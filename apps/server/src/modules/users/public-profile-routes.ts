@@ -21,6 +21,7 @@ const settingsAnswer = z.object({
   ...Object.fromEntries(PUBLIC_PROFILE_TEXT_FIELDS.map((f) => [f, z.string().nullable()])),
   ...Object.fromEntries(PUBLIC_PROFILE_FLAGS.map((f) => [f, z.boolean()])),
   banner: z.object({ id: z.number(), url: z.string(), large: z.string() }).nullable(),
+  picture: z.object({ id: z.number(), url: z.string(), large: z.string() }).nullable(),
   connections_require_product_id: z.union([z.string(), z.number()]).nullable(),
   connection_message_required: z.boolean(),
   connection_message_hint: z.string().nullable(),
@@ -31,6 +32,7 @@ const body = publicProfilePatchSchema.extend({
   id: z.unknown().optional(),
   '@id': z.unknown().optional(),
   banner: z.unknown().optional(),
+  picture: z.unknown().optional(),
 });
 
 /** The public profile settings (docs/API.md, Calls: Profile). */
@@ -40,7 +42,7 @@ export function registerPublicProfileRoutes(
   settings: PublicProfileSettingsService,
 ): void {
   const strip = (input: z.infer<typeof body>) => {
-    const { id: _id, '@id': _iri, banner: _banner, ...patch } = input;
+    const { id: _id, '@id': _iri, banner: _banner, picture: _picture, ...patch } = input;
     return patch;
   };
 

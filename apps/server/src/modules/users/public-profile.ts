@@ -57,6 +57,7 @@ function present(row: PublicSettingsRow): PublicProfileSettings {
     PUBLIC_PROFILE_FLAGS.map((flag) => [flag, readBool(row[flag])]),
   ) as Record<(typeof PUBLIC_PROFILE_FLAGS)[number], boolean>;
   const banner = row.banner_attachment_id;
+  const picture = row.public_picture_attachment_id;
   return {
     id: row.id,
     '@id': `/api/user/profile/public/${row.id}`,
@@ -67,6 +68,13 @@ function present(row: PublicSettingsRow): PublicProfileSettings {
           id: banner,
           url: avatarUrl(banner, '550w') as string,
           large: avatarUrl(banner, '1200w') as string,
+        }
+      : null,
+    picture: picture
+      ? {
+          id: picture,
+          url: avatarUrl(picture, '220w') as string,
+          large: avatarUrl(picture, '550w') as string,
         }
       : null,
     connections_require_product_id:

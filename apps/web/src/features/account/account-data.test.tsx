@@ -92,6 +92,29 @@ describe('account settings: the account’s own sections', () => {
   );
 
   it(
+    'opened at #data-export (the export-ready notification) brings the export section into view',
+    async () => {
+      signIn();
+      const scrolled: Element[] = [];
+      const scroll = vi.fn(function (this: Element) {
+        scrolled.push(this);
+      });
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = scroll;
+      try {
+        settingsApi(() => undefined);
+        await renderApp('/account-settings#data-export');
+        const section = await findSection('export-section');
+        expect(section).toHaveAttribute('id', 'data-export');
+        await waitFor(() => expect(scrolled).toContain(section));
+      } finally {
+        Element.prototype.scrollIntoView = original;
+      }
+    },
+    SLOW,
+  );
+
+  it(
     'lists sessions, marks this device and signs another one out by its named button',
     async () => {
       signIn();

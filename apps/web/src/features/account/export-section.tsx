@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { showApiError } from '../../ui/toasts';
@@ -26,6 +27,14 @@ export function ExportSection() {
   const request = useRequestExport();
   const [downloading, setDownloading] = useState(false);
   const data = current.data?.export ?? null;
+  const { hash } = useLocation();
+  const loaded = current.data !== undefined;
+  // opened from the "export ready" notification or its e-mail: the section comes into view
+  useEffect(() => {
+    if (hash === '#data-export' && loaded) {
+      document.getElementById('data-export')?.scrollIntoView?.({ block: 'start' });
+    }
+  }, [hash, loaded]);
 
   const ask = async () => {
     try {

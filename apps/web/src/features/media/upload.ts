@@ -12,7 +12,7 @@ import { ApiError } from '../../api/errors';
 
 /** Where a file goes (docs/API.md, Calls: media paths). */
 export type UploadTarget =
-  'memo' | 'message' | 'collection' | 'avatar' | 'cover' | 'banner' | 'thread';
+  'memo' | 'message' | 'collection' | 'avatar' | 'cover' | 'banner' | 'public_picture' | 'thread';
 
 /** The kinds a file may become, in the order tried: a pdf is a document, an mp4 a video. */
 export function kindOfFile(
@@ -32,6 +32,7 @@ export function uploadPath(target: UploadTarget, kind: AttachmentKind): string {
   if (target === 'avatar') return '/api/user/picture';
   if (target === 'cover') return '/api/user/cover';
   if (target === 'banner') return '/api/profile/banner';
+  if (target === 'public_picture') return '/api/profile/picture';
   if (target === 'message') return `/api/message/${kind}`;
   return `/api/memo/${kind}`;
 }

@@ -21,7 +21,7 @@ export interface WidePictureTexts {
 }
 
 /**
- * A wide picture of the person (the profile cover or the public profile banner): uploaded as
+ * A picture of the person (the profile cover, the public profile banner or its own picture): uploaded as
  * is to its endpoint (the server refuses one below the minimum height with its message, shown
  * on the file), replaced by the next upload, removed by id.
  */
@@ -33,7 +33,7 @@ export function WidePictureField({
   onChanged,
   testId,
 }: {
-  target: 'cover' | 'banner';
+  target: 'cover' | 'banner' | 'public_picture';
   url: string | null;
   removeUrl: string | null;
   texts: WidePictureTexts;

@@ -26,6 +26,7 @@ const KNOWN = new Set([
   'added_to_existing_group_thread',
   'added_to_direct_thread',
   'removed_from_thread',
+  'data_export_ready',
 ]);
 
 /** The localized sentence of a notification (docs/DOMAIN.md, Entities). */
@@ -56,6 +57,8 @@ export function linkOf(n: AppNotification): string | null {
     const url = n.system_notification?.url;
     return url && url.startsWith('/') && !url.startsWith('//') ? url : '/';
   }
+  // the export section of the account settings (docs/RULES.md, The account)
+  if (n.type === 'data_export_ready') return '/account-settings#data-export';
   if (n.memo) return `/memo/${n.memo.id}`;
   if (n.collection) return `/collections/${n.collection.id}`;
   if (n.type === 'new_follower' && n.from_user) return `/profile/${n.from_user.id}`;

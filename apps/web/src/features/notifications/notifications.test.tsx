@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { t } from '../../i18n';
 import { json, mockApi, signIn, renderWidget } from '../../test/render';
@@ -73,6 +74,38 @@ describe('notification texts and links', () => {
     });
     expect(sentenceOf(t, system)).toBe('Maintenance');
     expect(linkOf(system)).toBe('/');
+  });
+
+  it('the data export notification says it is ready and opens the export section', async () => {
+    signIn();
+    const ready = notification({
+      id: 7,
+      type: 'data_export_ready',
+      from_user: null,
+      memo: null,
+      collection: null,
+    });
+    expect(linkOf(ready)).toBe('/account-settings#data-export');
+    mockApi((url) => (url.startsWith('/api/notifications?') ? page([ready]) : undefined));
+    let where = '';
+    function Where() {
+      const location = useLocation();
+      where = location.pathname + location.hash;
+      return null;
+    }
+    const opened = vi.fn();
+    await renderWidget(
+      <>
+        <NotificationsPanel onNavigate={opened} />
+        <Where />
+      </>,
+    );
+    const row = await screen.findByTestId('notification-item');
+    expect(within(row).getByTestId('notification-text')).toHaveTextContent(
+      'Your data export is ready to download',
+    );
+    await userEvent.setup().click(within(row).getByTestId('notification-link'));
+    await waitFor(() => expect(where).toBe('/account-settings#data-export'));
   });
 
   it('says neutrally that the reader lost access, and links only to what is still visible', async () => {

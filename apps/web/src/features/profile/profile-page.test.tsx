@@ -37,6 +37,7 @@ function profile(extra: Partial<PublicProfile> = {}): PublicProfile {
     accent_color: null,
     slug: null,
     banner: null,
+    public_picture: null,
     cover: null,
     cta_button_title: null,
     cta_button_url: null,

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Avatar,
   Box,
   Button,
   Group,
@@ -25,6 +26,8 @@ export interface PublicCardData {
   linkedin: string | null;
   accent_color: string | null;
   banner: string | null;
+  /** the public profile's own picture (docs/RULES.md, Public profile) */
+  public_picture: string | null;
   cta_button_title: string | null;
   cta_button_url: string | null;
   cta_button_color: string | null;
@@ -81,14 +84,25 @@ export function PublicCard({
       <Stack gap="sm" p="md">
         {/* the name takes the person's accent colour; without one the text colour, which reads
             in both themes (the primary colour on the dark background does not) */}
-        <Title
-          order={2}
-          size="h3"
-          style={{ color: colourOr(data.accent_color, 'var(--mantine-color-text)') }}
-          data-testid={`${testId}-name`}
-        >
-          {data.name}
-        </Title>
+        <Group gap="sm" wrap="nowrap">
+          {data.public_picture && (
+            <Avatar
+              src={data.public_picture}
+              alt={t('publicProfile.picture')}
+              size="lg"
+              radius="xl"
+              data-testid={`${testId}-picture`}
+            />
+          )}
+          <Title
+            order={2}
+            size="h3"
+            style={{ color: colourOr(data.accent_color, 'var(--mantine-color-text)') }}
+            data-testid={`${testId}-name`}
+          >
+            {data.name}
+          </Title>
+        </Group>
         {data.description && (
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {data.description}
@@ -153,6 +167,7 @@ export function hasPublicCard(profile: PublicCardData & { public_profile_enabled
     profile.public_profile_enabled &&
     Boolean(
       profile.banner ||
+      profile.public_picture ||
       profile.accent_color ||
       (profile.cta_button_title && profile.cta_button_url) ||
       profile.website ||

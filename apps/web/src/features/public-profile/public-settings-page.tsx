@@ -117,6 +117,7 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
         linkedin: v.linkedin.trim() || null,
         accent_color: v.accent_color.trim() || null,
         banner: current.banner?.large ?? null,
+        public_picture: current.picture?.large ?? null,
         cta_button_title: v.cta_button_title.trim() || null,
         cta_button_url: v.cta_button_url.trim() || null,
         cta_button_color: v.cta_button_color.trim() || null,
@@ -207,6 +208,27 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
                 </Alert>
               )}
               <Group_ title={t('publicProfile.sections.appearance')}>
+                <WidePictureField
+                  target="public_picture"
+                  url={current.picture?.url ?? null}
+                  removeUrl={current.picture ? `/api/profile/picture/${current.picture.id}` : null}
+                  onChanged={() =>
+                    void queryClient.invalidateQueries({ queryKey: publicSettingsKeys.mine })
+                  }
+                  testId="public-picture"
+                  texts={{
+                    label: t('publicProfile.picture'),
+                    hint: t('publicProfile.pictureHint', {
+                      height: LIMITS.publicPictureMinHeight,
+                    }),
+                    upload: t('publicProfile.pictureUpload'),
+                    change: t('publicProfile.pictureChange'),
+                    remove: t('publicProfile.pictureRemove'),
+                    saved: t('publicProfile.pictureSaved'),
+                    removed: t('publicProfile.pictureRemoved'),
+                    alt: t('publicProfile.picture'),
+                  }}
+                />
                 {colour('accent_color', t('publicProfile.accent'), t('publicProfile.accentHint'))}
                 {extended && (
                   <WidePictureField

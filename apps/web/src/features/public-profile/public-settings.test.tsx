@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
+import { FakeXhr, attachmentFixture } from '../media/test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,6 +22,7 @@ const settings = {
   cta_button_color: null,
   cta_button_font_color: null,
   banner: null,
+  picture: null,
   user_has_public_profile: false,
   public_profile_enabled: false,
   disclose_email: false,
@@ -105,5 +107,51 @@ describe('public profile settings', () => {
     expect(screen.getByTestId('public-accent_color')).toBeDisabled();
     expect(screen.queryByTestId('public-banner')).toBeNull();
     expect(screen.getByTestId('public-slug')).toBeEnabled();
+  }, 60_000);
+
+  it('uploads, shows in the preview and removes the public profile picture (free)', async () => {
+    signIn();
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const picture = {
+      id: 5,
+      url: '/api/user/photo/5?variant=220w',
+      large: '/api/user/photo/5?variant=550w',
+    };
+    let current: Record<string, unknown> = settings;
+    const calls = mockApi((url, init) => {
+      if (url === '/api/profile') return json(200, testUser());
+      if (url === '/api/user/profile/public' && (init.method ?? 'GET') === 'GET') {
+        return json(200, current);
+      }
+      if (url === '/api/profile/picture/5' && init.method === 'DELETE') {
+        current = settings;
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    await renderApp('/public-account-settings');
+    const field = await screen.findByTestId('public-picture', {}, { timeout: 20_000 });
+    expect(field).toHaveTextContent('A photo at least 200 px high');
+    expect(within(field).queryByTestId('public-picture-remove')).toBeNull();
+    const input = field.querySelector('input[type="file"]') as HTMLInputElement;
+    const user = userEvent.setup();
+    await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    expect(FakeXhr.sent[0]!.url).toBe('/api/profile/picture');
+    current = { ...settings, picture };
+    FakeXhr.sent[0]!.respond(201, attachmentFixture({ id: 5 }));
+    expect(await within(field).findByTestId('public-picture-image')).toHaveAttribute(
+      'src',
+      picture.url,
+    );
+    expect(await screen.findByTestId('public-preview-picture')).toBeInTheDocument();
+    await user.click(within(field).getByTestId('public-picture-remove'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/api/profile/picture/5' && c.method === 'DELETE')).toBe(
+        true,
+      ),
+    );
+    await waitFor(() => expect(within(field).queryByTestId('public-picture-image')).toBeNull());
   }, 60_000);
 });

@@ -83,6 +83,7 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_existing_group_thread: '{{actor}} hat Sie zu einer Gruppenunterhaltung hinzugefügt',
     added_to_direct_thread: '{{actor}} hat eine Unterhaltung mit Ihnen begonnen',
     removed_from_thread: '{{actor}} hat Sie aus einer Unterhaltung entfernt',
+    data_export_ready: 'Ihr Datenexport steht zum Herunterladen bereit',
     fallback: 'Sie haben eine neue Benachrichtigung',
     someone: 'Jemand',
     deleted_memo: 'ein Memo',

@@ -81,6 +81,7 @@ export const notifications = {
     added_to_existing_group_thread: '{{actor}} added you to a group conversation',
     added_to_direct_thread: '{{actor}} started a conversation with you',
     removed_from_thread: '{{actor}} removed you from a conversation',
+    data_export_ready: 'Your data export is ready to download',
     fallback: 'You have a new notification',
     someone: 'Someone',
     deleted_memo: 'a memo',

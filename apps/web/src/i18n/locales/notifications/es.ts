@@ -83,6 +83,7 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_existing_group_thread: '{{actor}} te añadió a una conversación de grupo',
     added_to_direct_thread: '{{actor}} inició una conversación contigo',
     removed_from_thread: '{{actor}} te quitó de una conversación',
+    data_export_ready: 'Tu exportación de datos está lista para descargar',
     fallback: 'Tienes una notificación nueva',
     someone: 'Alguien',
     deleted_memo: 'una nota',

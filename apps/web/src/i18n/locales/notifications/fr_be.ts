@@ -84,6 +84,7 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_existing_group_thread: '{{actor}} vous a ajouté(e) à une conversation de groupe',
     added_to_direct_thread: '{{actor}} a commencé une conversation avec vous',
     removed_from_thread: '{{actor}} vous a retiré(e) d’une conversation',
+    data_export_ready: 'Votre export de données est prêt à être téléchargé',
     fallback: 'Vous avez une nouvelle notification',
     someone: 'Quelqu’un',
     deleted_memo: 'un mémo',

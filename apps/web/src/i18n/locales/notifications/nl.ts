@@ -83,6 +83,7 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_existing_group_thread: '{{actor}} heeft je aan een groepsgesprek toegevoegd',
     added_to_direct_thread: '{{actor}} is een gesprek met je begonnen',
     removed_from_thread: '{{actor}} heeft je uit een gesprek verwijderd',
+    data_export_ready: 'Je gegevensexport staat klaar om te downloaden',
     fallback: 'Je hebt een nieuwe melding',
     someone: 'Iemand',
     deleted_memo: 'een memo',

@@ -84,6 +84,7 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_existing_group_thread: '{{actor}} dodał(a) cię do rozmowy grupowej',
     added_to_direct_thread: '{{actor}} rozpoczął(ęła) z tobą rozmowę',
     removed_from_thread: '{{actor}} usunął(ęła) cię z rozmowy',
+    data_export_ready: 'Eksport twoich danych jest gotowy do pobrania',
     fallback: 'Masz nowe powiadomienie',
     someone: 'Ktoś',
     deleted_memo: 'notatka',

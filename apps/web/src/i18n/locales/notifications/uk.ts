@@ -84,6 +84,7 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_existing_group_thread: '{{actor}} додає вас до групової розмови',
     added_to_direct_thread: '{{actor}} починає з вами розмову',
     removed_from_thread: '{{actor}} вилучає вас із розмови',
+    data_export_ready: 'Експорт ваших даних готовий до завантаження',
     fallback: 'У вас нове сповіщення',
     someone: 'Хтось',
     deleted_memo: 'нотатка',
