@@ -245,6 +245,9 @@ describeDb('HTTP conventions', () => {
       'post /api/memo/document',
       'post /api/memo/photo',
       'post /api/memo/video',
+      'post /api/message/document',
+      'post /api/message/photo',
+      'post /api/thread/picture',
       'post /api/user/picture',
     ]);
 

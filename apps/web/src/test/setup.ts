@@ -5,6 +5,7 @@ import { queryClient } from '../api/query-client';
 import { currentLocale, initI18n } from '../i18n';
 import { closeMemoEditor } from '../features/memos/memo-editor-launcher';
 import { notifications } from '@mantine/notifications';
+import { setLoggingOut, setPostLoginDestination } from '../session/session-actions';
 
 // Pages are lazy chunks; on a busy two-core CI machine their first import can take longer
 // than Testing Library's 1 s default for findBy/waitFor.
@@ -35,12 +36,15 @@ window.scrollTo = () => {};
 
 // The files of the `web` project share their modules (apps/web/vitest.config.ts): the state
 // kept in modules that a test may leave behind is reset here (the open memo editor, toasts, the
-// query cache, the language, timers and globals). A file that leaves other module state behind
+// query cache, a sign-out or sign-in under way, the language, timers and globals). A file that leaves other module state behind
 // resets it itself, or mocks modules and so runs in `web-isolated`.
 afterEach(async () => {
   cleanup();
   closeMemoEditor();
   notifications.clean();
+  // a real sign-out or sign-in ends in a page load, which a test never does
+  setLoggingOut(false);
+  setPostLoginDestination(undefined);
   localStorage.clear();
   sessionStorage.clear();
   queryClient.clear();
