@@ -209,7 +209,9 @@ async function signedInScreens(page: Page, audit: Audit): Promise<void> {
   await audit.visit('public profile settings', '/public-account-settings', 'public-settings');
   await audit.visit('verify name', '/account-settings/verify-name', 'verify-start');
   await audit.visit('privacy policy', '/privacy-policy', 'privacy-policy');
-  await audit.visit('coming soon', '/messages', 'coming-soon');
+  await audit.visit('messages', '/messages', 'messenger');
+  await audit.visit('new conversation', '/messages/c', 'messenger');
+  await audit.visit('coming soon', '/workspaces', 'coming-soon');
   await audit.visit('not found', '/no-such-page', 'error-page-404');
 
   // dialogs, menus and drawers open

@@ -5,5 +5,5 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { committedDurations, measuredDurations } from './durations.mjs';
 
 const { measuredAt, files } = JSON.parse(readFileSync(measuredDurations, 'utf8'));
-writeFileSync(committedDurations, `${JSON.stringify({ measuredAt, files }, null, 1)}\n`);
+writeFileSync(committedDurations, `${JSON.stringify({ measuredAt, files }, null, 2)}\n`);
 console.log(`${Object.keys(files).length} files' durations kept in ${committedDurations}`);
