@@ -57,6 +57,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue; main.ts starts its poll loop, tests call runDue() or start(). */
     jobs: JobQueue;
+    /**
+     * When every notification delivery started so far has ended: deliveries run after the
+     * commit, so a test that listens on sockets waits here for the earlier requests' ones.
+     */
+    activitySettled(): Promise<void>;
   }
 }
 
@@ -123,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
   };
   app.decorate('jobs', ctx.jobs);
+  app.decorate('activitySettled', () => ctx.activity.settled());
 
   const fallback: { current?: NotFoundFallback } = {};
   registerRequestContext(app);

@@ -457,6 +457,9 @@ describeDb('comments on memos', () => {
       await saveSettings(t.database.db, t.database.dialect, verifiedContact.id, [
         { group: 'other_comments', in_app: false },
       ]);
+      // the new memo's own notifications (the collaborator's among them) are out before anyone
+      // listens: on PostgreSQL they may still be on their way after the answer
+      await t.app.activitySettled();
       const online = [
         w.author,
         selectedContact,
