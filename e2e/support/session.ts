@@ -49,7 +49,12 @@ export async function openAccountMenuIfNeeded(page: Page): Promise<void> {
 }
 
 export async function logout(page: Page): Promise<void> {
-  await openAccountMenuIfNeeded(page);
+  // A menu opened while the page re-renders (a toast, a query settling) can close again; a
+  // person then opens it once more. Why it closes is not known yet (docs/TESTING.md).
+  await expect(async () => {
+    await openAccountMenuIfNeeded(page);
+    await expect(page.getByTestId('logout')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/auth/);
 }
