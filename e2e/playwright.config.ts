@@ -29,7 +29,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // On CI a failed journey runs once more, only to tell a flaky journey from a broken one:
-  // scripts/test.mjs counts one that passed on its retry as a failure.
+  // scripts/test.mjs names one that passed on its retry, with its first attempt's error.
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],

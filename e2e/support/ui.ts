@@ -19,6 +19,10 @@ export function dayLabel(date: Date): string {
 export async function pickDay(page: Page, date: Date): Promise<void> {
   const picker = page.getByTestId('date-time-picker');
   const day = picker.getByRole('button', { name: dayLabel(date), exact: true });
+  // isVisible() does not wait: asked before the calendar is drawn, it said "no" and the journey
+  // went on to the next month, where the day is not. Wait for this month or the day first.
+  const today = picker.getByRole('button', { name: dayLabel(new Date()), exact: true });
+  await expect(day.or(today).first()).toBeVisible();
   if (!(await day.isVisible())) await picker.locator('[data-direction="next"]').click();
   await day.click();
 }
