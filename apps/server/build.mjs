@@ -29,10 +29,16 @@ const common = {
   },
 };
 
+// Code loaded on demand (the S3 storage, with the AWS SDK it imports) goes into chunks of its
+// own: in one file, the SDK's imports would be hoisted to the top and loaded at every start.
+const serverDir = path.join(outdir, 'server');
+if (existsSync(serverDir)) rmSync(serverDir, { recursive: true });
 await build({
   ...common,
-  entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(outdir, 'main.js'),
+  entryPoints: { main: path.join(here, 'src/main.ts') },
+  outdir,
+  splitting: true,
+  chunkNames: 'server/chunk-[hash]',
   external,
 });
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Command } from 'commander';
 import type { AppConfig } from '../config.js';
+import { sqliteDriver } from '../db/drivers.js';
 import { migrateToLatest, migrationStatus } from '../db/migrate.js';
 import type { RunInstance } from './program.js';
 import { CliError, EXIT, formatBytes, printJson, printLine, printTable } from './output.js';
@@ -33,7 +33,7 @@ async function backupSqlite(source: string, destination: string): Promise<number
     }
   };
   try {
-    const connection = new SQLite(source, { fileMustExist: true });
+    const connection = new (sqliteDriver())(source, { fileMustExist: true });
     try {
       connection.pragma('busy_timeout = 5000');
       await connection.backup(partial);
@@ -41,7 +41,7 @@ async function backupSqlite(source: string, destination: string): Promise<number
       connection.close();
     }
     // One self-contained file (no -wal/-shm beside it), checked before it takes the name.
-    const copy = new SQLite(partial);
+    const copy = new (sqliteDriver())(partial);
     try {
       copy.pragma('journal_mode = DELETE');
       const check = copy.pragma('integrity_check', { simple: true });

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { postgresDriver } from './drivers.js';
 
 /**
  * PostgreSQL tells no connection what another one committed, so every process that writes
@@ -69,7 +70,7 @@ export function createChangeSignals(options: ChangeSignalOptions): ChangeSignals
   function connect(): void {
     timer = undefined;
     if (closed) return;
-    const candidate = new pg.Client({
+    const candidate = new (postgresDriver().Client)({
       connectionString: options.url,
       application_name: `${LISTENER_APPLICATION} ${origin}`,
       connectionTimeoutMillis: 5000,

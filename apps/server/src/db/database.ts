@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import {
   Kysely,
@@ -19,6 +19,7 @@ import { dialectHelpers, type DialectHelpers } from './dialect.js';
 import { createChangeVersion, type ChangeVersion } from './change-version.js';
 import { createChangeSignals, type ChangeSignals } from './change-signals.js';
 import { checkpointInBackground } from './checkpointer.js';
+import { postgresDriver, sqliteDriver } from './drivers.js';
 
 export interface Database {
   db: Kysely<DatabaseSchema>;
@@ -52,7 +53,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
 
 function openSqlite(file: string, options: OpenOptions): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const connection = new SQLite(file);
+  const connection = new (sqliteDriver())(file);
   // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a crash.
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = FULL');
@@ -133,7 +134,7 @@ export function withStatementCache(
 }
 
 function openPostgres(url: string, schema?: string): Database {
-  const pool = new pg.Pool({
+  const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: 10,
     // A test database schema per test file: every connection resolves names there first.

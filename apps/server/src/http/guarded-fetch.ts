@@ -3,7 +3,7 @@ import net from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import { Agent, request } from 'undici';
+import type { Agent, request as undiciRequest } from 'undici';
 
 /**
  * The one client for URLs a user gave (docs/API.md, Security headers and fetching: link previews,
@@ -246,12 +246,19 @@ export function createGuardedFetch(policy: GuardedFetchPolicy) {
       });
   };
 
-  const agent = new Agent({
-    connect: { lookup, timeout: timeoutMs },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connections: 16,
-  });
+  // undici is loaded on the first outgoing request, not at start: a quarter second of CPU that
+  // the command line and a server nobody has asked for a link preview yet never need.
+  let client: Promise<{ agent: Agent; request: typeof undiciRequest }> | undefined;
+  const undici = () =>
+    (client ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({
+        connect: { lookup, timeout: timeoutMs },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connections: 16,
+      }),
+      request,
+    })));
 
   /** Refuses before connecting what needs no name resolution (address literals). */
   function precheck(url: URL): void {
@@ -288,6 +295,7 @@ export function createGuardedFetch(policy: GuardedFetchPolicy) {
   async function fetchOnce(target: string, options: FetchOptions): Promise<FetchedResource> {
     const signal = AbortSignal.timeout(timeoutMs);
     let url = parseFetchUrl(target);
+    const { agent, request } = await undici();
     try {
       for (let hop = 0; ; hop += 1) {
         precheck(url);
@@ -357,6 +365,7 @@ export function createGuardedFetch(policy: GuardedFetchPolicy) {
   async function send(target: string, options: SendOptions): Promise<SentAnswer> {
     const signal = AbortSignal.timeout(timeoutMs);
     const url = parseFetchUrl(target);
+    const { agent, request } = await undici();
     try {
       precheck(url);
       const answer = await request(url, {
@@ -386,7 +395,9 @@ export function createGuardedFetch(policy: GuardedFetchPolicy) {
     /** GETs `url` under the policy; throws GuardedFetchError saying why it could not. */
     fetch: fetchOnce,
     send,
-    close: () => agent.close(),
+    close: async () => {
+      if (client) await (await client).agent.close();
+    },
   };
 }
 

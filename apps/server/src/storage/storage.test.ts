@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDiskStorage, createS3Storage, StorageNotFound, type Storage } from './index.js';
+import { createDiskStorage, StorageNotFound, type Storage } from './index.js';
+import { createS3Storage } from './s3-storage.js';
 
 /**
  * A tiny S3 stand-in (path-style PutObject, GetObject with Range, HeadObject, DeleteObject,

@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.js';
 
 /**
  * HEIC photos (issue 4): sharp's prebuilt libvips reads the HEIF container but has no
@@ -12,6 +12,7 @@ export const HEIC_MAX_BYTES = 200 * 1024 * 1024;
 
 /** Whether sharp itself can decode the pixels of `file` (a tiny decode, not just the header). */
 export async function sharpCanDecode(file: string, limitInputPixels: number): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     await sharp(file, { limitInputPixels, failOn: 'error' })
       .resize({ width: 8, height: 8, fit: 'inside' })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
+import { loadSharp } from './sharp.js';
 import { LRUCache } from 'lru-cache';
-import sharp from 'sharp';
 import { parseFetchUrl, type GuardedFetch } from '../../http/guarded-fetch.js';
 import { singleFlight } from '../../http/single-flight.js';
 
@@ -42,6 +42,7 @@ export class NotAnImage extends Error {
 async function reencode(body: Buffer): Promise<ProxiedImage> {
   const found = await fileTypeFromBuffer(body);
   if (!found || !RASTER_FORMATS.has(found.ext)) throw new NotAnImage();
+  const sharp = await loadSharp();
   try {
     const input = sharp(body, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await input.metadata();

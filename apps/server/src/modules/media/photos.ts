@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import exifReader from 'exif-reader';
 import {
   DEFAULT_RATIOS,
@@ -8,6 +8,7 @@ import {
 } from '@memoria/domain';
 import type { Storage } from '../../storage/index.js';
 import { decodeHeic, sharpCanDecode } from './heic.js';
+import { loadSharp } from './sharp.js';
 
 /** What one variant is: where it is stored and how large it came out. */
 export interface StoredVariant {
@@ -113,6 +114,7 @@ export async function processPhoto(
   keyBase: string,
   variants: readonly PhotoVariant[],
 ): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(file, sharpOptions).metadata();
