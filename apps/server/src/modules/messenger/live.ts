@@ -53,6 +53,17 @@ export function createMessengerLive(ctx: AppContext) {
         hub.sendToUsers(userIds, { message_type: type, thread_id: message.thread_id, message }),
       );
     },
+    /** one photo or document of a message was removed: the message as it is now */
+    fileRemoved(message: Message, fileId: number, userIds: number[]) {
+      return guard(() =>
+        hub.sendToUsers(userIds, {
+          message_type: 'message_file_removed',
+          thread_id: message.thread_id,
+          file_id: fileId,
+          message,
+        }),
+      );
+    },
     reactions(
       threadId: number,
       messageId: number,
