@@ -180,9 +180,20 @@ test('a photo uploads with its progress bar and reaches the other person', async
   await expect(adaPage.getByTestId('upload')).toBeVisible();
   await expect(adaPage.getByTestId('send')).toBeEnabled();
   await adaPage.getByTestId('send').click();
-  await expect(benPage.getByTestId('message-photo')).toHaveCount(1);
+  const photo = benPage.getByTestId('message-photo');
+  await expect(photo).toHaveCount(1);
+  // the thread picks a size: a signed URL per size in srcset
+  await expect(photo).toHaveAttribute('srcset', /variant=220w.* 220w, .*variant=550w.* 550w/);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 
   await expect(adaPage.getByTestId('message').last()).toHaveAttribute('data-status', 'sent');
+  // Ada takes the photo off the sent message; Ben's thread follows live
+  const fileId = /\/api\/message\/photo\/(\d+)/.exec((await photo.getAttribute('src')) ?? '')?.[1];
+  expect(fileId).toBeTruthy();
+  await api(request, ada, 'DELETE', `/api/message/photo/${fileId}`);
+  await expect(benPage.getByTestId('message-photo')).toHaveCount(0);
 });
 
 test('messages sent while the socket is down are all there once, in order, after it is back', async ({

@@ -78,8 +78,10 @@ test('a person fills in the public profile and a visitor sees it at its slug', a
     '#0b7285',
   );
 
-  // the banner is uploaded at once and shows in the preview
+  // the banner is cropped to a 3:1 strip in the photo editor, uploaded and shown in the preview
   await page.getByTestId('public-banner').locator('input[type=file]').setInputFiles(banner());
+  const editor = page.getByRole('dialog');
+  await editor.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Your banner has been saved.')).toBeVisible({ timeout: 30_000 });
   await expect(preview.getByTestId('public-preview-banner')).toHaveAttribute(
     'style',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PhotoVariant } from './media.js';
 
 /**
  * The messenger's shared rules and wire shapes (docs/notes/messenger.md; docs/RULES.md,
@@ -188,7 +189,12 @@ export interface MessageReaction {
 export interface MessageAttachment {
   id: number;
   '@id': string;
+  /** photos: the signed default size; documents: the signed file */
   content_url: string;
+  /** photos: a signed URL per size, as memo photos have, for srcset; null for documents */
+  secure_urls: Partial<Record<PhotoVariant, string>> | null;
+  width: number | null;
+  height: number | null;
   name: string;
   mime_type: string;
 }
@@ -228,6 +234,8 @@ export const MESSENGER_EVENTS = [
   'new_message',
   'message_edited',
   'message_deleted',
+  /** one photo or document of a message was removed (the message as it is now, file_id) */
+  'message_file_removed',
   'message_reactions',
   'thread_read',
   'typing',

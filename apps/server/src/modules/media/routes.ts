@@ -396,30 +396,8 @@ export async function registerMediaRoutes(
   serve('collection', 'photo');
   serve('user', 'photo');
   serve('thread', 'photo');
-  for (const type of ['photo', 'document'] as const) {
-    serve('message', type);
-    zapp.delete(
-      `/api/message/${type}/:id`,
-      {
-        preParsing: guard.required,
-        config: { right: MESSENGER_DELEGATE_RIGHT },
-        schema: {
-          tags,
-          security,
-          summary: `Remove a ${type} of one's own message (frees its storage)`,
-          params: idParams,
-        },
-      },
-      async (request, reply) => {
-        await media.deleteMessageAttachment(
-          authOf(request).userId,
-          type,
-          attachmentIdOf(request.params.id),
-        );
-        return reply.code(204).send();
-      },
-    );
-  }
+  // DELETE /api/message/{type}/{id} is the messenger's: the thread hears of it
+  for (const type of ['photo', 'document'] as const) serve('message', type);
   for (const type of ['photo', 'video', 'document'] as const) {
     serve('memo', type);
     zapp.delete(

@@ -405,9 +405,15 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     /**
      * DELETE /api/message/{type}/{id}: the uploader (the message's author) removes one photo or
      * document (storage freed); 404 when it is not theirs, not of that type or already gone.
+     * Answers the message it was on (null for an upload never sent), for the messenger to tell
+     * the thread.
      */
-    async deleteMessageAttachment(userId: number, type: AttachmentKind, id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    async deleteMessageAttachment(
+      userId: number,
+      type: AttachmentKind,
+      id: number,
+    ): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
         const row = await findAttachmentForUpdate(trx, dialect, id);
         const theirs =
           row !== undefined &&
@@ -417,6 +423,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
           row.user_id === userId;
         if (!theirs) throw new ApiError(404, 'media.notFound');
         await deleteRows(trx, [row]);
+        return row.message_id;
       });
     },
 

@@ -53,6 +53,17 @@ export function createMessengerLive(ctx: AppContext) {
         hub.sendToUsers(userIds, { message_type: type, thread_id: message.thread_id, message }),
       );
     },
+    /** one photo or document of a message was removed: the message as it is now */
+    fileRemoved(message: Message, fileId: number, userIds: number[]) {
+      return guard(() =>
+        hub.sendToUsers(userIds, {
+          message_type: 'message_file_removed',
+          thread_id: message.thread_id,
+          file_id: fileId,
+          message,
+        }),
+      );
+    },
     reactions(
       threadId: number,
       messageId: number,
@@ -83,17 +94,44 @@ export function createMessengerLive(ctx: AppContext) {
 }
 export type MessengerLive = ReturnType<typeof createMessengerLive>;
 
+/** How long acknowledgements gather before they are written in one transaction. */
+const ACK_FLUSH_MS = 200;
+
 /** Handlers of what clients send over the socket, by message_type. */
 export function createSocketHandlers(ctx: AppContext) {
   const { db } = ctx.database;
   const lastTyping = new Map<string, number>();
+
+  // Acknowledgements are gathered and written together, a few times a second: each member of
+  // a busy group acknowledges every message, and one commit per acknowledgement (an fsync on
+  // SQLite) was what held sending back in bench/messenger.mjs (docs/PERFORMANCE.md, Messenger).
+  // The delivered number is bookkeeping, not what resume relies on (the client asks after the
+  // last number it saw), so a crash losing the last fraction of a second of it costs nothing.
+  const acks = new Map<string, { threadId: number; userId: number; seq: number }>();
+  let flushing: ReturnType<typeof setTimeout> | undefined;
+  const flushAcks = async () => {
+    flushing = undefined;
+    const batch = [...acks.values()];
+    acks.clear();
+    await db.transaction().execute(async (trx) => {
+      for (const ack of batch) await markDelivered(trx, ack.threadId, ack.userId, ack.seq);
+    });
+  };
 
   async function acknowledge(userId: number, message: Record<string, unknown>) {
     const messageId = intIdFromIri(message.message_id, 'thread/message');
     if (messageId === undefined) return;
     const row = await findMessage(db, messageId);
     if (!row || !(await memberOf(db, row.thread_id, userId))) return;
-    await markDelivered(db, row.thread_id, userId, row.seq);
+    const key = `${row.thread_id}:${userId}`;
+    if ((acks.get(key)?.seq ?? 0) < row.seq) {
+      acks.set(key, { threadId: row.thread_id, userId, seq: row.seq });
+    }
+    flushing ??= setTimeout(() => {
+      flushAcks().catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'messenger acknowledgements not written'),
+      );
+    }, ACK_FLUSH_MS);
   }
 
   async function typing(userId: number, message: Record<string, unknown>) {

@@ -9,15 +9,20 @@ import {
   storedFiles,
   svgFixture,
 } from '../media/test-support.js';
-import { circle, groupThread, send } from './test-support.js';
+import { circle, groupThread, send, sent } from './test-support.js';
+import { ofType, openSocket, type TestSocket } from './test-socket.js';
 
 /** Photos and documents on messages (docs/notes/messenger.md, Photos and documents). */
 describeDb('messenger: photos and documents', () => {
   let t: TestApp;
+  const sockets: TestSocket[] = [];
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    for (const s of sockets) s.socket.terminate();
+    await t?.close();
+  });
 
   const post = (user: SignedIn, type: 'photo' | 'document', payload: Buffer, headers: object) =>
     t.app.inject({
@@ -125,6 +130,71 @@ describeDb('messenger: photos and documents', () => {
     expect((await del(ada!)).statusCode).toBe(404);
     const page = await t.app.inject({ url: `/api/thread/${id}/messages`, headers: bob!.headers });
     expect(page.json().at(-1).message_documents).toEqual([]);
+  });
+
+  it('removing one photo of a sent message tells every member, with the message as it is now', async () => {
+    const [ada, bob] = await circle(t, 2);
+    const id = await groupThread(t, ada!, [bob!]);
+    const first = await upload(ada!, 'photo');
+    const second = await upload(ada!, 'photo');
+    const res = await send(t, ada!.headers, id, 'two views', {
+      message_photos: [first.id, second.id],
+    });
+    const messageId = res.json().message.id as number;
+    const bobs = await openSocket(t.app, bob!.id, bob!.token);
+    sockets.push(bobs);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/message/photo/${first.id}`,
+      headers: ada!.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const event = await bobs.next(ofType('message_file_removed'));
+    expect(event).toMatchObject({
+      thread_id: id,
+      file_id: first.id,
+      message: { id: messageId, description: 'two views' },
+    });
+    const photos = (event.message as { message_photos: Array<{ id: number }> }).message_photos;
+    expect(photos.map((p) => p.id)).toEqual([second.id]);
+    // an upload never sent belongs to no thread: removing it tells nobody
+    const loose = await upload(ada!, 'photo');
+    const before = bobs.received.length;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/message/photo/${loose.id}`,
+      headers: ada!.headers,
+    });
+    expect(gone.statusCode).toBe(204);
+    await sent(t, ada!.headers, id, 'after');
+    await bobs.next((m) => m.message_type === 'new_message');
+    expect(bobs.received.slice(before).map((m) => m.message_type)).toEqual(['new_message']);
+  });
+
+  it('message photos carry a signed URL per size, and each size is served', async () => {
+    const [ada, bob] = await circle(t, 2);
+    const id = await groupThread(t, ada!, [bob!]);
+    const photo = await upload(ada!, 'photo');
+    await send(t, ada!.headers, id, 'sizes', { message_photos: [photo.id] });
+    const page = await t.app.inject({ url: `/api/thread/${id}/messages`, headers: bob!.headers });
+    const listed = page.json().at(-1).message_photos[0];
+    expect(listed).toMatchObject({ width: 300, height: 200 });
+    const urls = listed.secure_urls as Record<string, string>;
+    expect(Object.keys(urls).sort()).toEqual(['220w', '40w', '550w', '80w', '900w']);
+    expect(listed.content_url).toBe(urls['550w']);
+    for (const url of Object.values(urls)) {
+      const file = await t.app.inject({ url });
+      expect([url, file.statusCode]).toEqual([url, 200]);
+      expect(file.headers['content-type']).toMatch(/^image\//);
+    }
+    const small = await t.app.inject({ url: urls['40w']! });
+    const large = await t.app.inject({ url: urls['900w']! });
+    expect(small.rawPayload.length).toBeLessThan(large.rawPayload.length);
+    // a document has one file, no sizes
+    const doc = await upload(ada!, 'document');
+    await send(t, ada!.headers, id, 'doc', { message_documents: [doc.id] });
+    const again = await t.app.inject({ url: `/api/thread/${id}/messages`, headers: bob!.headers });
+    expect(again.json().at(-1).message_documents[0].secure_urls).toBeNull();
   });
 
   it('refuses files that are not the sender’s fresh upload of that kind, storing no message', async () => {

@@ -109,6 +109,26 @@ export function registerMessageRoutes(
     async (request) => messages.remove(authOf(request), request.params.id),
   );
 
+  for (const type of ['photo', 'document'] as const) {
+    app.delete(
+      `/api/message/${type}/:id`,
+      {
+        config: { right: MESSENGER_DELEGATE_RIGHT },
+        preParsing: guard.required,
+        schema: {
+          tags,
+          security,
+          summary: `Remove a ${type} of one's own message (frees its storage; the thread hears of it)`,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        await messages.removeFile(authOf(request).userId, type, request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  }
+
   app.patch(
     '/api/thread/message/:id/reaction',
     {

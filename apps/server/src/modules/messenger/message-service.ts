@@ -49,6 +49,9 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       id: a.id,
       '@id': a['@id'],
       content_url: a.secure_url ?? a.content_url,
+      secure_urls: a.secure_urls,
+      width: a.width,
+      height: a.height,
       name: a.file_name,
       mime_type: a.mime_type,
     });
@@ -192,6 +195,19 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       const message = await one((await findMessage(db, row.id))!);
       await live.message('message_deleted', message, await live.memberIds(row.thread_id));
       return message;
+    },
+
+    /**
+     * DELETE /api/message/{type}/{id}: the uploader removes one photo or document (the media
+     * module decides and frees the storage); the members get the message without it.
+     */
+    async removeFile(userId: number, type: 'photo' | 'document', fileRef: string) {
+      const fileId = intIdFromIri(fileRef);
+      if (fileId === undefined) throw new ApiError(404, 'media.notFound');
+      const messageId = await media.deleteMessageAttachment(userId, type, fileId);
+      const row = messageId === null ? undefined : await findMessage(db, messageId);
+      if (!row) return;
+      await live.fileRemoved(await one(row), fileId, await live.memberIds(row.thread_id));
     },
 
     async react(userId: number, messageRef: string, unicode: string, remove: boolean) {

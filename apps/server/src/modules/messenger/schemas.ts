@@ -51,6 +51,10 @@ const attachment = z.object({
   id: z.number(),
   '@id': z.string(),
   content_url: z.string(),
+  /** photos: a signed URL per size (for srcset); null for documents */
+  secure_urls: z.record(z.string(), z.string()).nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
   name: z.string(),
   mime_type: z.string(),
 });

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import type { User } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { currentLocale, useTranslation } from '../../i18n';
 import { errorText } from '../../ui/toasts';
-import { PollTimeout, pollUntil } from '../../ui/poll-until';
+import { PollStatus, usePollWhileWaiting, type PollState } from '../../ui/poll-status';
 import { usePimProvider } from '../auth/queries';
 import {
   fetchProfile,
@@ -16,13 +16,6 @@ import {
   useProfile,
 } from '../profile/queries';
 import { Section } from './section';
-
-type State =
-  | { kind: 'idle' }
-  | { kind: 'leaving' }
-  | { kind: 'waiting' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'timeout' };
 
 const settled = (user: User) =>
   user.user_profile.user_identified && !user.user_profile.has_pending_identification;
@@ -41,7 +34,7 @@ export function VerifyNameSection() {
   const provider = usePimProvider();
   const user = profile.data;
   const result = params.get('result');
-  const [state, setState] = useState<State>(() =>
+  const [state, setState] = useState<PollState>(() =>
     result === 'failed'
       ? { kind: 'failed', message: t('accountData.verify.failed') }
       : result === 'done'
@@ -50,41 +43,25 @@ export function VerifyNameSection() {
   );
 
   const waiting = state.kind === 'waiting';
-  useEffect(() => {
-    if (!waiting) return;
-    const controller = new AbortController();
-    pollUntil(
-      async () => {
-        const latest = await fetchProfile();
-        if (settled(latest)) return latest;
-        // the service refused: nothing is pending any more and the name is not verified
-        if (!latest.user_profile.has_pending_identification) return latest;
-        return undefined;
-      },
-      { signal: controller.signal },
-    ).then(
-      (latest) => {
-        queryClient.setQueryData(profileKeys.me, latest);
-        rememberUser(latest);
-        setState(
-          settled(latest)
-            ? { kind: 'idle' }
-            : { kind: 'failed', message: t('accountData.verify.failed') },
-        );
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(
-          error instanceof PollTimeout
-            ? { kind: 'timeout' }
-            : { kind: 'failed', message: errorText(error) },
-        );
-      },
-    );
-    return () => controller.abort();
-    // t and queryClient are stable; the poll starts once per waiting state
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [waiting]);
+  usePollWhileWaiting(state, {
+    check: async () => {
+      const latest = await fetchProfile();
+      if (settled(latest)) return latest;
+      // the service refused: nothing is pending any more and the name is not verified
+      if (!latest.user_profile.has_pending_identification) return latest;
+      return undefined;
+    },
+    setState,
+    onAnswer: (latest) => {
+      queryClient.setQueryData(profileKeys.me, latest);
+      rememberUser(latest);
+      setState(
+        settled(latest)
+          ? { kind: 'idle' }
+          : { kind: 'failed', message: t('accountData.verify.failed') },
+      );
+    },
+  });
 
   if (!user) return null;
   const identified = user.user_profile.user_identified;
@@ -106,31 +83,14 @@ export function VerifyNameSection() {
 
   return (
     <Section title={t('accountData.verify.title')} testId="verify-name" id="verify-name">
-      {waiting && (
-        <Group gap="sm" role="status" data-testid="verify-waiting">
-          <Loader size="sm" />
-          <Text>{t('accountData.verify.waiting', { name })}</Text>
-        </Group>
-      )}
-      {state.kind === 'failed' && (
-        <Alert color="red" role="alert" data-testid="verify-error">
-          {state.message}
-        </Alert>
-      )}
-      {state.kind === 'timeout' && (
-        <Alert color="yellow" role="alert" data-testid="verify-timeout">
-          <Text size="sm">{t('accountData.verify.timeout')}</Text>
-          <Button
-            mt="sm"
-            size="xs"
-            variant="light"
-            onClick={() => setState({ kind: 'waiting' })}
-            data-testid="verify-wait-again"
-          >
-            {t('accountData.verify.waitAgain')}
-          </Button>
-        </Alert>
-      )}
+      <PollStatus
+        state={state}
+        testId="verify"
+        waitingText={t('accountData.verify.waiting', { name })}
+        timeoutText={t('accountData.verify.timeout')}
+        onWaitAgain={() => setState({ kind: 'waiting' })}
+        waitAgainLabel={t('accountData.verify.waitAgain')}
+      />
       {identified && !waiting && (
         <Alert color="green" role="status" data-testid="verify-done">
           {t('accountData.verify.done', { name: user.user_profile.name_official ?? '' })}

@@ -22,8 +22,8 @@ export function galleryItems(memo: Pick<Memo, 'memo_photos' | 'memo_videos'>): A
 
 const SRCSET_VARIANTS = ['220w', '550w', '900w'] as const;
 
-/** srcset from the signed variant URLs (220w, 550w, 900w) for <img>. */
-export function srcSetOf(item: Attachment): string | undefined {
+/** srcset from the signed variant URLs (220w, 550w, 900w) for <img> (memo and message photos). */
+export function srcSetOf(item: Pick<Attachment, 'secure_urls'>): string | undefined {
   const urls = item.secure_urls;
   if (!urls) return undefined;
   const parts = SRCSET_VARIANTS.flatMap((variant) => {

@@ -1,13 +1,33 @@
 import { Box, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { acceptAttribute } from '@memoria/domain';
+import { acceptAttribute, LIMITS } from '@memoria/domain';
+import { useState } from 'react';
 import { api } from '../../api/client';
 import { showApiError, showSuccess } from '../../ui/toasts';
+import { LazyPhotoEditor as PhotoEditor } from './photo-editor-lazy';
+import type { EditorShape } from './photo-editor-math';
 import { UploadQueueList } from './upload-queue-list';
 import { useUploadQueue } from './use-upload-queue';
 
 const PHOTO_ONLY = ['photo'] as const;
+
+type WideTarget = 'cover' | 'banner' | 'public_picture';
+
+/**
+ * How each picture is cropped before its upload: the cover and the banner are wide strips
+ * across the top of the profile (3:1, the proportion their headers show), the public
+ * profile's own picture is a round portrait. The minimum heights are the server's (the editor
+ * refuses a smaller picture before any upload).
+ */
+export const WIDE_PICTURE_CROP: Record<
+  WideTarget,
+  { shape: EditorShape; ratio: number; minHeight: number }
+> = {
+  cover: { shape: 'rect', ratio: 3, minHeight: LIMITS.coverMinHeight },
+  banner: { shape: 'rect', ratio: 3, minHeight: LIMITS.coverMinHeight },
+  public_picture: { shape: 'round', ratio: 1, minHeight: LIMITS.publicPictureMinHeight },
+};
 
 export interface WidePictureTexts {
   label: string;
@@ -21,9 +41,10 @@ export interface WidePictureTexts {
 }
 
 /**
- * A picture of the person (the profile cover, the public profile banner or its own picture): uploaded as
- * is to its endpoint (the server refuses one below the minimum height with its message, shown
- * on the file), replaced by the next upload, removed by id.
+ * A picture of the person (the profile cover, the public profile banner or its own picture):
+ * cropped in the photo editor, then uploaded to its endpoint (the server still refuses one below
+ * the minimum height with its message, shown on the file), replaced by the next upload,
+ * removed by id.
  */
 export function WidePictureField({
   target,
@@ -33,13 +54,16 @@ export function WidePictureField({
   onChanged,
   testId,
 }: {
-  target: 'cover' | 'banner' | 'public_picture';
+  target: WideTarget;
   url: string | null;
   removeUrl: string | null;
   texts: WidePictureTexts;
   onChanged: () => void;
   testId: string;
 }) {
+  /** the picture chosen and being cropped before its upload */
+  const [editing, setEditing] = useState<File[]>([]);
+  const crop = WIDE_PICTURE_CROP[target];
   const queue = useUploadQueue({
     target,
     allowed: PHOTO_ONLY,
@@ -73,7 +97,7 @@ export function WidePictureField({
       )}
       <Group gap="sm">
         <FileButton
-          onChange={(file) => file && queue.add([file])}
+          onChange={(file) => file && setEditing([file])}
           accept={acceptAttribute('photo')}
         >
           {(props) => (
@@ -103,6 +127,17 @@ export function WidePictureField({
         )}
       </Group>
       <UploadQueueList items={queue.items} onRetry={queue.retry} onCancel={queue.cancel} />
+      <PhotoEditor
+        files={editing}
+        shape={crop.shape}
+        ratio={crop.ratio}
+        minHeight={crop.minHeight}
+        onComplete={(files) => {
+          setEditing([]);
+          if (files.length > 0) queue.add(files);
+        }}
+        onCancel={() => setEditing([])}
+      />
     </Stack>
   );
 }

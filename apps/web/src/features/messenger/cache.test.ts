@@ -69,6 +69,9 @@ describe('messenger cache', () => {
       id: 1,
       '@id': '/api/attachment/1',
       content_url: '/x',
+      secure_urls: { '550w': '/x' },
+      width: 800,
+      height: 600,
       name: 'a.jpg',
       mime_type: 'image/jpeg',
     };

@@ -131,6 +131,31 @@ describe('messenger live', () => {
       reactions: [{ unicode: '👍', count: 1, users: [{ user_id: 8, reacted_at: 'x' }] }],
     });
     expect(flattenMessages(read())[1]!.reactions).toHaveLength(1);
+    const photo = {
+      id: 55,
+      '@id': '/api/message/photo/55',
+      content_url: '/p?variant=550w',
+      secure_urls: { '550w': '/p?variant=550w' },
+      width: 10,
+      height: 10,
+      name: 'p.png',
+      mime_type: 'image/png',
+    };
+    queryClient.setQueryData<MessageData>(messengerKeys.messages(1), (data) => ({
+      ...data!,
+      pages: data!.pages.map((page) => ({
+        ...page,
+        items: page.items.map((m) => (m.id === 1001 ? { ...m, message_photos: [photo] } : m)),
+      })),
+    }));
+    expect(flattenMessages(read())[0]!.message_photos).toHaveLength(1);
+    await push({
+      message_type: 'message_file_removed',
+      thread_id: 1,
+      file_id: 55,
+      message: { ...server[0], description: 'uno', edited: true, message_photos: [] },
+    });
+    expect(flattenMessages(read())[0]!.message_photos).toEqual([]);
     await push({
       message_type: 'message_deleted',
       thread_id: 1,

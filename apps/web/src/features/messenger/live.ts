@@ -146,6 +146,8 @@ export function useMessengerLive(myId: number | null): void {
   };
   useSocketMessage('message_edited', replace);
   useSocketMessage('message_deleted', replace);
+  // one photo or document taken off: the message comes as it is now
+  useSocketMessage('message_file_removed', replace);
   useSocketMessage('message_reactions', (event) => {
     const threadId = Number(event.thread_id);
     const id = Number(event.message_id);

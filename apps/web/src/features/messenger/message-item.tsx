@@ -11,6 +11,7 @@ import {
 import { IconArrowBackUp, IconDots, IconFile } from '@tabler/icons-react';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
+import { srcSetOf } from '../media/attachments';
 import { EmojiPicker } from './emoji-picker';
 import { messageText, type Message, type Thread } from './types';
 import classes from './messenger.module.css';
@@ -36,6 +37,8 @@ interface Props extends MessageActions {
 function timeOf(value: string): string {
   return formatDate(value, currentLocale(), { timeStyle: 'short' });
 }
+
+const PHOTO_SIZES = '240px';
 
 /** One message: its quote, text, photos, documents, reactions, state and actions. */
 export function MessageItem(props: Props) {
@@ -86,6 +89,11 @@ export function MessageItem(props: Props) {
         <img
           key={photo.id}
           src={photo.content_url}
+          srcSet={srcSetOf(photo)}
+          // shown at most 240 css px wide (messenger.module.css .photo): the browser picks the
+          // smallest size that is sharp at the screen's density
+          sizes={srcSetOf(photo) ? PHOTO_SIZES : undefined}
+          loading="lazy"
           alt={photo.name}
           className={classes.photo}
           data-testid="message-photo"

@@ -112,6 +112,34 @@ describe('messenger', () => {
     expect(screen.getAllByTestId('message')).toHaveLength(2);
   });
 
+  it('shows a message photo at the size it needs (srcset of the signed sizes)', async () => {
+    const photo = {
+      id: 70,
+      '@id': '/api/message/photo/70',
+      content_url: '/api/message/photo/70?variant=550w&sig=b',
+      secure_urls: {
+        '40w': '/api/message/photo/70?variant=40w&sig=x',
+        '220w': '/api/message/photo/70?variant=220w&sig=a',
+        '550w': '/api/message/photo/70?variant=550w&sig=b',
+        '900w': '/api/message/photo/70?variant=900w&sig=c',
+      },
+      width: 1200,
+      height: 800,
+      name: 'beach.jpg',
+      mime_type: 'image/jpeg',
+    };
+    api(undefined, [message(1, BEN, 'Look', { message_photos: [photo] })]);
+    await renderApp('/messages/t/1');
+    const img = await screen.findByTestId('message-photo', {}, slow);
+    expect(img).toHaveAttribute('src', photo.content_url);
+    expect(img).toHaveAttribute(
+      'srcset',
+      `${photo.secure_urls['220w']} 220w, ${photo.secure_urls['550w']} 550w, ${photo.secure_urls['900w']} 900w`,
+    );
+    expect(img).toHaveAttribute('sizes', '240px');
+    expect(img).toHaveAccessibleName('beach.jpg');
+  });
+
   it('a failed send shows as failed; retry sends the same key and keeps one message', async () => {
     let tries = 0;
     const calls = api(undefined, undefined, (url, init) => {

@@ -25,6 +25,9 @@ export function toMessageAttachment(item: Attachment): MessageAttachment {
     id: item.id,
     '@id': item['@id'],
     content_url: item.secure_url ?? item.content_url,
+    secure_urls: item.secure_urls,
+    width: item.width,
+    height: item.height,
     name: item.file_name,
     mime_type: item.mime_type,
   };

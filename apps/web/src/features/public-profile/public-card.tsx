@@ -28,6 +28,8 @@ export interface PublicCardData {
   banner: string | null;
   /** the public profile's own picture (docs/RULES.md, Public profile) */
   public_picture: string | null;
+  /** the account's picture: the header shows it when the public profile has none of its own */
+  picture: string | null;
   cta_button_title: string | null;
   cta_button_url: string | null;
   cta_button_color: string | null;
@@ -85,12 +87,13 @@ export function PublicCard({
         {/* the name takes the person's accent colour; without one the text colour, which reads
             in both themes (the primary colour on the dark background does not) */}
         <Group gap="sm" wrap="nowrap">
-          {data.public_picture && (
+          {(data.public_picture ?? data.picture) && (
             <Avatar
-              src={data.public_picture}
+              src={data.public_picture ?? data.picture}
               alt={t('publicProfile.picture')}
               size="lg"
               radius="xl"
+              data-source={data.public_picture ? 'public' : 'account'}
               data-testid={`${testId}-picture`}
             />
           )}

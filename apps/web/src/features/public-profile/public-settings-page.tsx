@@ -118,6 +118,7 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
         accent_color: v.accent_color.trim() || null,
         banner: current.banner?.large ?? null,
         public_picture: current.picture?.large ?? null,
+        picture: user.user_picture?.content_url ?? null,
         cta_button_title: v.cta_button_title.trim() || null,
         cta_button_url: v.cta_button_url.trim() || null,
         cta_button_color: v.cta_button_color.trim() || null,

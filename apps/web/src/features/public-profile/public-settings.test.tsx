@@ -1,8 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
 import { FakeXhr, attachmentFixture } from '../media/test-support';
+
+// the photo editor without a real layout: the picture loads at once, cropped whole
+vi.mock('../media/photo-editor-canvas', () => ({
+  cropToBlob: () => Promise.resolve(new Blob(['jpeg'], { type: 'image/jpeg' })),
+  loadImage: () => Promise.resolve({}),
+}));
+vi.mock('react-easy-crop', () => ({
+  default: function FakeCropper(props: {
+    cropShape: string;
+    onMediaLoaded: (media: Record<string, number>) => void;
+    onCropComplete: (area: unknown, pixels: unknown) => void;
+  }) {
+    const { onMediaLoaded, onCropComplete } = props;
+    useEffect(() => {
+      onMediaLoaded({ naturalWidth: 800, naturalHeight: 800, width: 200, height: 200 });
+      onCropComplete({}, { x: 0, y: 0, width: 800, height: 800 });
+    }, [onMediaLoaded, onCropComplete]);
+    return <div data-testid="fake-cropper" data-shape={props.cropShape} />;
+  },
+}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -113,6 +134,10 @@ describe('public profile settings', () => {
     signIn();
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
     const picture = {
       id: 5,
       url: '/api/user/photo/5?variant=220w',
@@ -137,6 +162,10 @@ describe('public profile settings', () => {
     const input = field.querySelector('input[type="file"]') as HTMLInputElement;
     const user = userEvent.setup();
     await user.upload(input, new File(['png'], 'me.png', { type: 'image/png' }));
+    // cropped round in the photo editor first; nothing goes up before Save
+    expect(await screen.findByTestId('fake-cropper')).toHaveAttribute('data-shape', 'round');
+    expect(FakeXhr.sent).toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     expect(FakeXhr.sent[0]!.url).toBe('/api/profile/picture');
     current = { ...settings, picture };
