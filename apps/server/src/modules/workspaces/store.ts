@@ -172,7 +172,7 @@ export async function pageOfMembers(
     .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
     .where('c.user_id', '=', workspaceId)
     .where('u.disabled_at', 'is', null)
-    .where((eb) => (search ? textMatches('p.name', search) : sql<SqlBool>`1 = 1`));
+    .where(() => (search ? textMatches('p.name', search) : sql<SqlBool>`1 = 1`));
   const [rows, count] = await Promise.all([
     base
       .select('u.id')
