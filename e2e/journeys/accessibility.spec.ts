@@ -211,7 +211,8 @@ async function signedInScreens(page: Page, audit: Audit): Promise<void> {
   await audit.visit('privacy policy', '/privacy-policy', 'privacy-policy');
   await audit.visit('messages', '/messages', 'messenger');
   await audit.visit('new conversation', '/messages/c', 'messenger');
-  await audit.visit('coming soon', '/workspaces', 'coming-soon');
+  await audit.visit('workspaces', '/workspaces', 'workspaces-page');
+  await audit.visit('coming soon', '/meet', 'coming-soon');
   await audit.visit('not found', '/no-such-page', 'error-page-404');
 
   // dialogs, menus and drawers open

@@ -66,3 +66,23 @@ export function makeProfilePublic(userId: number): void {
     db.close();
   }
 }
+
+/** An operator-made workspace (workspaces:create) owned and administered by `ownerEmail`. */
+export function createWorkspace(
+  ownerEmail: string,
+  name: string,
+  options: { type?: 'group' | 'workspace'; maximumUsers?: number } = {},
+) {
+  return admin<{ id: number; name: string; secure_token: string }>(
+    'workspaces:create',
+    '--name',
+    name,
+    '--owner',
+    ownerEmail,
+    '--type',
+    options.type ?? 'workspace',
+    ...(options.maximumUsers === undefined
+      ? []
+      : ['--maximum-users', String(options.maximumUsers)]),
+  );
+}

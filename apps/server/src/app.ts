@@ -33,6 +33,7 @@ import { registerDelegationRights, registerDelegations } from './modules/delegat
 import { registerCollections } from './modules/collections/index.js';
 import { registerHealthRoutes } from './modules/health/routes.js';
 import { registerConnections } from './modules/connections/index.js';
+import { registerWorkspaces } from './modules/workspaces/index.js';
 import { registerFollows } from './modules/follows/index.js';
 import { registerBlocks } from './modules/blocks/index.js';
 import { registerFavourites } from './modules/favourites/index.js';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUsers(zapp, guard, deps);
   registerDelegations(zapp, guard, deps);
   registerConnections(zapp, guard, ctx);
+  registerWorkspaces(zapp, guard, ctx);
   registerFollows(zapp, guard, ctx);
   registerBlocks(zapp, guard, ctx);
   registerFavourites(zapp, guard, ctx);

@@ -260,3 +260,36 @@ export function canAddDocuments(memo: {
 }): boolean {
   return memo.isOwner || memo.collaborativeCollectionAllows;
 }
+
+/**
+ * The account-kind rules the web app's menus need, as GET /api/profile carries them in
+ * `permissions`: computed here once, so the server's checks and the menus agree.
+ */
+export interface AccountPermissions {
+  root_workspace: boolean;
+  workspace: boolean;
+  group: boolean;
+  main: boolean;
+  delegated: boolean;
+  web_meetings: boolean;
+  list_workspaces: boolean;
+  manage_delegation: boolean;
+  create_group_or_workspace: boolean;
+}
+
+export function accountPermissions(
+  account: AccountFacts & Someone,
+  root: (AccountFacts & Someone) | null | undefined,
+): AccountPermissions {
+  return {
+    root_workspace: isRootWorkspace(account, root),
+    workspace: isWorkspace(account),
+    group: isGroupWorkspace(account),
+    main: isMainUser(account),
+    delegated: isDelegated(account, root),
+    web_meetings: canUseWebMeetings(account, root),
+    list_workspaces: canListWorkspaces(account),
+    manage_delegation: canManageDelegation(account),
+    create_group_or_workspace: canCreateGroupOrWorkspace(account) && !isDelegated(account, root),
+  };
+}

@@ -13,6 +13,7 @@ export { RULE_AREAS, ruleAllows } from './rules.js';
 export type { RuleArea, UserRules } from './rules.js';
 import type { UserRules } from './rules.js';
 import type { RootUser } from './delegation.js';
+import type { AccountPermissions } from './permissions.js';
 
 export interface UserProfile {
   id: number;
@@ -79,6 +80,8 @@ export interface User {
    * signed in (docs/RULES.md, Plan gates: "delegated"). Null for one's own account.
    */
   root_user?: RootUser | null;
+  /** the account-kind rules for menus (accountPermissions, computed by the server) */
+  permissions: AccountPermissions;
 }
 
 const optionalText = (max: number) =>

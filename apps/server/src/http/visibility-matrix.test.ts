@@ -184,6 +184,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return String(w.messagePhoto);
       case 'messageDocument':
         return String(w.messageDocument);
+      case 'workspace':
+        return String(w.workspace);
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

@@ -43,8 +43,8 @@ export type Audience =
  *   the holder is a visitor, and a memo's link opens that memo alone, never a list.
  * - selected contact / verified contact / other contact of a profile, a connection or a token:
  *   these objects have no audience of their own; each kind is just someone connected.
- * - thread members and workspace members: the messenger and workspaces have no GET operation
- *   yet; their viewer kinds join with their routes.
+ * - workspace members: the world's workspace is the author's (so the delegate's too) with the
+ *   other contact as its one member; every other kind is a stranger to it.
  */
 const OWNERS = ['author', 'delegate'] as const;
 const CONTACTS = ['collaborator', 'selectedContact', 'verifiedContact', 'otherContact'] as const;
@@ -180,7 +180,8 @@ export type PathObject =
   | 'threadPicture'
   | 'messagePhoto'
   | 'messageDocument'
-  | 'imageUrl';
+  | 'imageUrl'
+  | 'workspace';
 
 /** What a list shows, found in the answer by the object's marker. */
 export type ListedKind = 'collection' | 'memo' | 'comment' | 'answer' | 'document' | 'user';
@@ -237,6 +238,8 @@ const threadMembers = session((_a, v) =>
  */
 const threadPictureMembers: Status = (_a, v) =>
   v === 'author' || v === 'delegate' || v === 'otherContact' ? 200 : GONE;
+/** The author's workspace: its admin (the author, the delegate acting for them) and its member. */
+const workspaceMembers = threadMembers;
 /** A request to the author: its receiver (the author, or the delegate acting for them). */
 const receiver = (refused: number) =>
   session((_a, v) => (OWNERS.includes(v as 'author') ? 200 : refused));
@@ -304,6 +307,12 @@ export const TABLE: Record<string, Row> = {
     status: session(accountOwner),
     why: 'the log is for the account and its admins; the delegate holds no admin right',
   },
+  // docs/notes/workspaces.md: each person their own list (the delegate holds the workspaces right)
+  'GET /api/user/workspace': own(),
+  'GET /api/user/workspace-connections': own(),
+  // a workspace exists for its admins and members only; anyone else 404
+  'GET /api/workspace/{id}': { object: 'workspace', status: workspaceMembers },
+  'GET /api/workspace/{id}/members': { object: 'workspace', status: workspaceMembers },
   // the messenger (docs/notes/messenger.md): a conversation exists for its members only
   'GET /api/thread/{id}': { object: 'thread', status: threadMembers },
   'GET /api/thread/{id}/messages': { object: 'thread', status: threadMembers },

@@ -3,7 +3,7 @@ import { COLLECTION_TYPES } from '@memoria/domain';
 import { insertCollection } from './content.js';
 import { signedInUser } from './factories.js';
 import type { TestApp } from './harness.js';
-import { blockUser, identifyUser } from './social.js';
+import { blockUser, connectUsers, identifyUser } from './social.js';
 import { buildViewerWorld, type ViewerWorld } from './viewer-world.js';
 import {
   clipFixture,
@@ -66,6 +66,8 @@ export interface MatrixWorld extends ViewerWorld {
   /** a photo and a document sent with its message */
   messagePhoto: number;
   messageDocument: number;
+  /** a workspace the author administers, with the other contact as its member */
+  workspace: number;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -271,6 +273,12 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     message_documents: [messageDocument],
   });
 
+  // a workspace (docs/notes/workspaces.md): the author makes it and becomes a main user
+  const workspace = (await inject(t, 'POST', '/api/create-workspace', author, {
+    name: 'Matrix workspace',
+  })) as { id: number };
+  await connectUsers(t, workspace.id, base.people.otherContact.id);
+
   const headersOf = { ...base.headers, linkHolder: {} } as Record<
     MatrixViewer,
     Record<string, string>
@@ -288,6 +296,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     connection: row.connection_id,
     qrToken: qr.token as string,
     slug,
+    workspace: workspace.id,
     dataExport: String(dataExport.id),
     inviterToken: (await inviter(t, base.people.blocked.id)).token,
     thread: thread.id,

@@ -143,6 +143,14 @@ export const pages = {
     ),
     'MessengerPage',
   ),
+  Workspaces: lazyPage(
+    withTexts(['workspaces'], () => import('../features/workspaces/workspaces-page')),
+    'WorkspacesPage',
+  ),
+  Workspace: lazyPage(
+    withTexts(['workspaces', 'connections'], () => import('../features/workspaces/workspace-page')),
+    'WorkspacePage',
+  ),
   NotificationSettings: lazyPage(
     withTexts(
       ['notifications', 'push'],

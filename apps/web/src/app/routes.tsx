@@ -113,7 +113,14 @@ export const routes: RouteObject[] = [
                   { path: 'search', element: <pages.Feed /> },
                 ],
               },
-              soonRoute('workspaces', login, [':id']),
+              {
+                path: 'workspaces',
+                handle: login,
+                children: [
+                  { index: true, element: <pages.Workspaces /> },
+                  { path: ':id', element: <pages.Workspace /> },
+                ],
+              },
               {
                 path: 'memo/:id',
                 handle: login,

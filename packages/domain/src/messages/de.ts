@@ -116,6 +116,12 @@ export const de: MessageCatalogue = {
   'delegation.self': 'Sie können Ihr Konto nicht an sich selbst delegieren.',
   'delegation.workspacesMainOnly': 'Das Recht für Arbeitsbereiche gibt es nur für Hauptkonten.',
   'delegation.notConnection': 'Nur eine aktive Verbindung kann eine Delegation erhalten.',
+  'workspace.nameTooShort': 'Der Name braucht mindestens 3 Zeichen.',
+  'workspace.notFound': 'Arbeitsbereich nicht gefunden.',
+  'workspace.lastAdmin': 'Der letzte Admin eines Arbeitsbereichs kann nicht entfernt werden.',
+  'workspace.notMember': 'Diese Person ist kein Mitglied des Arbeitsbereichs.',
+  'workspace.cannotCreate':
+    'Arbeitsbereichs- und Hauptkonten können keine Gruppe und keinen Arbeitsbereich erstellen.',
   'follows.self': 'Sie können sich nicht selbst folgen.',
   'follows.already': 'Sie folgen dieser Person bereits.',
   'follows.notFollowing': 'Sie folgen dieser Person nicht.',

@@ -113,6 +113,12 @@ export const es: MessageCatalogue = {
   'delegation.workspacesMainOnly':
     'El derecho de espacios de trabajo es solo para cuentas principales.',
   'delegation.notConnection': 'Solo una conexión activa puede recibir una delegación.',
+  'workspace.nameTooShort': 'El nombre necesita al menos 3 caracteres.',
+  'workspace.notFound': 'Espacio de trabajo no encontrado.',
+  'workspace.lastAdmin': 'No se puede quitar al último administrador de un espacio de trabajo.',
+  'workspace.notMember': 'Esta persona no es miembro del espacio de trabajo.',
+  'workspace.cannotCreate':
+    'Las cuentas de espacio de trabajo y principales no pueden crear un grupo ni un espacio de trabajo.',
   'follows.self': 'No puedes seguirte a ti mismo.',
   'follows.already': 'Ya sigues a esta persona.',
   'follows.notFollowing': 'No sigues a esta persona.',

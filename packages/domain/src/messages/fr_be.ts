@@ -115,6 +115,13 @@ export const fr_be: MessageCatalogue = {
   'delegation.workspacesMainOnly':
     'Le droit sur les espaces de travail est réservé aux comptes principaux.',
   'delegation.notConnection': 'Seule une connexion active peut recevoir une délégation.',
+  'workspace.nameTooShort': 'Le nom doit comporter au moins 3 caractères.',
+  'workspace.notFound': 'Espace de travail introuvable.',
+  'workspace.lastAdmin':
+    "Le dernier administrateur d'un espace de travail ne peut pas être retiré.",
+  'workspace.notMember': "Cette personne n'est pas membre de l'espace de travail.",
+  'workspace.cannotCreate':
+    'Les comptes espace de travail et principaux ne peuvent pas créer de groupe ni d’espace de travail.',
   'follows.self': 'Vous ne pouvez pas vous suivre vous-même.',
   'follows.already': 'Vous suivez déjà cette personne.',
   'follows.notFollowing': 'Vous ne suivez pas cette personne.',

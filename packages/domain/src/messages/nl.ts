@@ -112,6 +112,12 @@ export const nl: MessageCatalogue = {
   'delegation.self': 'Je kunt je account niet aan jezelf delegeren.',
   'delegation.workspacesMainOnly': 'Het recht op werkruimtes is alleen voor hoofdaccounts.',
   'delegation.notConnection': 'Alleen een actieve connectie kan een delegatie krijgen.',
+  'workspace.nameTooShort': 'De naam moet minstens 3 tekens hebben.',
+  'workspace.notFound': 'Werkruimte niet gevonden.',
+  'workspace.lastAdmin': 'De laatste beheerder van een werkruimte kan niet verwijderd worden.',
+  'workspace.notMember': 'Deze persoon is geen lid van de werkruimte.',
+  'workspace.cannotCreate':
+    'Werkruimte- en hoofdaccounts kunnen geen groep of werkruimte aanmaken.',
   'follows.self': 'Je kunt jezelf niet volgen.',
   'follows.already': 'Je volgt deze persoon al.',
   'follows.notFollowing': 'Je volgt deze persoon niet.',

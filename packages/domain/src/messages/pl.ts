@@ -109,6 +109,12 @@ export const pl: MessageCatalogue = {
   'delegation.workspacesMainOnly':
     'Uprawnienie do przestrzeni roboczych jest tylko dla kont głównych.',
   'delegation.notConnection': 'Delegację może otrzymać tylko aktywne połączenie.',
+  'workspace.nameTooShort': 'Nazwa musi mieć co najmniej 3 znaki.',
+  'workspace.notFound': 'Nie znaleziono przestrzeni roboczej.',
+  'workspace.lastAdmin': 'Nie można usunąć ostatniego administratora przestrzeni roboczej.',
+  'workspace.notMember': 'Ta osoba nie jest członkiem przestrzeni roboczej.',
+  'workspace.cannotCreate':
+    'Konta przestrzeni roboczej i konta główne nie mogą tworzyć grupy ani przestrzeni roboczej.',
   'follows.self': 'Nie możesz obserwować samego siebie.',
   'follows.already': 'Już obserwujesz tę osobę.',
   'follows.notFollowing': 'Nie obserwujesz tej osoby.',

@@ -113,6 +113,12 @@ export const uk: MessageCatalogue = {
   'delegation.workspacesMainOnly':
     'Право на робочі простори є лише для головних облікових записів.',
   'delegation.notConnection': "Делегування може отримати лише активний зв'язок.",
+  'workspace.nameTooShort': 'Назва має містити щонайменше 3 символи.',
+  'workspace.notFound': 'Робочий простір не знайдено.',
+  'workspace.lastAdmin': 'Останнього адміністратора робочого простору не можна видалити.',
+  'workspace.notMember': 'Ця особа не є учасником робочого простору.',
+  'workspace.cannotCreate':
+    'Облікові записи робочого простору та основні не можуть створювати групу чи робочий простір.',
   'follows.self': 'Ви не можете стежити за собою.',
   'follows.already': 'Ви вже стежите за цією особою.',
   'follows.notFollowing': 'Ви не стежите за цією особою.',

@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { recordActivity } from '../../events/index.js';
-import { checkMaximumUsers } from './requirements.js';
+import { checkMaximumUsers, checkWorkspaceMembers } from './requirements.js';
 import { activate, deleteConnection, type ConnectionRow } from './store.js';
 import { isDuplicate } from '../../db/errors.js';
 import { loadPeople } from '../users/people.js';
@@ -37,6 +37,7 @@ export async function activateConnection(
     const eventId = await db.transaction().execute(async (trx) => {
       const people = await loadPeople(trx, [row.user_outbound_id, inboundId]);
       await checkMaximumUsers(trx, [...people.values()]);
+      checkWorkspaceMembers([...people.values()], 'user');
       for (const other of options.replaces ?? []) {
         if (other.id !== row.id) await deleteConnection(trx, other);
       }

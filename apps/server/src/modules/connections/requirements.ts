@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { meetsConnectionSubscription, type MessageKey } from '@memoria/domain';
+import {
+  meetsConnectionSubscription,
+  workspaceFlagsOf,
+  workspaceRequirements,
+  type MessageKey,
+} from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readJson } from '../../db/dialect.js';
 import { ApiError, violation } from '../../http/errors.js';
@@ -32,16 +37,28 @@ export interface ConnectionRules {
   messageHint: string | null;
 }
 
-export function connectionRulesOf(person: Pick<PersonRow, 'rules'>): ConnectionRules {
+export function connectionRulesOf(
+  person: Pick<PersonRow, 'rules'> & Partial<Pick<PersonRow, 'user_type'>>,
+): ConnectionRules {
   const rules = readJson<Record<string, unknown>>(person.rules, {});
   const product = rules.connections_require_product_id;
   const max = rules.maximum_users;
   const hint = rules.connection_message_hint;
+  // a workspace asks for profile fields only while it shares member info (docs/notes/workspaces.md)
+  const required =
+    person.user_type === 'workspace'
+      ? workspaceRequirements(workspaceFlagsOf(rules))
+      : {
+          function: rules.connections_require_function === true,
+          location: rules.connections_require_location === true,
+          organisation: rules.connections_require_organisation_name === true,
+          photo: rules.connections_require_profile_photo === true,
+        };
   return {
-    requireFunction: rules.connections_require_function === true,
-    requireLocation: rules.connections_require_location === true,
-    requireOrganisation: rules.connections_require_organisation_name === true,
-    requirePhoto: rules.connections_require_profile_photo === true,
+    requireFunction: required.function,
+    requireLocation: required.location,
+    requireOrganisation: required.organisation,
+    requirePhoto: required.photo,
     requireProductId: typeof product === 'string' || typeof product === 'number' ? product : null,
     maximumUsers: typeof max === 'number' && Number.isFinite(max) && max >= 0 ? max : null,
     messageRequired: rules.connection_message_required === true,
@@ -95,6 +112,19 @@ export async function checkMaximumUsers(db: Db, people: PersonRow[]): Promise<vo
     if (maximumUsers === null) continue;
     if ((await activeConnectionCount(db, person.id)) >= maximumUsers) {
       throw new ApiError(409, 'connections.maxUsersReached');
+    }
+  }
+}
+
+/**
+ * A workspace's members must meet its profile requirements however they join: by asking, or
+ * by accepting the workspace's invitation (the workspace is then the sender).
+ */
+export function checkWorkspaceMembers(people: PersonRow[], path: string): void {
+  for (const workspace of people) {
+    if (workspace.user_type !== 'workspace') continue;
+    for (const member of people) {
+      if (member.id !== workspace.id) checkRequesterProfile(member, workspace, path);
     }
   }
 }

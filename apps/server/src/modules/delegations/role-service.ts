@@ -25,6 +25,7 @@ import {
   findActiveDelegation,
   findLiveDelegation,
   insertAudit,
+  liveDelegationsOf,
   pageOfAudit,
   pageOfDelegations,
   updateRules,
@@ -114,6 +115,17 @@ export function createRoleService(ctx: AppContext, delegations: DelegationServic
     return row;
   }
 
+  /** A workspace keeps at least one admin (docs/notes/workspaces.md). */
+  async function keepLastAdmin(row: DelegationRow): Promise<void> {
+    if (!rulesOf(row).admin) return;
+    const account = await findAccount(db, row.account_user_id);
+    if (account?.user_type !== 'workspace') return;
+    const admins = (await liveDelegationsOf(db, row.account_user_id)).filter(
+      (d) => rulesOf(d).admin,
+    );
+    if (admins.length <= 1) throw conflict('workspace.lastAdmin');
+  }
+
   return {
     mayWrite,
 
@@ -169,6 +181,7 @@ export function createRoleService(ctx: AppContext, delegations: DelegationServic
 
     async patch(auth: AuthContext, id: number, input: DelegationPatchInput) {
       const row = await ownLive(auth, id);
+      if (input.admin === false) await keepLastAdmin(row);
       const flags = await checkedFlags(row.account_user_id, input);
       const updated = await updateRules(db, dialect, id, { ...rulesOf(row), ...flags });
       if (!updated) throw notFound('delegation.notFound');
@@ -176,7 +189,8 @@ export function createRoleService(ctx: AppContext, delegations: DelegationServic
     },
 
     async revoke(auth: AuthContext, id: number): Promise<void> {
-      await ownLive(auth, id);
+      const row = await ownLive(auth, id);
+      await keepLastAdmin(row);
       await transaction(db, async (trx) => {
         const pair = await delegations.revokeIn(trx, id);
         const eventId = await recordActivity(trx, {

@@ -159,3 +159,13 @@ export async function pageOfAudit(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** The live delegations an account gave (for its admins: the last one stays). */
+export function liveDelegationsOf(db: Db, accountUserId: number): Promise<DelegationRow[]> {
+  return db
+    .selectFrom('account_delegations')
+    .selectAll()
+    .where('account_user_id', '=', accountUserId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

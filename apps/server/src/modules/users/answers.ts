@@ -74,6 +74,19 @@ export const userAnswer = z.object({
   rules: rulesAnswer,
   has_lock_code: z.boolean(),
   created_at: z.string(),
+  permissions: z
+    .object({
+      root_workspace: z.boolean(),
+      workspace: z.boolean(),
+      group: z.boolean(),
+      main: z.boolean(),
+      delegated: z.boolean(),
+      web_meetings: z.boolean(),
+      list_workspaces: z.boolean(),
+      manage_delegation: z.boolean(),
+      create_group_or_workspace: z.boolean(),
+    })
+    .describe('the account-kind rules (packages/domain permissions.ts) the menus follow'),
   root_user: z
     .object({ id: z.number(), '@id': z.string(), name: z.string() })
     .nullable()

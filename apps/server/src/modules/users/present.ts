@@ -1,5 +1,6 @@
 import {
   RULE_AREAS,
+  accountPermissions,
   accountRules,
   type DelegationRules,
   canCreatePublicCollection,
@@ -25,6 +26,7 @@ export function presentUser(
   root: RootUser | null = null,
   picture: string | null = null,
   delegated?: DelegationRules,
+  rootAccount?: UserRow,
 ): User {
   const account = accountFactsOf(user);
   // the flags a client reads are those the server enforces (see docs/RULES.md, Plans);
@@ -97,5 +99,9 @@ export function presentUser(
     has_lock_code: user.lock_code_hash !== null,
     created_at: isoTime(user.created_at) ?? '',
     root_user: root,
+    permissions: accountPermissions(
+      { ...account, rules, id: user.id },
+      root && rootAccount ? { ...accountFactsOf(rootAccount), id: root.id } : null,
+    ),
   };
 }

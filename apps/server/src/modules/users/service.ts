@@ -39,19 +39,27 @@ export function createUserService(ctx: AppContext) {
 
   /** The account; with `rootUserId`, as seen by that person acting for it. */
   async function loadUser(userId: number, rootUserId: number | null = null): Promise<User> {
-    const [user, profile, rootProfile, avatarId, delegated] = await Promise.all([
+    const [user, profile, rootProfile, avatarId, delegated, rootAccount] = await Promise.all([
       findUserById(db, userId),
       findProfileByUser(db, userId),
       rootUserId === null ? undefined : findProfileByUser(db, rootUserId),
       currentAvatarId(db, userId),
       rootUserId === null ? undefined : actingRules(db, userId, rootUserId),
+      rootUserId === null ? undefined : findUserById(db, rootUserId),
     ]);
     if (!user || !profile) throw notFound();
     const root =
       rootUserId !== null && rootProfile
         ? { id: rootUserId, '@id': iri('user', rootUserId), name: rootProfile.name }
         : null;
-    return presentUser(user, profile, root, avatarUrl(avatarId, '550w'), delegated);
+    return presentUser(
+      user,
+      profile,
+      root,
+      avatarUrl(avatarId, '550w'),
+      delegated,
+      rootAccount,
+    );
   }
 
   return {

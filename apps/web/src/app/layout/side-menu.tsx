@@ -1,7 +1,8 @@
 import { Box, Divider, Group, NavLink, Stack } from '@mantine/core';
-import { canListWorkspaces, type User } from '@memoria/domain';
+import { canCreateGroupOrWorkspace, canListWorkspaces, type User } from '@memoria/domain';
 import { useTranslation } from '../../i18n';
 import { Link, useLocation } from 'react-router';
+import { IconCirclePlus } from '@tabler/icons-react';
 import { AccountMenu } from './account-menu';
 import { Brand } from './brand';
 import { LanguageSelect } from './language-select';
@@ -47,6 +48,18 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
               />
             );
           })}
+          {(user.permissions?.create_group_or_workspace ?? canCreateGroupOrWorkspace(user)) && (
+            // the dialog lives on the workspaces page, with its texts (docs/notes/workspaces.md)
+            <NavLink
+              component={Link}
+              to="/workspaces?create=1"
+              label={t('nav.createWorkspace')}
+              leftSection={<IconCirclePlus size={20} aria-hidden />}
+              onClick={onNavigate}
+              data-testid="nav-create-workspace"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          )}
           <SideMenuSocial userId={user.id} onNavigate={onNavigate} />
         </nav>
       </Box>

@@ -16,7 +16,7 @@ describe('secure mode', () => {
       if (url === '/api/lock-code-validate/2468') return json(200, { valid: true });
       return undefined;
     });
-    await renderApp('/workspaces');
+    await renderApp('/file-transfer');
     const user = userEvent.setup();
     await user.type(await screen.findByTestId('pin-input'), '1111');
     await user.click(screen.getByTestId('pin-unlock'));

@@ -37,6 +37,7 @@ export const de: CoreShape = {
     discover: 'Entdecken',
     feed: 'Feed',
     fileTransfer: 'Dateiübertragung',
+    createWorkspace: 'Gruppe oder Arbeitsbereich erstellen',
     messages: 'Nachrichten',
     messagesUnread_one: 'Nachrichten, {{count}} ungelesen',
     messagesUnread_few: 'Nachrichten, {{count}} ungelesen',

@@ -16,6 +16,7 @@ import type { push } from './push/en';
 import type { accountData } from './accountData/en';
 import type { publicProfile } from './publicProfile/en';
 import type { messenger } from './messenger/en';
+import type { workspaces } from './workspaces/en';
 
 export const en = {
   app: {
@@ -54,6 +55,7 @@ export const en = {
     discover: 'Discover',
     feed: 'Feed',
     fileTransfer: 'File transfer',
+    createWorkspace: 'Create a group or workspace',
     messages: 'Messages',
     messagesUnread_one: 'Messages, {{count}} unread',
     messagesUnread_few: 'Messages, {{count}} unread',
@@ -330,6 +332,7 @@ interface EnglishNamespaces {
   accountData: typeof accountData;
   publicProfile: typeof publicProfile;
   messenger: typeof messenger;
+  workspaces: typeof workspaces;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */

@@ -37,6 +37,7 @@ export const es: CoreShape = {
     discover: 'Descubrir',
     feed: 'Novedades',
     fileTransfer: 'Transferencia de archivos',
+    createWorkspace: 'Crear un grupo o espacio de trabajo',
     messages: 'Mensajes',
     messagesUnread_one: 'Mensajes, {{count}} sin leer',
     messagesUnread_few: 'Mensajes, {{count}} sin leer',

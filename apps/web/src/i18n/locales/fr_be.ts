@@ -37,6 +37,7 @@ export const fr_be: CoreShape = {
     discover: 'Découvrir',
     feed: "Fil d'actualité",
     fileTransfer: 'Transfert de fichiers',
+    createWorkspace: 'Créer un groupe ou un espace de travail',
     messages: 'Messages',
     messagesUnread_one: 'Messages, {{count}} non lus',
     messagesUnread_few: 'Messages, {{count}} non lus',

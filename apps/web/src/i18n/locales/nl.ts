@@ -37,6 +37,7 @@ export const nl: CoreShape = {
     discover: 'Ontdekken',
     feed: 'Tijdlijn',
     fileTransfer: 'Bestanden versturen',
+    createWorkspace: 'Groep of werkruimte aanmaken',
     messages: 'Berichten',
     messagesUnread_one: 'Berichten, {{count}} ongelezen',
     messagesUnread_few: 'Berichten, {{count}} ongelezen',

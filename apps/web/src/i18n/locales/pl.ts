@@ -37,6 +37,7 @@ export const pl: CoreShape = {
     discover: 'Odkrywaj',
     feed: 'Aktualności',
     fileTransfer: 'Przesyłanie plików',
+    createWorkspace: 'Utwórz grupę lub przestrzeń roboczą',
     messages: 'Wiadomości',
     messagesUnread_one: 'Wiadomości, nieprzeczytane: {{count}}',
     messagesUnread_few: 'Wiadomości, nieprzeczytane: {{count}}',

@@ -37,6 +37,7 @@ export const uk: CoreShape = {
     discover: 'Огляд',
     feed: 'Стрічка',
     fileTransfer: 'Передавання файлів',
+    createWorkspace: 'Створити групу чи робочий простір',
     messages: 'Повідомлення',
     messagesUnread_one: 'Повідомлення, непрочитані: {{count}}',
     messagesUnread_few: 'Повідомлення, непрочитані: {{count}}',
