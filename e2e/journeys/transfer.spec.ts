@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '../support/test.js';
+
+/**
+ * File transfer (docs/notes/file-transfer.md): a visitor sends two files with a password
+ * and one allowed download; another browser is refused with a wrong password, downloads
+ * both with the right one and gets the original bytes; the link is then used up. The
+ * server keeps only ciphertext.
+ */
+test('a visitor sends two files with a password; the receiver decrypts them once', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now().toString(36);
+  const big = Buffer.concat([Buffer.from(`plain-marker-${stamp}\n`), randomBytes(3 * 1024 * 1024)]);
+  const small = Buffer.from(`Hello ${stamp}, a small note in clear text.\n`);
+
+  const sender = await (await browser.newContext()).newPage();
+  await sender.goto('/file-transfer');
+  await sender.locator('input[type="file"]').setInputFiles([
+    { name: 'photos.bin', mimeType: 'application/octet-stream', buffer: big },
+    { name: 'note.txt', mimeType: 'text/plain', buffer: small },
+  ]);
+  const files = sender.getByRole('list', { name: 'Files to send' });
+  await expect(files.getByRole('listitem')).toHaveCount(2);
+  await sender.getByLabel('Downloads allowed').fill('1');
+  await sender.getByRole('textbox', { name: 'Password (optional)' }).fill('river-stone-42');
+  await sender.getByLabel('Message (optional, encrypted too)').fill('For the archive');
+  await sender.getByRole('button', { name: 'Send', exact: true }).click();
+  const linkField = sender.getByTestId('transfer-link');
+  await expect(linkField).toBeVisible({ timeout: 30_000 });
+  const link = await linkField.inputValue();
+  expect(link).toMatch(/\/transfer\/d\/[0-9a-f]{32}#[A-Za-z0-9_-]{43}$/);
+
+  // the server holds ciphertext only
+  const stored = join(process.env.E2E_DATA_DIR ?? '', 'transfers');
+  const blobs = readdirSync(stored).filter((name) => !name.endsWith('.json'));
+  expect(blobs.length).toBeGreaterThanOrEqual(2);
+  for (const name of blobs) {
+    const bytes = readFileSync(join(stored, name));
+    expect(bytes.includes(`plain-marker-${stamp}`)).toBe(false);
+    expect(bytes.includes(`Hello ${stamp}`)).toBe(false);
+  }
+
+  const receiver = await (await browser.newContext()).newPage();
+  await receiver.goto(link);
+  await expect(receiver.getByText('This transfer is protected with a password.')).toBeVisible();
+  await receiver.getByRole('textbox', { name: 'Password' }).fill('wrong-guess');
+  await receiver.getByRole('button', { name: 'Open' }).click();
+  await expect(receiver.getByRole('alert')).toHaveText('The password is not right.');
+  await receiver.getByRole('textbox', { name: 'Password' }).fill('river-stone-42');
+  await receiver.getByRole('button', { name: 'Open' }).click();
+  await expect(receiver.getByTestId('transfer-files')).toBeVisible();
+  await expect(receiver.getByText('For the archive')).toBeVisible();
+
+  for (const [name, original] of [
+    ['photos.bin', big],
+    ['note.txt', small],
+  ] as const) {
+    const saved = receiver.waitForEvent('download');
+    await receiver.getByRole('button', { name: `Download ${name}` }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe(name);
+    const path = await download.path();
+    expect(readFileSync(path).equals(original)).toBe(true);
+  }
+
+  // the only download was used: the link is now invalid
+  await receiver.reload();
+  await expect(receiver.getByTestId('transfer-invalid')).toContainText(
+    'This link is invalid or has expired.',
+  );
+});
