@@ -184,6 +184,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return String(w.messagePhoto);
       case 'messageDocument':
         return String(w.messageDocument);
+      case 'transfer':
+        return w.transfer;
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':
@@ -198,7 +200,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
     viewer: MatrixViewer,
     search: boolean,
   ) {
-    const path = op.path.replace(/\{[^}]+\}/, value);
+    // a transfer's file is named by its place in the transfer: the first one
+    const path = op.path.replace(/\{[^}]+\}/, value).replace('{index}', '0');
     const query = new URLSearchParams();
     // the tag is in every marker: a search for it matches every object of the world
     if (search) query.set('search', w.tag);

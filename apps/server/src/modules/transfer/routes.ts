@@ -76,6 +76,7 @@ export function registerTransferRoutes(app: ZodApp, guard: AuthGuard, transfers:
     '/api/transfers/:id/complete',
     {
       config: { right: TRANSFER_DELEGATE_RIGHT },
+      preParsing: guard.optional,
       schema: {
         tags,
         summary: 'Open the link once every file is uploaded (409 while one is missing)',
