@@ -10,6 +10,7 @@ import { registerStatsCommand } from './stats.js';
 import { registerSeedCommand } from './seed.js';
 import { registerPushCommands } from './push.js';
 import { registerNotificationCommands } from './notifications.js';
+import { registerTransferCommands } from './transfers.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -44,6 +45,7 @@ export function createProgram(): Command {
   registerSeedCommand(program, runInstance);
   registerPushCommands(program, runInstance);
   registerNotificationCommands(program, runInstance);
+  registerTransferCommands(program, runInstance);
   return program;
 }
 
