@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { auditScreen, describeFindings, failing, type Finding } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -17,7 +18,11 @@ test('a visitor sends two files with a password; the receiver decrypts them once
   const big = Buffer.concat([Buffer.from(`plain-marker-${stamp}\n`), randomBytes(3 * 1024 * 1024)]);
   const small = Buffer.from(`Hello ${stamp}, a small note in clear text.\n`);
 
-  const sender = await (await browser.newContext()).newPage();
+  const findings: Finding[] = [];
+  // the sender on a phone, the receiver on a desktop
+  const sender = await (
+    await browser.newContext({ viewport: { width: 375, height: 800 } })
+  ).newPage();
   await sender.goto('/file-transfer');
   await sender.locator('input[type="file"]').setInputFiles([
     { name: 'photos.bin', mimeType: 'application/octet-stream', buffer: big },
@@ -28,10 +33,12 @@ test('a visitor sends two files with a password; the receiver decrypts them once
   await sender.getByLabel('Downloads allowed').fill('1');
   await sender.getByRole('textbox', { name: 'Password (optional)' }).fill('river-stone-42');
   await sender.getByLabel('Message (optional, encrypted too)').fill('For the archive');
+  findings.push(...(await auditScreen(sender, 'transfer form')));
   await sender.getByRole('button', { name: 'Send', exact: true }).click();
   const linkField = sender.getByTestId('transfer-link');
   await expect(linkField).toBeVisible({ timeout: 30_000 });
   const link = await linkField.inputValue();
+  findings.push(...(await auditScreen(sender, 'transfer ready')));
   expect(link).toMatch(/\/transfer\/d\/[0-9a-f]{32}#[A-Za-z0-9_-]{43}$/);
 
   // the server holds ciphertext only
@@ -44,9 +51,12 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     expect(bytes.includes(`Hello ${stamp}`)).toBe(false);
   }
 
-  const receiver = await (await browser.newContext()).newPage();
+  const receiver = await (
+    await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  ).newPage();
   await receiver.goto(link);
   await expect(receiver.getByText('This transfer is protected with a password.')).toBeVisible();
+  findings.push(...(await auditScreen(receiver, 'transfer password')));
   await receiver.getByRole('textbox', { name: 'Password' }).fill('wrong-guess');
   await receiver.getByRole('button', { name: 'Open' }).click();
   await expect(receiver.getByRole('alert')).toHaveText('The password is not right.');
@@ -54,6 +64,7 @@ test('a visitor sends two files with a password; the receiver decrypts them once
   await receiver.getByRole('button', { name: 'Open' }).click();
   await expect(receiver.getByTestId('transfer-files')).toBeVisible();
   await expect(receiver.getByText('For the archive')).toBeVisible();
+  findings.push(...(await auditScreen(receiver, 'transfer files')));
 
   for (const [name, original] of [
     ['photos.bin', big],
@@ -72,4 +83,6 @@ test('a visitor sends two files with a password; the receiver decrypts them once
   await expect(receiver.getByTestId('transfer-invalid')).toContainText(
     'This link is invalid or has expired.',
   );
+  findings.push(...(await auditScreen(receiver, 'transfer invalid link')));
+  expect(failing(findings), describeFindings(failing(findings))).toEqual([]);
 });

@@ -178,7 +178,7 @@ export function TransferPage() {
   const percent = total ? Math.floor((sent / total) * 100) : 0;
 
   return (
-    <Stack maw={720} mx="auto" p="md" gap="lg">
+    <Stack maw={720} mx="auto" p="md" gap="lg" data-testid="transfer-page">
       <Title order={1} size="h2">
         {t('transfer.title')}
       </Title>
@@ -239,24 +239,26 @@ export function TransferPage() {
             </Stack>
           </Paper>
           {files.length > 0 && (
-            <Stack gap={4} component="ul" aria-label={t('transfer.filesLabel')} p={0} m={0}>
-              {files.map((file, index) => (
-                <Group
-                  key={`${file.name}-${index}`}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  style={{ listStyle: 'none' }}
-                >
-                  <Text size="sm" truncate>
-                    {file.name} · {formatSize(file.size, locale)}
-                  </Text>
-                  <CloseButton
-                    aria-label={t('transfer.remove', { name: file.name })}
-                    onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-                  />
-                </Group>
-              ))}
+            <Stack gap={4}>
+              <Stack gap={4} component="ul" aria-label={t('transfer.filesLabel')} p={0} m={0}>
+                {files.map((file, index) => (
+                  <Group
+                    key={`${file.name}-${index}`}
+                    component="li"
+                    justify="space-between"
+                    wrap="nowrap"
+                    style={{ listStyle: 'none' }}
+                  >
+                    <Text size="sm" truncate>
+                      {file.name} · {formatSize(file.size, locale)}
+                    </Text>
+                    <CloseButton
+                      aria-label={t('transfer.remove', { name: file.name })}
+                      onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                    />
+                  </Group>
+                ))}
+              </Stack>
               <Text size="sm" c="dimmed">
                 {t('transfer.totalSize', {
                   count: files.length,
