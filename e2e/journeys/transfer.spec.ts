@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { auditScreen, describeFindings, failing, type Finding } from '../support/axe.js';
 import { expect, test } from '../support/test.js';
 
@@ -88,6 +89,16 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     const path = await download.path();
     expect(readFileSync(path).equals(original)).toBe(true);
   }
+
+  // and all at once, as one zip of the decrypted files
+  const zipped = receiver.waitForEvent('download');
+  await receiver.getByRole('button', { name: 'Download all' }).click();
+  const zip = await zipped;
+  expect(zip.suggestedFilename()).toBe('files.zip');
+  const unpacked = unzipSync(readFileSync(await zip.path()));
+  expect(Object.keys(unpacked).sort()).toEqual(['note.txt', 'photos.bin']);
+  expect(Buffer.from(unpacked['photos.bin']!).equals(big)).toBe(true);
+  expect(Buffer.from(unpacked['note.txt']!).equals(small)).toBe(true);
 
   // the only download was used: the link is now invalid
   await receiver.reload();

@@ -38,19 +38,14 @@ function secretFromFragment(): Uint8Array<ArrayBuffer> | null {
   }
 }
 
-/**
- * Decrypts one file while it downloads and saves it. The plaintext is gathered in a Blob
- * (browsers keep large Blobs on disk) rather than written through a service worker
- * (docs/notes/file-transfer.md, What is missing).
- */
-async function saveFile(
+/** One file's plaintext as it downloads and decrypts; `onProgress` gets the share received. */
+async function decrypted(
   id: string,
   grant: TransferGrant,
   secret: Uint8Array<ArrayBuffer>,
   index: number,
-  meta: Manifest['files'][number],
   onProgress: (done: number) => void,
-): Promise<void> {
+): Promise<ReadableStream<Uint8Array>> {
   const sealedSize = grant.files[index]?.size ?? 0;
   const response = await fetch(fileUrl(id, index, grant.token));
   if (!response.ok || !response.body) throw new Error(`download failed: ${response.status}`);
@@ -64,18 +59,61 @@ async function saveFile(
       },
     }),
   );
-  const plain = counted.pipeThrough(decryptingStream(await fileKey(secret, index), sealedSize));
-  const blob = await new Response(plain).blob();
-  const url = URL.createObjectURL(
-    new Blob([blob], { type: meta.type || 'application/octet-stream' }),
-  );
+  return counted.pipeThrough(decryptingStream(await fileKey(secret, index), sealedSize));
+}
+
+/**
+ * Hands a finished file to the browser's downloads. The plaintext was gathered in a Blob
+ * (browsers keep large Blobs on disk) rather than written through a service worker
+ * (docs/notes/file-transfer.md, What is missing).
+ */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = meta.name;
+  anchor.download = name;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Every file in one zip, stored as they are (no compression: most sent files are packed). */
+async function zipAll(
+  files: { name: string; open: () => Promise<ReadableStream<Uint8Array>> }[],
+): Promise<Blob> {
+  const { Zip, ZipPassThrough } = await import('fflate');
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let fail: (error: Error) => void = () => undefined;
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const zip = new Zip((error, chunk, final) => {
+    if (error) return fail(error);
+    parts.push(chunk as Uint8Array<ArrayBuffer>);
+    if (final) finish();
+  });
+  const used = new Set<string>();
+  for (const file of files) {
+    // two files of one name would overwrite each other when unpacked
+    let name = file.name;
+    for (let n = 2; used.has(name); n += 1) name = `${n}-${file.name}`;
+    used.add(name);
+    const entry = new ZipPassThrough(name);
+    zip.add(entry);
+    const reader = (await file.open()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      entry.push(value);
+    }
+    entry.push(new Uint8Array(0), true);
+  }
+  zip.end();
+  await finished;
+  return new Blob(parts, { type: 'application/zip' });
 }
 
 /** /transfer/d/:id#key: the receiver's page. */
@@ -126,19 +164,37 @@ export function TransferDownloadPage() {
     }
   }
 
-  async function save(indexes: number[]) {
+  const track = (index: number) => (done: number) =>
+    setProgress((current) => ({ ...current, [index]: done }));
+
+  async function saveOne(index: number) {
     if (state.kind !== 'open' || !secret) return;
+    const meta = state.manifest.files[index];
+    if (!meta) return;
+    const stream = await decrypted(id, state.grant, secret, index, track(index));
+    const blob = await new Response(stream).blob();
+    saveBlob(new Blob([blob], { type: meta.type || 'application/octet-stream' }), meta.name);
+    setSaved((current) => ({ ...current, [index]: true }));
+  }
+
+  async function saveAll() {
+    if (state.kind !== 'open' || !secret) return;
+    const { grant, manifest } = state;
+    const blob = await zipAll(
+      manifest.files.map((meta, index) => ({
+        name: meta.name,
+        open: () => decrypted(id, grant, secret, index, track(index)),
+      })),
+    );
+    saveBlob(blob, 'files.zip');
+    setSaved(Object.fromEntries(manifest.files.map((_, index) => [index, true])));
+  }
+
+  async function guarded(work: () => Promise<void>) {
     setBusy(true);
     setError(undefined);
     try {
-      for (const index of indexes) {
-        const meta = state.manifest.files[index];
-        if (!meta) continue;
-        await saveFile(id, state.grant, secret, index, meta, (done) =>
-          setProgress((current) => ({ ...current, [index]: done })),
-        );
-        setSaved((current) => ({ ...current, [index]: true }));
-      }
+      await work();
     } catch {
       setError(t('transfer.download.badKey'));
     } finally {
@@ -226,7 +282,7 @@ export function TransferDownloadPage() {
                     variant="light"
                     leftSection={<IconDownload size={14} />}
                     disabled={busy}
-                    onClick={() => void save([index])}
+                    onClick={() => void guarded(() => saveOne(index))}
                     aria-label={t('transfer.download.file', { name: file.name })}
                   >
                     {saved[index] ? t('transfer.download.saved') : t('transfer.download.start')}
@@ -245,7 +301,7 @@ export function TransferDownloadPage() {
             ))}
           </Stack>
           <Button
-            onClick={() => void save(state.manifest.files.map((_, index) => index))}
+            onClick={() => void guarded(saveAll)}
             disabled={busy}
             leftSection={<IconDownload size={16} />}
             w="fit-content"
