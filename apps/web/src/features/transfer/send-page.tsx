@@ -18,7 +18,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconCopy, IconUpload } from '@tabler/icons-react';
+import { IconCopy, IconMail, IconUpload } from '@tabler/icons-react';
 import {
   LIMITS,
   TIMINGS,
@@ -439,6 +439,16 @@ function TransferReady({
           )}
         </CopyButton>
       </Group>
+      {/* the sender's own mail program: the link and its key never pass through our server */}
+      <Button
+        component="a"
+        variant="default"
+        w="fit-content"
+        leftSection={<IconMail size={16} />}
+        href={`mailto:?subject=${encodeURIComponent(t('transfer.mailSubject'))}&body=${encodeURIComponent(link)}`}
+      >
+        {t('transfer.mail')}
+      </Button>
       {qr && <Image src={qr} alt={t('transfer.qr')} w={200} h={200} />}
       <Button variant="subtle" onClick={onAnother} w="fit-content">
         {t('transfer.another')}

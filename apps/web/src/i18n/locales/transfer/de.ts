@@ -35,6 +35,8 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Link kopieren',
   copied: 'Kopiert',
   qr: 'QR-Code des Links',
+  mail: 'Link per E-Mail senden',
+  mailSubject: 'Dateien für Sie',
   another: 'Andere Dateien senden',
   pending:
     'Eine Übertragung lud noch hoch, als diese Seite geschlossen wurde. Wählen Sie dieselben Dateien erneut, um sie fortzusetzen.',

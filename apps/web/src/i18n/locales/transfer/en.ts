@@ -28,6 +28,8 @@ export const transfer = {
   copy: 'Copy the link',
   copied: 'Copied',
   qr: 'QR code of the link',
+  mail: 'Send the link by e-mail',
+  mailSubject: 'Files for you',
   another: 'Send other files',
   pending:
     'A transfer was still uploading when this page closed. Choose the same files again to continue it.',

@@ -35,6 +35,8 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Copiar el enlace',
   copied: 'Copiado',
   qr: 'Código QR del enlace',
+  mail: 'Enviar el enlace por correo',
+  mailSubject: 'Archivos para ti',
   another: 'Enviar otros archivos',
   pending:
     'Una transferencia aún se estaba subiendo cuando se cerró esta página. Elige de nuevo los mismos archivos para continuarla.',

@@ -35,6 +35,8 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Copier le lien',
   copied: 'Copié',
   qr: 'Code QR du lien',
+  mail: 'Envoyer le lien par e-mail',
+  mailSubject: 'Des fichiers pour vous',
   another: 'Envoyer d’autres fichiers',
   pending:
     'Un transfert était encore en cours d’envoi quand cette page s’est fermée. Choisissez à nouveau les mêmes fichiers pour le poursuivre.',

@@ -35,6 +35,8 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Link kopiëren',
   copied: 'Gekopieerd',
   qr: 'QR-code van de link',
+  mail: 'De link per e-mail versturen',
+  mailSubject: 'Bestanden voor jou',
   another: 'Andere bestanden versturen',
   pending:
     'Een overdracht was nog aan het uploaden toen deze pagina sloot. Kies dezelfde bestanden opnieuw om verder te gaan.',

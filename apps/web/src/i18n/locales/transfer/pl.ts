@@ -35,6 +35,8 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Kopiuj link',
   copied: 'Skopiowano',
   qr: 'Kod QR linku',
+  mail: 'Wyślij link e-mailem',
+  mailSubject: 'Pliki dla Ciebie',
   another: 'Wyślij inne pliki',
   pending:
     'Transfer był jeszcze wysyłany, gdy ta strona została zamknięta. Wybierz ponownie te same pliki, aby go kontynuować.',
