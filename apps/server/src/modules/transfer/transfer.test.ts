@@ -204,6 +204,37 @@ describeDb('file transfer', () => {
     expect(many.statusCode).toBe(429);
   });
 
+  it('limits transfers per account and day, wherever the person sends from', async () => {
+    const me = await signedInUser(t);
+    const now = new Date();
+    // a day's worth already sent (rows as the creation writes them)
+    await t.database.db
+      .insertInto('transfers')
+      .values(
+        Array.from({ length: TRANSFER.accountDaily.transfers }, (_, i) => ({
+          id: `${me.id.toString(16).padStart(8, '0')}${i.toString(16).padStart(24, '0')}`,
+          owner_id: me.id,
+          sender_key: `elsewhere-${i}`,
+          status: 'ready',
+          manifest: 'x',
+          password_hash: null,
+          max_downloads: 1,
+          downloads: 0,
+          file_count: 1,
+          total_size: 16,
+          expires_at: t.database.dialect.time(new Date(now.getTime() + 3600_000)),
+          created_at: t.database.dialect.time(new Date(now.getTime() - 60_000)),
+          completed_at: null,
+        })),
+      )
+      .execute();
+    const refused = await create({ files: [{ size: 100 }] }, { headers: me.headers });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toContain(`at most ${TRANSFER.accountDaily.transfers} transfers`);
+    // without the account, a visitor is held only by the limit of its address
+    expect((await create({ files: [{ size: 100 }] })).statusCode).toBe(201);
+  });
+
   it('refuses bad input: unknown ids, oversize files, a visitor asking for 30 days', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/transfers/nope' })).statusCode).toBe(
       404,
