@@ -49,7 +49,7 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
   // The old transfer address moves to file transfer
   await page.goto('/transfer');
   await expect(page).toHaveURL(/\/file-transfer$/);
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('transfer-page')).toBeVisible();
 
   // A later-work route shows the coming-soon page in the layout
   await page.goto('/meet');

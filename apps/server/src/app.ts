@@ -53,6 +53,7 @@ import { registerFeed } from './modules/feed/index.js';
 import { registerDiscover } from './modules/discover/index.js';
 import { registerAccount } from './modules/account/index.js';
 import { registerIdentity } from './modules/identity/index.js';
+import { registerTransfer } from './modules/transfer/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerPush(zapp, guard, ctx);
   registerNotifications(zapp, guard, ctx);
   registerAccount(zapp, guard, ctx);
+  await registerTransfer(app, zapp, guard, ctx);
   registerIdentity(zapp, guard, ctx);
   const messenger = registerMessenger(zapp, guard, ctx);
   await registerRealtime(app, guard, ctx, messenger.socketHandlers);

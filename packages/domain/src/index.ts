@@ -20,3 +20,4 @@ export * from './engagement.js';
 export * from './account.js';
 export * from './messenger.js';
 export * from './workspace.js';
+export * from './transfer.js';

@@ -11,6 +11,7 @@ import { registerSeedCommand } from './seed.js';
 import { registerPushCommands } from './push.js';
 import { registerNotificationCommands } from './notifications.js';
 import { registerWorkspaceCommands } from './workspaces.js';
+import { registerTransferCommands } from './transfers.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -46,6 +47,7 @@ export function createProgram(): Command {
   registerPushCommands(program, runInstance);
   registerNotificationCommands(program, runInstance);
   registerWorkspaceCommands(program, runInstance);
+  registerTransferCommands(program, runInstance);
   return program;
 }
 

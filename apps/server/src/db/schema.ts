@@ -9,6 +9,7 @@ import type { PushTables } from './schema-push.js';
 import type { AccountTables } from './schema-account.js';
 import type { IdentityTables } from './schema-identity.js';
 import type { MessengerTables } from './schema-messenger.js';
+import type { TransferTables } from './schema-transfer.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -209,7 +210,8 @@ export interface DatabaseSchema
     PushTables,
     AccountTables,
     IdentityTables,
-    MessengerTables {
+    MessengerTables,
+    TransferTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

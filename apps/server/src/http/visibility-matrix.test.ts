@@ -186,6 +186,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return String(w.messageDocument);
       case 'workspace':
         return String(w.workspace);
+      case 'transfer':
+        return w.transfer;
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':
@@ -200,7 +202,8 @@ describeDb('who sees what: every GET operation × every viewer', () => {
     viewer: MatrixViewer,
     search: boolean,
   ) {
-    const path = op.path.replace(/\{[^}]+\}/, value);
+    // a transfer's file is named by its place in the transfer: the first one
+    const path = op.path.replace(/\{[^}]+\}/, value).replace('{index}', '0');
     const query = new URLSearchParams();
     // the tag is in every marker: a search for it matches every object of the world
     if (search) query.set('search', w.tag);

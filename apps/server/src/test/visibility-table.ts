@@ -181,7 +181,8 @@ export type PathObject =
   | 'messagePhoto'
   | 'messageDocument'
   | 'imageUrl'
-  | 'workspace';
+  | 'workspace'
+  | 'transfer';
 
 /** What a list shows, found in the answer by the object's marker. */
 export type ListedKind = 'collection' | 'memo' | 'comment' | 'answer' | 'document' | 'user';
@@ -325,6 +326,20 @@ export const TABLE: Record<string, Row> = {
   'GET /api/thread/search': own(),
   'GET /api/thread/unread': own(),
   'GET /api/thread-by-users': own(),
+  // file transfer (docs/notes/file-transfer.md): the link is the key, whoever holds it
+  'GET /api/transfers/{id}': {
+    object: 'transfer',
+    scope: 'public',
+    status: everyone(),
+    why: 'a transfer link opens for anyone who has it; what it shows is sizes and counts',
+  },
+  'GET /api/transfers/{id}/files/{index}': {
+    object: 'transfer',
+    scope: 'public',
+    status: everyone(GONE),
+    why: 'the files need the token of a counted download, which nobody in the world holds',
+  },
+  'GET /api/user/transfers': own(),
   'GET /api/chat-token': own(),
   'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
   'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },

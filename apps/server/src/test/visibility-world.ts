@@ -68,6 +68,8 @@ export interface MatrixWorld extends ViewerWorld {
   messageDocument: number;
   /** a workspace the author administers, with the other contact as its member */
   workspace: number;
+  /** the author's file transfer of one file, uploaded and open (docs/notes/file-transfer.md) */
+  transfer: string;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -303,7 +305,31 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     threadPicture,
     messagePhoto,
     messageDocument,
+    transfer: await sentTransfer(t, author),
   };
+}
+
+/** A transfer of one small file, every byte uploaded and the link open. */
+async function sentTransfer(t: TestApp, headers: Record<string, string>): Promise<string> {
+  const created = (await inject(t, 'POST', '/api/transfers', headers, {
+    expiry: '1d',
+    max_downloads: 100,
+    manifest: 'c2VhbGVk',
+    files: [{ size: 32 }],
+  })) as { id: string; uploads: { upload_url: string }[] };
+  const res = await t.app.inject({
+    method: 'PATCH',
+    url: created.uploads[0]!.upload_url,
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: Buffer.alloc(32, 7),
+  });
+  if (res.statusCode !== 204) throw new Error(`transfer upload: ${res.statusCode} ${res.body}`);
+  await inject(t, 'POST', `/api/transfers/${created.id}/complete`, headers);
+  return created.id;
 }
 
 /** Someone with a QR token of their own, who blocked `blocked` (connecting at once by QR). */

@@ -136,6 +136,14 @@ export const pages = {
     ),
     'DiscoverPage',
   ),
+  Transfer: lazyPage(
+    withTexts(['transfer'], () => import('../features/transfer/send-page')),
+    'TransferPage',
+  ),
+  TransferDownload: lazyPage(
+    withTexts(['transfer'], () => import('../features/transfer/download-page')),
+    'TransferDownloadPage',
+  ),
   Messenger: lazyPage(
     withTexts(
       ['messenger', 'media', 'connections'],

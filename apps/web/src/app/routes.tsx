@@ -223,7 +223,9 @@ export const routes: RouteObject[] = [
               soonRoute('meet', pub),
               soonRoute('joincall', pub),
               { path: 'transfer', element: <Navigate to="/file-transfer" replace /> },
-              soonRoute('file-transfer', pub),
+              { path: 'file-transfer', element: <pages.Transfer />, handle: pub },
+              // the receiver's page; the key is in the fragment (docs/notes/file-transfer.md)
+              { path: 'transfer/d/:id', element: <pages.TransferDownload />, handle: pub },
               { path: 'privacy-policy', element: <pages.PrivacyPolicy />, handle: pub },
               // the link mailed to a new address works signed in or not (docs/SCREENS.md)
               { path: 'auth/confirm-email', element: <pages.ConfirmEmail />, handle: pub },

@@ -41,6 +41,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'publicProfile',
   'messenger',
   'workspaces',
+  'transfer',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

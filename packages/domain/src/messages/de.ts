@@ -264,4 +264,13 @@ export const de: MessageCatalogue = {
   'message.badEmoji': 'Eine Reaktion ist ein einzelnes Emoji.',
   'message.replyNotFound':
     'Die Nachricht, auf die Sie antworten, ist nicht in dieser Unterhaltung.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'Dieser Link ist ungültig oder abgelaufen.',
+  'transfer.passwordRequired': 'Diese Übertragung braucht ihr Passwort.',
+  'transfer.wrongPassword': 'Das Passwort stimmt nicht.',
+  'transfer.dailyLimit':
+    'Tageslimit erreicht: höchstens {transfers} Übertragungen und {gigabytes} GB pro Tag. Bitte versuchen Sie es morgen erneut.',
+  'transfer.expiryTooLong': 'Ohne Konto bleibt eine Übertragung höchstens 7 Tage erhalten.',
+  'transfer.notUploaded': 'Noch nicht alle Dateien dieser Übertragung sind hochgeladen.',
+  'transfer.fileTooLarge': 'Eine Datei ist größer als das Limit von {limit} MB.',
 };

@@ -245,6 +245,15 @@ export const en = {
   'message.deleted': 'This message was deleted.',
   'message.badEmoji': 'A reaction is one emoji.',
   'message.replyNotFound': 'The message you reply to is not in this conversation.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'This link is invalid or has expired.',
+  'transfer.passwordRequired': 'This transfer needs its password.',
+  'transfer.wrongPassword': 'The password is not right.',
+  'transfer.dailyLimit':
+    'Daily transfer limit reached: at most {transfers} transfers and {gigabytes} GB per day. Please try again tomorrow.',
+  'transfer.expiryTooLong': 'A transfer can be kept at most 7 days without an account.',
+  'transfer.notUploaded': 'Not every file of this transfer is uploaded yet.',
+  'transfer.fileTooLarge': 'A file is larger than the limit of {limit} MB.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -253,4 +253,13 @@ export const es: MessageCatalogue = {
   'message.deleted': 'Este mensaje fue eliminado.',
   'message.badEmoji': 'Una reacción es un solo emoji.',
   'message.replyNotFound': 'El mensaje al que respondes no está en esta conversación.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'Este enlace no es válido o ha caducado.',
+  'transfer.passwordRequired': 'Esta transferencia necesita su contraseña.',
+  'transfer.wrongPassword': 'La contraseña no es correcta.',
+  'transfer.dailyLimit':
+    'Límite diario alcanzado: como máximo {transfers} transferencias y {gigabytes} GB al día. Inténtalo de nuevo mañana.',
+  'transfer.expiryTooLong': 'Sin cuenta, una transferencia se guarda 7 días como máximo.',
+  'transfer.notUploaded': 'Aún no se han subido todos los archivos de esta transferencia.',
+  'transfer.fileTooLarge': 'Un archivo supera el límite de {limit} MB.',
 };

@@ -259,4 +259,13 @@ export const fr_be: MessageCatalogue = {
   'message.deleted': 'Ce message a été supprimé.',
   'message.badEmoji': 'Une réaction est un seul emoji.',
   'message.replyNotFound': 'Le message auquel vous répondez n’est pas dans cette conversation.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'Ce lien n’est pas valide ou a expiré.',
+  'transfer.passwordRequired': 'Ce transfert demande son mot de passe.',
+  'transfer.wrongPassword': 'Le mot de passe n’est pas correct.',
+  'transfer.dailyLimit':
+    'Limite quotidienne atteinte : au plus {transfers} transferts et {gigabytes} Go par jour. Réessayez demain.',
+  'transfer.expiryTooLong': 'Sans compte, un transfert est gardé 7 jours au plus.',
+  'transfer.notUploaded': 'Tous les fichiers de ce transfert ne sont pas encore envoyés.',
+  'transfer.fileTooLarge': 'Un fichier dépasse la limite de {limit} Mo.',
 };

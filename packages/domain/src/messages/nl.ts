@@ -252,4 +252,13 @@ export const nl: MessageCatalogue = {
   'message.deleted': 'Dit bericht is verwijderd.',
   'message.badEmoji': 'Een reactie is één emoji.',
   'message.replyNotFound': 'Het bericht waarop je antwoordt, staat niet in dit gesprek.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'Deze link is ongeldig of verlopen.',
+  'transfer.passwordRequired': 'Deze overdracht vraagt een wachtwoord.',
+  'transfer.wrongPassword': 'Het wachtwoord klopt niet.',
+  'transfer.dailyLimit':
+    'Daglimiet bereikt: hoogstens {transfers} overdrachten en {gigabytes} GB per dag. Probeer het morgen opnieuw.',
+  'transfer.expiryTooLong': 'Zonder account blijft een overdracht hoogstens 7 dagen bewaard.',
+  'transfer.notUploaded': 'Nog niet elk bestand van deze overdracht is geüpload.',
+  'transfer.fileTooLarge': 'Een bestand is groter dan de limiet van {limit} MB.',
 };

@@ -246,4 +246,13 @@ export const pl: MessageCatalogue = {
   'message.deleted': 'Ta wiadomość została usunięta.',
   'message.badEmoji': 'Reakcja to jedno emoji.',
   'message.replyNotFound': 'Wiadomość, na którą odpowiadasz, nie należy do tej rozmowy.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'Ten link jest nieprawidłowy lub wygasł.',
+  'transfer.passwordRequired': 'Ten transfer wymaga hasła.',
+  'transfer.wrongPassword': 'Hasło jest nieprawidłowe.',
+  'transfer.dailyLimit':
+    'Osiągnięto dzienny limit: najwyżej {transfers} transferów i {gigabytes} GB dziennie. Spróbuj ponownie jutro.',
+  'transfer.expiryTooLong': 'Bez konta transfer jest przechowywany najwyżej 7 dni.',
+  'transfer.notUploaded': 'Nie wszystkie pliki tego transferu zostały już wysłane.',
+  'transfer.fileTooLarge': 'Plik przekracza limit {limit} MB.',
 };

@@ -251,4 +251,13 @@ export const uk: MessageCatalogue = {
   'message.deleted': 'Це повідомлення видалено.',
   'message.badEmoji': 'Реакція — це один емодзі.',
   'message.replyNotFound': 'Повідомлення, на яке ви відповідаєте, не з цієї розмови.',
+  // file transfer (docs/notes/file-transfer.md)
+  'transfer.invalidLink': 'Це посилання недійсне або застаріле.',
+  'transfer.passwordRequired': 'Ця передача потребує пароля.',
+  'transfer.wrongPassword': 'Пароль неправильний.',
+  'transfer.dailyLimit':
+    'Досягнуто денного ліміту: щонайбільше {transfers} передач і {gigabytes} ГБ на день. Спробуйте завтра.',
+  'transfer.expiryTooLong': 'Без облікового запису передача зберігається щонайбільше 7 днів.',
+  'transfer.notUploaded': 'Ще не всі файли цієї передачі завантажено.',
+  'transfer.fileTooLarge': 'Файл більший за ліміт {limit} МБ.',
 };

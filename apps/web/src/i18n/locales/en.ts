@@ -17,6 +17,7 @@ import type { accountData } from './accountData/en';
 import type { publicProfile } from './publicProfile/en';
 import type { messenger } from './messenger/en';
 import type { workspaces } from './workspaces/en';
+import type { transfer } from './transfer/en';
 
 export const en = {
   app: {
@@ -333,6 +334,7 @@ interface EnglishNamespaces {
   publicProfile: typeof publicProfile;
   messenger: typeof messenger;
   workspaces: typeof workspaces;
+  transfer: typeof transfer;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */

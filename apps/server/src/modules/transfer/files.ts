@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Upload } from '@tus/utils';
+import { createDiskStorage, type Storage } from '../../storage/index.js';
+
+/**
+ * Where transfer files live: DATA_DIR/transfers/<file id>, each written by the tus file
+ * store (with its `<id>.json` of upload state beside it) and read back through the disk
+ * storage, which streams byte ranges. Transfers always stay on disk, even when media go
+ * to S3 (docs/notes/file-transfer.md).
+ */
+export interface TransferFiles {
+  readonly directory: string;
+  readonly store: FileStore;
+  readonly storage: Storage;
+  /** Creates the empty upload a tus client then fills with PATCH requests. */
+  create(id: string, size: number): Promise<void>;
+  /** Bytes received so far; null when there is no such upload. */
+  offset(id: string): Promise<number | null>;
+  remove(id: string): Promise<void>;
+}
+
+export function createTransferFiles(dataDir: string): TransferFiles {
+  const directory = path.join(dataDir, 'transfers');
+  const store = new FileStore({ directory });
+  const storage = createDiskStorage(directory);
+  return {
+    directory,
+    store,
+    storage,
+    async create(id, size) {
+      await store.create(new Upload({ id, size, offset: 0, metadata: {} }));
+    },
+    async offset(id) {
+      try {
+        return (await store.getUpload(id)).offset;
+      } catch {
+        return null;
+      }
+    },
+    async remove(id) {
+      await storage.delete(id);
+      await storage.delete(`${id}.json`);
+    },
+  };
+}

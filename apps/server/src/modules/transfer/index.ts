@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { AuthGuard } from '../../http/auth.js';
+import type { ZodApp } from '../../http/zod-app.js';
+import { createTransferFiles } from './files.js';
+import { registerTransferRoutes } from './routes.js';
+import { createTransferService, EXPIRE_JOB } from './service.js';
+import { registerUploadRoutes } from './uploads.js';
+
+export { createTransferFiles } from './files.js';
+export { createTransferService, type TransferService } from './service.js';
+
+/**
+ * File transfer (issue 24; docs/notes/file-transfer.md): the calls, the tus endpoint, and
+ * the job that removes a transfer once it expired or was used up.
+ */
+export async function registerTransfer(
+  app: FastifyInstance,
+  zapp: ZodApp,
+  guard: AuthGuard,
+  ctx: AppContext,
+): Promise<void> {
+  const files = createTransferFiles(ctx.config.dataDir);
+  const transfers = createTransferService(ctx, files);
+  ctx.jobs.register<{ id: string }>(EXPIRE_JOB, async (payload) => {
+    await transfers.expire(payload.id);
+  });
+  registerTransferRoutes(zapp, guard, transfers);
+  await registerUploadRoutes(app, ctx.database, files);
+}

@@ -1,0 +1,168 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { readCount } from '../../db/dialect.js';
+import type { DatabaseSchema } from '../../db/schema.js';
+import type { TransferFilesTable, TransfersTable } from '../../db/schema-transfer.js';
+
+export type TransferRow = Selectable<TransfersTable>;
+export type TransferFileRow = Selectable<TransferFilesTable>;
+
+type Db = Kysely<DatabaseSchema>;
+
+export async function insertTransfer(
+  db: Db,
+  row: Insertable<TransfersTable> & { id: string },
+  files: { id: string; size: number }[],
+): Promise<void> {
+  await db.insertInto('transfers').values(row).execute();
+  await db
+    .insertInto('transfer_files')
+    .values(
+      files.map((file, position) => ({
+        id: file.id,
+        transfer_id: row.id,
+        position,
+        size: file.size,
+        uploaded: 0,
+      })),
+    )
+    .execute();
+}
+
+export function findTransfer(database: Database, id: string): Promise<TransferRow | undefined> {
+  return database.db.selectFrom('transfers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function filesOf(database: Database, transferId: string): Promise<TransferFileRow[]> {
+  return database.db
+    .selectFrom('transfer_files')
+    .selectAll()
+    .where('transfer_id', '=', transferId)
+    .orderBy('position')
+    .execute();
+}
+
+/** The file a tus request names, with the state of its transfer. */
+export function findUploadTarget(database: Database, fileId: string) {
+  return database.db
+    .selectFrom('transfer_files as f')
+    .innerJoin('transfers as t', 't.id', 'f.transfer_id')
+    .select(['f.id', 'f.uploaded', 't.status', 't.expires_at'])
+    .where('f.id', '=', fileId)
+    .executeTakeFirst();
+}
+
+export async function markUploaded(database: Database, fileId: string): Promise<void> {
+  await database.db
+    .updateTable('transfer_files')
+    .set({ uploaded: database.dialect.bool(true) })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** Marks the transfer ready when every file is uploaded; answers whether it is ready. */
+export async function markReady(database: Database, id: string, now: Date): Promise<boolean> {
+  const left = await database.db
+    .selectFrom('transfer_files')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('transfer_id', '=', id)
+    .where('uploaded', '=', database.dialect.bool(false))
+    .executeTakeFirstOrThrow();
+  if (readCount(left.n) > 0) return false;
+  await database.db
+    .updateTable('transfers')
+    .set({ status: 'ready', completed_at: database.dialect.time(now) })
+    .where('id', '=', id)
+    .where('status', '=', 'uploading')
+    .execute();
+  return true;
+}
+
+/**
+ * Counts one download when the limit allows it, in one statement so that two downloaders
+ * racing for the last one cannot both get it; answers the downloads after it, or null.
+ */
+export async function countDownload(
+  database: Database,
+  id: string,
+  now: Date,
+): Promise<number | null> {
+  const result = await database.db
+    .updateTable('transfers')
+    .set({ downloads: sql`downloads + 1` })
+    .where('id', '=', id)
+    .where('status', '=', 'ready')
+    .where('expires_at', '>', database.dialect.time(now))
+    .where(sql<boolean>`downloads < max_downloads`)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const row = await findTransfer(database, id);
+  return row ? row.downloads : null;
+}
+
+/** Transfers and bytes sent since `since` by one sender address or by one account. */
+export async function sentSince(
+  database: Database,
+  who: { ownerId: number } | { senderKey: string },
+  since: Date,
+): Promise<{ transfers: number; bytes: number }> {
+  let query = database.db
+    .selectFrom('transfers')
+    .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('total_size').as('bytes')])
+    .where('created_at', '>=', database.dialect.time(since));
+  query =
+    'ownerId' in who
+      ? query.where('owner_id', '=', who.ownerId)
+      : query.where('sender_key', '=', who.senderKey).where('owner_id', 'is', null);
+  const row = await query.executeTakeFirstOrThrow();
+  return { transfers: readCount(row.n), bytes: readCount(row.bytes) };
+}
+
+export async function listOwned(
+  database: Database,
+  ownerId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TransferRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    database.db
+      .selectFrom('transfers')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    database.db
+      .selectFrom('transfers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', ownerId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: readCount(total.n) };
+}
+
+/** Every transfer, newest first, for the operator. */
+export function listAll(database: Database, limit: number): Promise<TransferRow[]> {
+  return database.db
+    .selectFrom('transfers')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Expired transfers, for the sweep (used-up ones wait for their job: downloads may run). */
+export async function findFinished(database: Database, now: Date, limit: number) {
+  const rows = await database.db
+    .selectFrom('transfers')
+    .select('id')
+    .where('expires_at', '<=', database.dialect.time(now))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function deleteTransferRow(database: Database, id: string): Promise<void> {
+  await database.db.deleteFrom('transfers').where('id', '=', id).execute();
+}

@@ -1,0 +1,322 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSFER, type TransferCreated, type TransferGrant } from '@memoria/domain';
+import { signedInUser } from '../../test/factories.js';
+import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+
+const TUS = { 'tus-resumable': '1.0.0' };
+let address = 0;
+/** A fresh visitor address per test, so the daily limits of one never reach another. */
+const nextAddress = () => `10.24.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+
+describeDb('file transfer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  async function create(
+    body: Record<string, unknown>,
+    options: { ip?: string; headers?: Record<string, string> } = {},
+  ) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/transfers',
+      remoteAddress: options.ip ?? nextAddress(),
+      headers: options.headers,
+      payload: { expiry: '1d', max_downloads: 2, manifest: 'bWFuaWZlc3Q', ...body },
+    });
+  }
+
+  function patch(url: string, offset: number, body: Buffer) {
+    return t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: {
+        ...TUS,
+        'upload-offset': String(offset),
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: body,
+    });
+  }
+
+  /** A complete transfer of the given (already "encrypted") files. */
+  async function sent(contents: Buffer[], extra: Record<string, unknown> = {}) {
+    const res = await create({ files: contents.map((c) => ({ size: c.length })), ...extra });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<TransferCreated>();
+    for (const [i, upload] of created.uploads.entries()) {
+      expect((await patch(upload.upload_url, 0, contents[i]!)).statusCode).toBe(204);
+    }
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/transfers/${created.id}/complete`,
+    });
+    expect(done.statusCode).toBe(200);
+    return created;
+  }
+
+  const download = (id: string, password?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/transfers/${id}/download`,
+      payload: password === undefined ? {} : { password },
+    });
+
+  it('resumes an upload cut in the middle at the offset the server reports', async () => {
+    const content = crypto.randomBytes(300_000);
+    const res = await create({ files: [{ size: content.length }] });
+    expect(res.statusCode).toBe(201);
+    const { id, uploads } = res.json<TransferCreated>();
+    const url = uploads[0]!.upload_url;
+
+    expect((await patch(url, 0, content.subarray(0, 120_000))).statusCode).toBe(204);
+    // not complete yet: the link does not open
+    const early = await t.app.inject({ method: 'POST', url: `/api/transfers/${id}/complete` });
+    expect(early.statusCode).toBe(409);
+
+    const head = await t.app.inject({ method: 'HEAD', url, headers: TUS });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe('120000');
+    expect(head.headers['upload-length']).toBe('300000');
+
+    // a PATCH at another offset than the stored one is refused
+    expect((await patch(url, 100_000, content.subarray(100_000))).statusCode).toBe(409);
+
+    expect((await patch(url, 120_000, content.subarray(120_000))).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/transfers/${id}/complete` })).statusCode,
+    ).toBe(200);
+    // once complete, the upload is closed
+    expect((await patch(url, 300_000, Buffer.from('x'))).statusCode).toBe(404);
+
+    const grant = (await download(id)).json<TransferGrant>();
+    expect(grant.manifest).toBe('bWFuaWZlc3Q');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/transfers/${id}/files/0?token=${encodeURIComponent(grant.token)}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(content)).toBe(true);
+    const range = await t.app.inject({
+      method: 'GET',
+      url: `/api/transfers/${id}/files/0?token=${encodeURIComponent(grant.token)}`,
+      headers: { range: 'bytes=1000-1999' },
+    });
+    expect(range.statusCode).toBe(206);
+    expect(range.rawPayload.equals(content.subarray(1000, 2000))).toBe(true);
+  });
+
+  it('asks for the password, refuses a wrong one, and a bad token reads nothing', async () => {
+    const content = crypto.randomBytes(1000);
+    const { id } = await sent([content], { password: 'open sesame' });
+    const info = await t.app.inject({ method: 'GET', url: `/api/transfers/${id}` });
+    expect(info.json()).toMatchObject({ needs_password: true, file_count: 1, downloads_left: 2 });
+    expect((await download(id)).statusCode).toBe(401);
+    const wrong = await download(id, 'open barley');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().detail).toBe('The password is not right.');
+    // refused attempts count nothing
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/transfers/${id}` })).json(),
+    ).toMatchObject({
+      downloads_left: 2,
+    });
+    expect((await download(id, 'open sesame')).statusCode).toBe(200);
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/transfers/${id}/files/0?token=9999999999.forged`,
+    });
+    expect(forged.statusCode).toBe(404);
+  });
+
+  it('answers the invalid link after the last download, and the job removes the files', async () => {
+    const content = crypto.randomBytes(2000);
+    const { id, uploads } = await sent([content, content], { max_downloads: 1 });
+    const grant = (await download(id)).json<TransferGrant>();
+    expect(grant.downloads_left).toBe(0);
+    expect(grant.files.map((f) => f.size)).toEqual([2000, 2000]);
+    const info = await t.app.inject({ method: 'GET', url: `/api/transfers/${id}` });
+    expect(info.statusCode).toBe(404);
+    expect(info.json().detail).toBe('This link is invalid or has expired.');
+    expect((await download(id)).statusCode).toBe(404);
+    // the last downloader still reads (and resumes) within the token's time
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/transfers/${id}/files/1?token=${encodeURIComponent(grant.token)}`,
+    });
+    expect(file.statusCode).toBe(200);
+
+    const stored = path.join(t.dataDir, 'transfers', uploads[0]!.upload_url.split('/').pop()!);
+    expect(fs.existsSync(stored)).toBe(true);
+    await t.app.jobs.runDue({
+      now: new Date(Date.now() + (TRANSFER.downloadGrantSeconds + 60) * 1000),
+    });
+    expect(fs.existsSync(stored)).toBe(false);
+    expect(
+      await t.database.db.selectFrom('transfers').select('id').where('id', '=', id).execute(),
+    ).toEqual([]);
+  });
+
+  it('removes an expired transfer through its job', async () => {
+    const { id, uploads } = await sent([crypto.randomBytes(100)]);
+    const stored = path.join(t.dataDir, 'transfers', uploads[0]!.upload_url.split('/').pop()!);
+    const past = new Date(Date.now() - 1000);
+    await t.database.db
+      .updateTable('transfers')
+      .set({ expires_at: t.database.dialect.time(past) })
+      .where('id', '=', id)
+      .execute();
+    expect((await t.app.inject({ method: 'GET', url: `/api/transfers/${id}` })).statusCode).toBe(
+      404,
+    );
+    await t.app.jobs.runDue({ now: new Date(Date.now() + 2 * 86_400_000) });
+    expect(fs.existsSync(stored)).toBe(false);
+    expect(
+      await t.database.db
+        .selectFrom('transfer_files')
+        .select('id')
+        .where('transfer_id', '=', id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('limits transfers per visitor address and day, with a clear 429', async () => {
+    const ip = nextAddress();
+    for (let i = 0; i < TRANSFER.visitorDaily.transfers; i += 1) {
+      expect((await create({ files: [{ size: 100 }] }, { ip })).statusCode).toBe(201);
+    }
+    const refused = await create({ files: [{ size: 100 }] }, { ip });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toContain('at most 20 transfers');
+    // another address is not held back
+    expect((await create({ files: [{ size: 100 }] })).statusCode).toBe(201);
+    // nor are the bytes: a fresh address asking for more than a day's bytes is refused
+    const big = 5000 * 1024 * 1024;
+    const files = Array.from({ length: Math.ceil(TRANSFER.visitorDaily.bytes / big) + 1 }, () => ({
+      size: big,
+    }));
+    const many = await create({ files });
+    expect(many.statusCode).toBe(429);
+  });
+
+  it('limits transfers per account and day, wherever the person sends from', async () => {
+    const me = await signedInUser(t);
+    const now = new Date();
+    // a day's worth already sent (rows as the creation writes them)
+    await t.database.db
+      .insertInto('transfers')
+      .values(
+        Array.from({ length: TRANSFER.accountDaily.transfers }, (_, i) => ({
+          id: `${me.id.toString(16).padStart(8, '0')}${i.toString(16).padStart(24, '0')}`,
+          owner_id: me.id,
+          sender_key: `elsewhere-${i}`,
+          status: 'ready',
+          manifest: 'x',
+          password_hash: null,
+          max_downloads: 1,
+          downloads: 0,
+          file_count: 1,
+          total_size: 16,
+          expires_at: t.database.dialect.time(new Date(now.getTime() + 3600_000)),
+          created_at: t.database.dialect.time(new Date(now.getTime() - 60_000)),
+          completed_at: null,
+        })),
+      )
+      .execute();
+    const refused = await create({ files: [{ size: 100 }] }, { headers: me.headers });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toContain(`at most ${TRANSFER.accountDaily.transfers} transfers`);
+    // without the account, a visitor is held only by the limit of its address
+    expect((await create({ files: [{ size: 100 }] })).statusCode).toBe(201);
+  });
+
+  it('refuses bad input: unknown ids, oversize files, a visitor asking for 30 days', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/transfers/nope' })).statusCode).toBe(
+      404,
+    );
+    expect((await download('0'.repeat(32))).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'HEAD',
+          url: `/api/transfer-uploads/${'0'.repeat(32)}`,
+          headers: TUS,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await patch(`/api/transfer-uploads/${'1'.repeat(32)}`, 0, Buffer.from('x'))).statusCode,
+    ).toBe(404);
+    const oversize = await create({
+      files: [{ size: (t.config.uploadLimitMb + 2) * 1024 * 1024 }],
+    });
+    expect(oversize.statusCode).toBe(413);
+    const visitor30 = await create({ expiry: '30d', files: [{ size: 100 }] });
+    expect(visitor30.statusCode).toBe(422);
+    const noFiles = await create({ files: [] });
+    expect(noFiles.statusCode).toBe(422);
+    const tooMany = await create({ max_downloads: 101, files: [{ size: 100 }] });
+    expect(tooMany.statusCode).toBe(422);
+    // a PATCH past the declared size is refused and leaves the upload as it was
+    const res = await create({ files: [{ size: 100 }] });
+    const url = res.json<TransferCreated>().uploads[0]!.upload_url;
+    expect((await patch(url, 0, crypto.randomBytes(150))).statusCode).toBeGreaterThanOrEqual(400);
+    const head = await t.app.inject({ method: 'HEAD', url, headers: TUS });
+    expect(Number(head.headers['upload-offset'])).toBeLessThanOrEqual(100);
+  });
+
+  it('lists the signed-in sender’s transfers, 30 days allowed, and deletes one early', async () => {
+    const me = await signedInUser(t);
+    const other = await signedInUser(t);
+    const res = await create({ expiry: '30d', files: [{ size: 100 }] }, { headers: me.headers });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<TransferCreated>();
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/transfers',
+      headers: me.headers,
+    });
+    expect(list.json()).toEqual([
+      expect.objectContaining({ id, status: 'uploading', file_count: 1, max_downloads: 2 }),
+    ]);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/transfers',
+      headers: other.headers,
+    });
+    expect(theirs.json()).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/transfers/${id}`,
+          headers: other.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/transfers/${id}`, headers: me.headers }))
+        .statusCode,
+    ).toBe(204);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/transfers',
+      headers: me.headers,
+    });
+    expect(after.json()).toEqual([]);
+  });
+});
+
+describe('transfer record sizes', () => {
+  it('adds one tag per record', async () => {
+    const { transferCipherSize } = await import('@memoria/domain');
+    expect(transferCipherSize(0)).toBe(16);
+    expect(transferCipherSize(TRANSFER.recordSize)).toBe(TRANSFER.recordSize + 16);
+    expect(transferCipherSize(TRANSFER.recordSize + 1)).toBe(TRANSFER.recordSize + 33);
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  transferCipherSize,
+  type HydraCollection,
+  type TransferCreated,
+  type TransferExpiry,
+  type TransferGrant,
+  type TransferPublicInfo,
+  type TransferSummary,
+} from '@memoria/domain';
+import { api, buildUrl } from '../../api/client';
+import { hydraMembers, hydraTotal } from '../../api/hydra';
+import { sealManifest, toBase64Url, type Manifest } from './crypto';
+
+/** The transfer calls (docs/notes/file-transfer.md, Calls). */
+
+export interface TransferOptions {
+  expiry: TransferExpiry;
+  maxDownloads: number;
+  password: string;
+  message: string;
+}
+
+export const transferKeys = {
+  mine: (page: number) => ['transfer', 'mine', page] as const,
+  info: (id: string) => ['transfer', 'info', id] as const,
+};
+
+/** Starts a transfer: the sealed manifest and the encrypted sizes, never a name. */
+export async function startTransfer(
+  secret: Uint8Array<ArrayBuffer>,
+  files: File[],
+  options: TransferOptions,
+): Promise<TransferCreated> {
+  const manifest: Manifest = {
+    files: files.map((file) => ({ name: file.name, type: file.type, size: file.size })),
+    message: options.message.trim(),
+  };
+  return api.post<TransferCreated>('/api/transfers', {
+    expiry: options.expiry,
+    max_downloads: options.maxDownloads,
+    password: options.password || undefined,
+    manifest: await sealManifest(secret, manifest),
+    files: files.map((file) => ({ size: transferCipherSize(file.size) })),
+  });
+}
+
+export const completeTransfer = (id: string) =>
+  api.post<TransferPublicInfo>(`/api/transfers/${encodeURIComponent(id)}/complete`);
+
+export const transferInfo = (id: string) =>
+  api.get<TransferPublicInfo>(`/api/transfers/${encodeURIComponent(id)}`, { anonymous: true });
+
+export const grantDownload = (id: string, password: string) =>
+  api.post<TransferGrant>(
+    `/api/transfers/${encodeURIComponent(id)}/download`,
+    password ? { password } : {},
+    { anonymous: true },
+  );
+
+export const fileUrl = (id: string, index: number, token: string) =>
+  buildUrl(`/api/transfers/${encodeURIComponent(id)}/files/${index}`, { token });
+
+export async function myTransfers(page: number) {
+  const answer = await api.get<HydraCollection<TransferSummary> | TransferSummary[]>(
+    '/api/user/transfers',
+    { hydra: true, query: { page } },
+  );
+  return { items: hydraMembers(answer), total: hydraTotal(answer) };
+}
+
+export const deleteTransfer = (id: string) =>
+  api.delete<void>(`/api/transfers/${encodeURIComponent(id)}`);
+
+/** The link: the key only in the fragment, which browsers never send to a server. */
+export function transferLink(id: string, secret: Uint8Array): string {
+  return `${window.location.origin}/transfer/d/${id}#${toBase64Url(secret)}`;
+}
