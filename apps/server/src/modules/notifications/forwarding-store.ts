@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { dialectOf } from '../../events/index.js';
+
+/**
+ * The live delegates of these accounts, for those accounts that forward their notifications
+ * (user_profiles.delegate_notifications).
+ */
+export async function forwardingDelegates(
+  db: Kysely<DatabaseSchema>,
+  accountIds: number[],
+): Promise<Map<number, number[]>> {
+  const byAccount = new Map<number, number[]>();
+  if (accountIds.length === 0) return byAccount;
+  const rows = await db
+    .selectFrom('account_delegations as d')
+    .innerJoin('user_profiles as p', 'p.user_id', 'd.account_user_id')
+    .innerJoin('users as u', 'u.id', 'd.delegate_user_id')
+    .select(['d.account_user_id', 'd.delegate_user_id'])
+    .where('d.account_user_id', 'in', accountIds)
+    .where('d.revoked_at', 'is', null)
+    .where('p.delegate_notifications', '=', dialectOf(db).bool(true))
+    .where('u.disabled_at', 'is', null)
+    .execute();
+  for (const row of rows) {
+    byAccount.set(row.account_user_id, [
+      ...(byAccount.get(row.account_user_id) ?? []),
+      row.delegate_user_id,
+    ]);
+  }
+  return byAccount;
+}
