@@ -52,14 +52,7 @@ export function createUserService(ctx: AppContext) {
       rootUserId !== null && rootProfile
         ? { id: rootUserId, '@id': iri('user', rootUserId), name: rootProfile.name }
         : null;
-    return presentUser(
-      user,
-      profile,
-      root,
-      avatarUrl(avatarId, '550w'),
-      delegated,
-      rootAccount,
-    );
+    return presentUser(user, profile, root, avatarUrl(avatarId, '550w'), delegated, rootAccount);
   }
 
   return {
