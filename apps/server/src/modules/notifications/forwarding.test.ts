@@ -25,6 +25,15 @@ describeDb('notifications forwarded to delegates', () => {
       })
     ).json()['hydra:member'] as Array<{ type: string }>;
 
+  /** Ada's account made a workspace account, as workspaces:create would. */
+  async function workspace(who: SignedIn) {
+    await t.database.db
+      .updateTable('users')
+      .set({ user_type: 'workspace', workspace_type: 'workspace' })
+      .where('id', '=', who.id)
+      .execute();
+  }
+
   async function requestFrom(sender: SignedIn, to: SignedIn) {
     const res = await t.app.inject({
       method: 'POST',
@@ -40,6 +49,7 @@ describeDb('notifications forwarded to delegates', () => {
     const ada = await signedInUser(t, { name: 'Ada' });
     const ben = await signedInUser(t, { name: 'Ben' });
     const made = await createDelegation(t, ada, ben);
+    await workspace(ada);
     await settle();
     const before = (await notifications(ben)).length;
 
@@ -60,10 +70,13 @@ describeDb('notifications forwarded to delegates', () => {
     expect(made.delegation.id).toEqual(expect.any(Number));
   });
 
-  it('a revoked delegate gets nothing more', async () => {
+  it('a personal account does not forward (yet); a revoked delegate gets nothing more', async () => {
     const ada = await signedInUser(t, { name: 'Ada' });
     const ben = await signedInUser(t, { name: 'Ben' });
     const made = await createDelegation(t, ada, ben);
+    await requestFrom(await signedInUser(t, { name: 'Eve' }), ada);
+    expect(await notifications(ben)).toHaveLength(0);
+    await workspace(ada);
     await t.database.db
       .updateTable('account_delegations')
       .set({ revoked_at: t.database.dialect.time(new Date()) })
