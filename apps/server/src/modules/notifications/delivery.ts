@@ -8,6 +8,7 @@ import { notificationTexts, shapeOf } from './live-text.js';
 import { presentNotification } from './present.js';
 import { channelEnabled, hiddenGroups, loadOverrides, type SettingsOverrides } from './settings.js';
 import type { NotificationGroup } from './types.js';
+import { forwardToDelegates } from './forwarding.js';
 import type { WrittenEvent } from '../../events/activity.js';
 import {
   countShown,
@@ -129,6 +130,9 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
   ): Promise<Set<number>> {
     const rows = written ? await withSubjects(db, written) : await eventsByIds(db, eventIds);
     if (rows.length === 0) return new Set();
+    // copies for the delegates of accounts that forward theirs, delivered as events of their own
+    const forwarded = await forwardToDelegates(db, rows);
+    if (forwarded.length > 0) ctx.activity.dispatch(forwarded);
     const recipientIds = [...new Set(rows.map((r) => r.recipient_user_id))];
     const [overrides, disabled] = await Promise.all([
       loadOverrides(db, recipientIds),

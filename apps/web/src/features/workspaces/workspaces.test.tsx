@@ -137,6 +137,24 @@ describe('/workspaces', () => {
   });
 });
 
+describe('the side-menu entry', () => {
+  it.each([
+    ['a normal account', {}, true],
+    ['a main account', { user_type: 'main' }, false],
+    ['a workspace', { user_type: 'workspace', workspace_type: 'group' }, false],
+  ])('for %s: shown %s', async (_name, kind, shown) => {
+    api((url) => (url.startsWith('/api/user/workspace?') ? json(200, hydra([])) : undefined), {
+      ...testUser(),
+      ...kind,
+    });
+    await renderApp('/workspaces');
+    await screen.findByTestId('workspaces-empty', {}, slow);
+    const entry = screen.queryByTestId('nav-create-workspace');
+    if (shown) expect(entry).toHaveAttribute('href', '/workspaces?create=1');
+    else expect(entry).not.toBeInTheDocument();
+  });
+});
+
 describe('/workspaces/{id}', () => {
   it('shows an admin the members with what is shared, saves flags, and removes after confirming', async () => {
     const calls = api((url, init) => {

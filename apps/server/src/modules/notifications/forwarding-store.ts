@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+import { dialectOf } from '../../events/index.js';
+
+/**
+ * The live delegates of these accounts, for those accounts that forward their notifications
+ * (user_profiles.delegate_notifications). Workspace accounts only for now: the flag is on by
+ * default, and turning it on for personal accounts changes every delegate's notification
+ * list, a product decision left open (docs/notes/workspaces.md).
+ */
+export async function forwardingDelegates(
+  db: Kysely<DatabaseSchema>,
+  accountIds: number[],
+): Promise<Map<number, number[]>> {
+  const byAccount = new Map<number, number[]>();
+  if (accountIds.length === 0) return byAccount;
+  const rows = await db
+    .selectFrom('account_delegations as d')
+    .innerJoin('user_profiles as p', 'p.user_id', 'd.account_user_id')
+    .innerJoin('users as u', 'u.id', 'd.delegate_user_id')
+    .innerJoin('users as a', 'a.id', 'd.account_user_id')
+    .select(['d.account_user_id', 'd.delegate_user_id'])
+    .where('d.account_user_id', 'in', accountIds)
+    .where('d.revoked_at', 'is', null)
+    .where('a.user_type', '=', 'workspace')
+    .where('p.delegate_notifications', '=', dialectOf(db).bool(true))
+    .where('u.disabled_at', 'is', null)
+    .execute();
+  for (const row of rows) {
+    byAccount.set(row.account_user_id, [
+      ...(byAccount.get(row.account_user_id) ?? []),
+      row.delegate_user_id,
+    ]);
+  }
+  return byAccount;
+}
