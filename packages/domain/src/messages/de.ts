@@ -258,4 +258,10 @@ export const de: MessageCatalogue = {
   'message.badEmoji': 'Eine Reaktion ist ein einzelnes Emoji.',
   'message.replyNotFound':
     'Die Nachricht, auf die Sie antworten, ist nicht in dieser Unterhaltung.',
+  'call.notAllowed': 'Anrufe erfordern ein Abonnement.',
+  'call.cannotJoin': 'Sie können Anrufen in dieser Sammlung nicht beitreten.',
+  'call.linkInvalid': 'Dieser Anruflink ist nicht mehr gültig.',
+  'call.notStarted': 'Hier hat noch niemand einen Anruf gestartet.',
+  'call.full': 'Dieser Anruf ist voll.',
+  'call.notFound': 'Anruf nicht gefunden',
 };

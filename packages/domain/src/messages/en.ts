@@ -240,6 +240,12 @@ export const en = {
   'message.deleted': 'This message was deleted.',
   'message.badEmoji': 'A reaction is one emoji.',
   'message.replyNotFound': 'The message you reply to is not in this conversation.',
+  'call.notAllowed': 'Calls need a subscription.',
+  'call.cannotJoin': 'You cannot join calls in this collection.',
+  'call.linkInvalid': 'This call link is not valid any more.',
+  'call.notStarted': 'Nobody has started a call here yet.',
+  'call.full': 'This call is full.',
+  'call.notFound': 'Call not found',
 } as const;
 
 export type MessageKey = keyof typeof en;

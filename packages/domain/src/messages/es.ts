@@ -247,4 +247,10 @@ export const es: MessageCatalogue = {
   'message.deleted': 'Este mensaje fue eliminado.',
   'message.badEmoji': 'Una reacción es un solo emoji.',
   'message.replyNotFound': 'El mensaje al que respondes no está en esta conversación.',
+  'call.notAllowed': 'Las llamadas requieren una suscripción.',
+  'call.cannotJoin': 'No puedes unirte a llamadas de esta colección.',
+  'call.linkInvalid': 'Este enlace de llamada ya no es válido.',
+  'call.notStarted': 'Nadie ha iniciado una llamada aquí todavía.',
+  'call.full': 'Esta llamada está completa.',
+  'call.notFound': 'Llamada no encontrada',
 };

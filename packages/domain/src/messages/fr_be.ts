@@ -252,4 +252,10 @@ export const fr_be: MessageCatalogue = {
   'message.deleted': 'Ce message a été supprimé.',
   'message.badEmoji': 'Une réaction est un seul emoji.',
   'message.replyNotFound': 'Le message auquel vous répondez n’est pas dans cette conversation.',
+  'call.notAllowed': 'Les appels nécessitent un abonnement.',
+  'call.cannotJoin': 'Vous ne pouvez pas rejoindre les appels de cette collection.',
+  'call.linkInvalid': 'Ce lien d’appel n’est plus valide.',
+  'call.notStarted': 'Personne n’a encore lancé d’appel ici.',
+  'call.full': 'Cet appel est complet.',
+  'call.notFound': 'Appel introuvable',
 };

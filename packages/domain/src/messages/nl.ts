@@ -246,4 +246,10 @@ export const nl: MessageCatalogue = {
   'message.deleted': 'Dit bericht is verwijderd.',
   'message.badEmoji': 'Een reactie is één emoji.',
   'message.replyNotFound': 'Het bericht waarop je antwoordt, staat niet in dit gesprek.',
+  'call.notAllowed': 'Voor gesprekken is een abonnement nodig.',
+  'call.cannotJoin': 'Je kunt niet deelnemen aan gesprekken in deze verzameling.',
+  'call.linkInvalid': 'Deze gesprekslink is niet meer geldig.',
+  'call.notStarted': 'Niemand is hier al een gesprek begonnen.',
+  'call.full': 'Dit gesprek is vol.',
+  'call.notFound': 'Gesprek niet gevonden',
 };

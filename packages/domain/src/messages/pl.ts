@@ -240,4 +240,10 @@ export const pl: MessageCatalogue = {
   'message.deleted': 'Ta wiadomość została usunięta.',
   'message.badEmoji': 'Reakcja to jedno emoji.',
   'message.replyNotFound': 'Wiadomość, na którą odpowiadasz, nie należy do tej rozmowy.',
+  'call.notAllowed': 'Rozmowy wymagają subskrypcji.',
+  'call.cannotJoin': 'Nie możesz dołączać do rozmów w tej kolekcji.',
+  'call.linkInvalid': 'Ten link do rozmowy jest już nieważny.',
+  'call.notStarted': 'Nikt jeszcze nie rozpoczął tu rozmowy.',
+  'call.full': 'Ta rozmowa jest pełna.',
+  'call.notFound': 'Nie znaleziono rozmowy',
 };

@@ -245,4 +245,10 @@ export const uk: MessageCatalogue = {
   'message.deleted': 'Це повідомлення видалено.',
   'message.badEmoji': 'Реакція — це один емодзі.',
   'message.replyNotFound': 'Повідомлення, на яке ви відповідаєте, не з цієї розмови.',
+  'call.notAllowed': 'Для дзвінків потрібна підписка.',
+  'call.cannotJoin': 'Ви не можете приєднуватися до дзвінків у цій колекції.',
+  'call.linkInvalid': 'Це посилання на дзвінок більше не дійсне.',
+  'call.notStarted': 'Тут ще ніхто не розпочав дзвінок.',
+  'call.full': 'Цей дзвінок заповнений.',
+  'call.notFound': 'Дзвінок не знайдено',
 };
