@@ -138,5 +138,10 @@ export interface CallRecord {
   started_at: string;
   ended_at: string | null;
   started_by: { id: number; name: string } | null;
-  participants: { name: string; user_id: number | null; joined_at: string; left_at: string | null }[];
+  participants: {
+    name: string;
+    user_id: number | null;
+    joined_at: string;
+    left_at: string | null;
+  }[];
 }

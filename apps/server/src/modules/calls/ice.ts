@@ -25,7 +25,10 @@ export function iceServersFor(config: CallsConfig, nowMs: number, id: string): I
   const servers: IceServer[] = [];
   if (config.stunUrls.length > 0) servers.push({ urls: config.stunUrls });
   if (config.turnUrls.length > 0 && config.turnSecret) {
-    servers.push({ urls: config.turnUrls, ...turnCredentials(config.turnSecret, nowMs, undefined, id) });
+    servers.push({
+      urls: config.turnUrls,
+      ...turnCredentials(config.turnSecret, nowMs, undefined, id),
+    });
   }
   return servers;
 }

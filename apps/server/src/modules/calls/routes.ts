@@ -73,11 +73,9 @@ export function registerCallRoutes(app: ZodApp, guard: AuthGuard, calls: CallSer
     },
     async (request) => {
       const auth = authOf(request);
-      return calls.enter(
-        { userId: auth.userId, rootUserId: auth.rootUserId },
-        request.params.id,
-        { lobby: request.body?.lobby ?? true },
-      );
+      return calls.enter({ userId: auth.userId, rootUserId: auth.rootUserId }, request.params.id, {
+        lobby: request.body?.lobby ?? true,
+      });
     },
   );
 

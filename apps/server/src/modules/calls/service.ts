@@ -12,10 +12,7 @@ import { isoTime, readBool } from '../../db/dialect.js';
 import { dispatchAfterCommit } from '../../events/index.js';
 import { ApiError, conflict, forbidden, violation } from '../../http/errors.js';
 import { callAddress } from '../../realtime/index.js';
-import {
-  findCollectionByCallToken,
-  loadCollectionForViewer,
-} from '../collections/access.js';
+import { findCollectionByCallToken, loadCollectionForViewer } from '../collections/access.js';
 import { blockedEitherWay } from '../blocks/service.js';
 import { recordCallStarted } from '../notifications/index.js';
 import { accountFactsOf } from '../users/account-facts.js';
@@ -257,27 +254,23 @@ export function createCallService(ctx: AppContext) {
         db,
         rows.map((r) => r.id),
       );
-      const members = rows.map(
-        (row): CallRecord => ({
-          id: row.id,
-          '@id': `/api/call/${row.id}`,
-          collection_id: row.collection_id,
-          started_at: isoTime(row.started_at) ?? '',
-          ended_at: isoTime(row.ended_at),
-          started_by:
-            row.started_by === null
-              ? null
-              : { id: row.started_by, name: row.started_by_name ?? '' },
-          participants: attendance
-            .filter((a) => a.call_id === row.id)
-            .map((a) => ({
-              name: a.name,
-              user_id: a.user_id,
-              joined_at: isoTime(a.admitted_at) ?? '',
-              left_at: isoTime(a.left_at),
-            })),
-        }),
-      );
+      const members = rows.map((row): CallRecord => ({
+        id: row.id,
+        '@id': `/api/call/${row.id}`,
+        collection_id: row.collection_id,
+        started_at: isoTime(row.started_at) ?? '',
+        ended_at: isoTime(row.ended_at),
+        started_by:
+          row.started_by === null ? null : { id: row.started_by, name: row.started_by_name ?? '' },
+        participants: attendance
+          .filter((a) => a.call_id === row.id)
+          .map((a) => ({
+            name: a.name,
+            user_id: a.user_id,
+            joined_at: isoTime(a.admitted_at) ?? '',
+            left_at: isoTime(a.left_at),
+          })),
+      }));
       return { members, total };
     },
 

@@ -182,32 +182,32 @@ export function createSignalling(ctx: AppContext, service: CallService): CallSoc
     },
     opened(participantId) {
       void inOrder(participantId, async () => {
-          const row = await findParticipant(db, participantId);
-          if (!row || row.state === 'left') return;
-          if (row.state === 'in') {
-            await announceIn(row);
-            return;
-          }
-          await send([row.id], { message_type: 'call_lobby_wait' });
-          await send(await insidersOf(row.call_id), {
-            message_type: 'call_lobby',
-            participant: participantOf(row),
-          });
+        const row = await findParticipant(db, participantId);
+        if (!row || row.state === 'left') return;
+        if (row.state === 'in') {
+          await announceIn(row);
+          return;
+        }
+        await send([row.id], { message_type: 'call_lobby_wait' });
+        await send(await insidersOf(row.call_id), {
+          message_type: 'call_lobby',
+          participant: participantOf(row),
+        });
       });
     },
     message(participantId, raw) {
       void inOrder(participantId, async () => {
-          const parsed = callClientMessageSchema.safeParse(raw);
-          if (!parsed.success) {
-            await refuse(participantId, 'invalid');
-            return;
-          }
-          const me = await findParticipant(db, participantId);
-          if (!me || me.state === 'left') {
-            await refuse(participantId, 'not_in_call', parsed.data.message_type);
-            return;
-          }
-          await handle(me, parsed.data);
+        const parsed = callClientMessageSchema.safeParse(raw);
+        if (!parsed.success) {
+          await refuse(participantId, 'invalid');
+          return;
+        }
+        const me = await findParticipant(db, participantId);
+        if (!me || me.state === 'left') {
+          await refuse(participantId, 'not_in_call', parsed.data.message_type);
+          return;
+        }
+        await handle(me, parsed.data);
       });
     },
     closed(participantId) {

@@ -128,7 +128,9 @@ export async function recordCallStarted(
         false,
       )
     : [];
-  const recipients = [...new Set([call.ownerId, ...audience])].filter((id) => id !== call.starterId);
+  const recipients = [...new Set([call.ownerId, ...audience])].filter(
+    (id) => id !== call.starterId,
+  );
   return recordActivities(
     db,
     recipients.map((recipientUserId) => ({
