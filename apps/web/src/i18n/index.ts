@@ -40,6 +40,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'accountData',
   'publicProfile',
   'messenger',
+  'calls',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { createHmac } from 'node:crypto';
 import { CALLS } from '@memoria/domain';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { signedInSubscriber, signedInUser, type SignedIn } from '../../test/factories.js';
+import { signedInSubscriber, signedInUser } from '../../test/factories.js';
 import { insertCollection } from '../../test/content.js';
 import { blockUser, connectUsers } from '../../test/social.js';
 import { turnCredentials } from './ice.js';

@@ -16,6 +16,7 @@ import type { push } from './push/en';
 import type { accountData } from './accountData/en';
 import type { publicProfile } from './publicProfile/en';
 import type { messenger } from './messenger/en';
+import type { calls } from './calls/en';
 
 export const en = {
   app: {
@@ -330,6 +331,7 @@ interface EnglishNamespaces {
   accountData: typeof accountData;
   publicProfile: typeof publicProfile;
   messenger: typeof messenger;
+  calls: typeof calls;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */
