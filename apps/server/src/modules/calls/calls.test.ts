@@ -68,7 +68,7 @@ describeDb('calls on collections', () => {
   let t: TestApp;
   const sockets: CallSocket[] = [];
   const socketOf = async (ticket: string) => {
-    const s = await openCallSocket(t, ticket);
+    const s = await openCallSocket(t.app, ticket);
     sockets.push(s);
     return s;
   };
@@ -307,10 +307,10 @@ describeDb('calls on collections', () => {
   it('a bad or stale ticket opens nothing; the last one out ends the call, recorded for members', async () => {
     const { owner, member, collection } = await world();
     const stranger = await signedInUser(t, { name: 'Stranger' });
-    await expect(openCallSocket(t, 'nonsense')).rejects.toThrow('HTTP 401');
+    await expect(openCallSocket(t.app, 'nonsense')).rejects.toThrow('HTTP 401');
     const host = joined((await startCall(t, owner.headers, collection)).body);
     const forged = host.ticket.replace(/^\d+/, String(host.participant_id + 1000));
-    await expect(openCallSocket(t, forged)).rejects.toThrow('HTTP 401');
+    await expect(openCallSocket(t.app, forged)).rejects.toThrow('HTTP 401');
 
     const hostSocket = await socketOf(host.ticket);
     await hostSocket.next(ofType('call_roster'));
@@ -322,7 +322,7 @@ describeDb('calls on collections', () => {
     expect(await guestSocket.next(ofType('call_left'))).toMatchObject({
       participant_id: host.participant_id,
     });
-    await expect(openCallSocket(t, host.ticket)).rejects.toThrow('HTTP 401');
+    await expect(openCallSocket(t.app, host.ticket)).rejects.toThrow('HTTP 401');
     // the last one's socket closes: the call ends
     guestSocket.socket.close();
     await expect

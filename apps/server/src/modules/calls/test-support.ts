@@ -29,8 +29,8 @@ async function portOf(app: FastifyInstance): Promise<number> {
 }
 
 /** Opens /api/ws?call_ticket=…; rejects with the HTTP status when the upgrade is refused. */
-export async function openCallSocket(t: TestApp, ticket: string): Promise<CallSocket> {
-  const port = await portOf(t.app);
+export async function openCallSocket(app: FastifyInstance, ticket: string): Promise<CallSocket> {
+  const port = await portOf(app);
   const socket = new WebSocket(
     `ws://127.0.0.1:${port}/api/ws?call_ticket=${encodeURIComponent(ticket)}`,
   );
