@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { grantPlan } from '../support/admin.js';
+import { shoot } from '../support/screens.js';
 import { expect, test } from '../support/test.js';
 import { api, apiCollection, connectMembers, newMember, pageFor } from '../support/members.js';
 
@@ -68,16 +69,19 @@ test('owner and member call from a collection; a visitor is admitted from the lo
   await remoteVideosPlaying(ownerPage, 1);
 
   // A visitor with the link types a name and waits in the lobby.
-  const visitorPage = await pageFor(browser);
+  const visitorPage = await pageFor(browser, undefined, { viewport: { width: 375, height: 812 } });
   await visitorPage.goto(`/joincall?token=${encodeURIComponent(token)}`);
   await expect(visitorPage.getByTestId('call-enter')).toBeDisabled();
   await visitorPage.getByTestId('call-name').fill('Vera Visitor');
   await visitorPage.getByTestId('call-enter').click();
   await expect(visitorPage.getByTestId('call-lobby-wait')).toBeVisible();
+  await shoot(visitorPage, 'call-lobby-375');
   await ownerPage.getByRole('button', { name: 'Admit Vera Visitor' }).click();
   await expect(visitorPage.getByTestId('call-tile')).toHaveCount(3);
   await remoteVideosPlaying(visitorPage, 2);
   await remoteVideosPlaying(ownerPage, 2);
+  await shoot(ownerPage, 'call-three-1280');
+  await shoot(visitorPage, 'call-three-375');
 
   // The member mutes: the others see it on the member's tile.
   await memberPage.getByTestId('call-mute').click();
