@@ -182,6 +182,11 @@ export interface CallsConfig {
   /** coturn's static-auth-secret; without it TURN_URLS are not handed out */
   turnSecret?: string;
   livekit?: { url: string; apiKey: string; apiSecret: string };
+  /**
+   * How long someone who joined has to open the call socket; after that they count as gone
+   * (a closed tab before connecting would otherwise keep the call running).
+   */
+  socketGraceMs: number;
 }
 
 /** An OpenID Connect provider this instance is a confidential client of. */
@@ -327,6 +332,7 @@ function callsConfig(e: z.infer<typeof envSchema>): CallsConfig {
   }
   return {
     stunUrls: urlList(e.STUN_URLS),
+    socketGraceMs: 60_000,
     turnUrls,
     ...(e.TURN_SECRET ? { turnSecret: e.TURN_SECRET } : {}),
     ...(url && apiKey && apiSecret ? { livekit: { url, apiKey, apiSecret } } : {}),

@@ -25,6 +25,7 @@ export interface CallParticipantsTable {
   is_host: DbBool;
   joined_at: DbTime;
   admitted_at: DbTime | null;
+  connected_at: DbTime | null;
   left_at: DbTime | null;
 }
 

@@ -41,6 +41,8 @@ export async function up(db: Kysely<unknown>, dialect: DialectHelpers): Promise<
     .addColumn('is_host', bool, (c) => c.notNull().defaultTo(no))
     .addColumn('joined_at', time, (c) => c.notNull())
     .addColumn('admitted_at', time)
+    // when their call socket first opened: someone who never connects is dropped
+    .addColumn('connected_at', time)
     .addColumn('left_at', time)
     .execute();
   await db.schema

@@ -79,6 +79,7 @@ describeDb('calls on collections', () => {
           stunUrls: ['stun:stun.example:3478'],
           turnUrls: ['turn:turn.example:3478'],
           turnSecret: 'turn-secret',
+          socketGraceMs: 60_000,
         },
       },
     });
@@ -353,5 +354,37 @@ describeDb('calls on collections', () => {
     expect(hidden.statusCode).toBe(403);
     // a new call can start after the end
     expect((await startCall(t, owner.headers, collection)).statusCode).toBe(200);
+  });
+});
+
+describeDb('calls: someone who never connects', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { calls: { stunUrls: [], turnUrls: [], socketGraceMs: 300 } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('leaves after the grace time, and the call ends without them', async () => {
+    const owner = await signedInSubscriber(t, { name: 'Owner' });
+    const collection = await insertCollection(t, owner.id, 'private');
+    const host = joined((await startCall(t, owner.headers, collection)).body);
+    expect(host.ice_servers).toEqual([]);
+    await expect
+      .poll(
+        async () => {
+          const res = await t.app.inject({
+            url: `/api/collection/${collection}/calls`,
+            headers: { ...owner.headers, accept: 'application/ld+json' },
+          });
+          return res.json()['hydra:member'][0]?.ended_at ?? null;
+        },
+        { timeout: 5000 },
+      )
+      .not.toBeNull();
+    await expect(openCallSocket(t.app, host.ticket)).rejects.toThrow('HTTP 401');
   });
 });

@@ -13,7 +13,13 @@ export { turnCredentials } from './ice.js';
  * and the call socket's side of the realtime endpoint, which buildApp hands to it.
  */
 export function registerCalls(app: ZodApp, guard: AuthGuard, ctx: AppContext): CallSocketPort {
-  const service = createCallService(ctx);
+  // the service tells the signalling whom to expect on the call socket (it exists by the
+  // time any request arrives)
+  let signalling: ReturnType<typeof createSignalling> | undefined;
+  const service = createCallService(ctx, {
+    joined: (participantId) => signalling?.expectSocket(participantId),
+  });
+  signalling = createSignalling(ctx, service);
   registerCallRoutes(app, guard, service);
-  return createSignalling(ctx, service);
+  return signalling;
 }

@@ -62,7 +62,10 @@ export function participantOf(row: ParticipantRow): CallParticipant {
  * who was in each, and what a participant gets to connect (a ticket for the call socket,
  * ICE servers, a LiveKit token when calls run on LiveKit).
  */
-export function createCallService(ctx: AppContext) {
+export function createCallService(
+  ctx: AppContext,
+  hooks: { joined(participantId: number): void } = { joined: () => undefined },
+) {
   const database = ctx.database;
   const { db, dialect: d } = database;
   const tickets = createTickets(ctx.secrets.jwtKey);
@@ -97,6 +100,7 @@ export function createCallService(ctx: AppContext) {
   async function answer(call: CallRow, participantId: number): Promise<CallJoin> {
     const row = await findParticipant(db, participantId);
     if (!row) throw new ApiError(404, 'call.notFound');
+    hooks.joined(row.id);
     return {
       call_id: call.id,
       collection_id: call.collection_id,

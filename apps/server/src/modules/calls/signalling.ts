@@ -11,6 +11,7 @@ import {
   endCall,
   findCall,
   findParticipant,
+  markConnected,
   markLeft,
   participantsOf,
   type ParticipantRow,
@@ -23,7 +24,10 @@ import {
  * nobody reaches a call they are not in; everything goes through the hub, so participants
  * on different server instances reach each other through Redis.
  */
-export function createSignalling(ctx: AppContext, service: CallService): CallSocketPort {
+export function createSignalling(
+  ctx: AppContext,
+  service: CallService,
+): CallSocketPort & { expectSocket(participantId: number): void } {
   const { db, dialect: d } = ctx.database;
   const hub = ctx.realtime;
 
@@ -180,10 +184,21 @@ export function createSignalling(ctx: AppContext, service: CallService): CallSoc
       const row = await findParticipant(db, participantId);
       return row && row.state !== 'left' ? row.id : null;
     },
+    /** Someone who joined and never opens the call socket leaves after the grace time. */
+    expectSocket(participantId) {
+      const timer = setTimeout(() => {
+        void inOrder(participantId, async () => {
+          const row = await findParticipant(db, participantId);
+          if (row && row.connected_at === null) await leave(participantId);
+        });
+      }, ctx.config.calls.socketGraceMs);
+      timer.unref();
+    },
     opened(participantId) {
       void inOrder(participantId, async () => {
         const row = await findParticipant(db, participantId);
         if (!row || row.state === 'left') return;
+        await markConnected(db, d, participantId, new Date());
         if (row.state === 'in') {
           await announceIn(row);
           return;

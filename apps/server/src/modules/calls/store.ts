@@ -87,6 +87,7 @@ export async function insertParticipant(
       is_host: d.bool(values.isHost),
       joined_at: d.time(values.at),
       admitted_at: values.state === 'in' ? d.time(values.at) : null,
+      connected_at: null,
       left_at: null,
     })
     .returning('id')
@@ -190,4 +191,14 @@ export async function nameOf(db: Db, userId: number): Promise<string | null> {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row?.name ?? null;
+}
+
+/** Notes that a participant's call socket opened (the first time counts). */
+export function markConnected(db: Db, d: DialectHelpers, id: number, at: Date) {
+  return db
+    .updateTable('call_participants')
+    .set({ connected_at: d.time(at) })
+    .where('id', '=', id)
+    .where('connected_at', 'is', null)
+    .execute();
 }
