@@ -24,12 +24,14 @@ import {
   IconUsers,
   IconVideo,
   IconVideoOff,
+  IconVolume,
 } from '@tabler/icons-react';
 import type { CallParticipant } from '@memoria/domain';
 import { useTranslation } from '../../i18n';
 import { callLinkOf, fetchCallToken } from './api';
 import type { CallConnection, CallPeer, CallSnapshot } from './call-connection';
 import classes from './calls.module.css';
+import { useSpeaking } from './use-speaking';
 
 /** A video element playing a stream (the local one muted, so nobody hears themselves). */
 function StreamVideo({
@@ -75,9 +77,11 @@ function Tile({
   hand: boolean;
 }) {
   const { t } = useTranslation();
+  const speaking = useSpeaking(stream, audio);
   return (
     <figure
       className={classes.tile}
+      data-speaking={speaking || undefined}
       data-testid="call-tile"
       aria-label={name}
       style={{ margin: 0 }}
@@ -101,6 +105,7 @@ function Tile({
         )}
         {!video && <IconVideoOff size={14} aria-label={t('calls.cameraOff')} />}
         {hand && <IconHandStop size={14} aria-label={t('calls.handRaised')} />}
+        {speaking && <IconVolume size={14} aria-label={t('calls.speaking')} />}
       </figcaption>
     </figure>
   );

@@ -5,6 +5,7 @@ import {
   Group,
   Loader,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
@@ -21,20 +22,44 @@ import classes from './calls.module.css';
 
 type MediaProblem = 'denied' | 'missing' | null;
 
-/** The camera and microphone, asked for once; a refusal is told apart from missing devices. */
+/** The devices a stream uses now, to keep one while the other changes. */
+function chosen(stream: MediaStream | null): Choice {
+  return {
+    camera: stream?.getVideoTracks()[0]?.getSettings().deviceId,
+    microphone: stream?.getAudioTracks()[0]?.getSettings().deviceId,
+  };
+}
+
+interface Choice {
+  camera?: string;
+  microphone?: string;
+}
+
+/**
+ * The camera and microphone (the chosen ones, else the browser's default); a refusal is told
+ * apart from missing devices. The devices on offer are listed once access was granted (their
+ * names are hidden before).
+ */
 function useLocalMedia() {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [problem, setProblem] = useState<MediaProblem>(null);
   const [asking, setAsking] = useState(true);
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
   const current = useRef<MediaStream | null>(null);
 
-  const ask = useCallback(async () => {
+  const ask = useCallback(async (choice: Choice = {}) => {
     setAsking(true);
     setProblem(null);
+    for (const track of current.current?.getTracks() ?? []) track.stop();
     try {
-      const media = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+      const media = await navigator.mediaDevices.getUserMedia({
+        audio: choice.microphone ? { deviceId: { exact: choice.microphone } } : true,
+        video: choice.camera ? { deviceId: { exact: choice.camera } } : true,
+      });
       current.current = media;
       setStream(media);
+      const all = await navigator.mediaDevices.enumerateDevices?.().catch(() => []);
+      setDevices((all ?? []).filter((d) => d.deviceId !== ''));
     } catch (error) {
       const name = error instanceof DOMException ? error.name : '';
       setProblem(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'missing');
@@ -50,7 +75,7 @@ function useLocalMedia() {
     };
   }, [ask]);
 
-  return { stream, problem, asking, retry: ask };
+  return { stream, problem, asking, devices, retry: ask };
 }
 
 function Preview({ stream, label }: { stream: MediaStream; label: string }) {
@@ -172,6 +197,36 @@ export function CallSession({
         </Title>
         {media.asking && <Loader size="sm" aria-label={t('calls.preview')} />}
         {media.stream && <Preview stream={media.stream} label={t('calls.preview')} />}
+        {media.stream && media.devices.length > 0 && (
+          <Group grow align="flex-start">
+            <Select
+              label={t('calls.camera')}
+              data={media.devices
+                .filter((d) => d.kind === 'videoinput')
+                .map((d, i) => ({
+                  value: d.deviceId,
+                  label: d.label || `${t('calls.camera')} ${i + 1}`,
+                }))}
+              value={media.stream.getVideoTracks()[0]?.getSettings().deviceId ?? null}
+              allowDeselect={false}
+              onChange={(camera) => camera && void media.retry({ ...chosen(media.stream), camera })}
+            />
+            <Select
+              label={t('calls.microphone')}
+              data={media.devices
+                .filter((d) => d.kind === 'audioinput')
+                .map((d, i) => ({
+                  value: d.deviceId,
+                  label: d.label || `${t('calls.microphone')} ${i + 1}`,
+                }))}
+              value={media.stream.getAudioTracks()[0]?.getSettings().deviceId ?? null}
+              allowDeselect={false}
+              onChange={(microphone) =>
+                microphone && void media.retry({ ...chosen(media.stream), microphone })
+              }
+            />
+          </Group>
+        )}
         {media.problem && (
           <Alert color={media.problem === 'denied' ? 'red' : 'yellow'} role="alert">
             <Stack gap="xs">
