@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import {
   Alert,
   Button,
@@ -125,7 +132,10 @@ export function CallSession({
   lobbyChoice,
   canAdmit,
   back,
+  aside,
 }: {
+  /** shown under the camera check only (a sign-in link for visitors) */
+  aside?: ReactNode;
   title: string;
   join: (name: string | null, lobby: boolean) => Promise<CallJoin>;
   /** the signed-in person's name; visitors type theirs */
@@ -279,6 +289,7 @@ export function CallSession({
             </Text>
           )}
         </Group>
+        {aside}
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session/use-session';
@@ -25,30 +25,26 @@ export function JoinCallPage() {
 
   if (signedIn && profile.isPending) return <PageLoader />;
   return (
-    <Stack gap="md">
-      <CallSession
-        title={t('calls.joinTitle')}
-        join={(name) => joinWithLink(token, signedIn ? null : name)}
-        selfName={profile.data?.user_profile.name ?? ''}
-        askName={!signedIn}
-        lobbyChoice={false}
-        canAdmit={signedIn}
-        back="/"
-      />
-      {!signedIn && (
-        <Group justify="center">
-          <Text size="sm" c="dimmed">
-            <Button
-              variant="subtle"
-              size="xs"
-              component={Link}
-              to={`/auth?redirect=${encodeURIComponent(here)}`}
-            >
-              {t('calls.signIn')}
-            </Button>
-          </Text>
-        </Group>
-      )}
-    </Stack>
+    <CallSession
+      title={t('calls.joinTitle')}
+      join={(name) => joinWithLink(token, signedIn ? null : name)}
+      selfName={profile.data?.user_profile.name ?? ''}
+      askName={!signedIn}
+      lobbyChoice={false}
+      canAdmit={signedIn}
+      back="/"
+      aside={
+        signedIn ? undefined : (
+          <Button
+            variant="subtle"
+            size="xs"
+            component={Link}
+            to={`/auth?redirect=${encodeURIComponent(here)}`}
+          >
+            {t('calls.signIn')}
+          </Button>
+        )
+      }
+    />
   );
 }
