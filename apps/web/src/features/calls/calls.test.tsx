@@ -7,9 +7,9 @@ import { collection, me } from '../collections/test-support';
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = 'Call000001';
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 20_000 };
 /** the first render loads the lazy page chunks and their texts */
-const LOADED = { timeout: 8000 };
+const LOADED = { timeout: 12_000 };
 
 function serve(options: {
   subscriber: boolean;
