@@ -15,11 +15,10 @@ export { turnCredentials } from './ice.js';
 export function registerCalls(app: ZodApp, guard: AuthGuard, ctx: AppContext): CallSocketPort {
   // the service tells the signalling whom to expect on the call socket (it exists by the
   // time any request arrives)
-  let signalling: ReturnType<typeof createSignalling> | undefined;
   const service = createCallService(ctx, {
-    joined: (participantId) => signalling?.expectSocket(participantId),
+    joined: (participantId) => signalling.expectSocket(participantId),
   });
-  signalling = createSignalling(ctx, service);
+  const signalling = createSignalling(ctx, service);
   registerCallRoutes(app, guard, service);
   return signalling;
 }
