@@ -2,6 +2,19 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './support/env.js';
 
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Journeys that use a camera and microphone get Chromium's fake ones, allowed without asking. */
+const mediaJourneys = ['calls.spec.ts'];
 const longestJourneys = [
   'screens.spec.ts',
   'collections-memos.spec.ts',
@@ -46,19 +59,7 @@ export default defineConfig({
     // retry, which is what one reads to find out why. Locally (no retry) E2E_TRACE=1 keeps a failed journey's.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath, args: chromiumArgs },
   },
   // Two lists of the same browser, only to set the order: Playwright hands journeys to its
   // workers in project order, then file by file in alphabetical order, so a long journey whose
@@ -66,6 +67,21 @@ export default defineConfig({
   // measured longest (e2e/artifacts/timing.md, docs/TESTING.md) start first.
   projects: [
     { name: 'long', testMatch: longestJourneys, use: browser },
-    { name: 'chromium', testIgnore: longestJourneys, use: browser },
+    { name: 'chromium', testIgnore: [...longestJourneys, ...mediaJourneys], use: browser },
+    {
+      name: 'media',
+      testMatch: mediaJourneys,
+      use: {
+        ...browser,
+        launchOptions: {
+          executablePath,
+          args: [
+            ...chromiumArgs,
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+          ],
+        },
+      },
+    },
   ],
 });

@@ -47,6 +47,7 @@ import { registerMessenger } from './modules/messenger/index.js';
 import { createActivityDispatcher } from './events/dispatch.js';
 import { registerComments } from './modules/comments/index.js';
 import { registerReactions } from './modules/reactions/index.js';
+import { registerCalls } from './modules/calls/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
 import { registerPush } from './modules/push/index.js';
 import { registerFeed } from './modules/feed/index.js';
@@ -190,7 +191,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerTransfer(app, zapp, guard, ctx);
   registerIdentity(zapp, guard, ctx);
   const messenger = registerMessenger(zapp, guard, ctx);
-  await registerRealtime(app, guard, ctx, messenger.socketHandlers);
+  const calls = registerCalls(zapp, guard, ctx);
+  await registerRealtime(app, guard, ctx, messenger.socketHandlers, calls);
 
   fallback.current = await registerWebApp(app, config.webDist);
 

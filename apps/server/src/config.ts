@@ -133,6 +133,21 @@ const envSchema = z.object({
   // Web push (VAPID): the key pair (base64url, as web-push generates them) and the contact
   // the push services see. Unset keys: a pair is generated on first start, kept in
   // DATA_DIR/vapid.json. Unset subject: PUBLIC_URL when https, else mailto: MAIL_FROM.
+  // Video calls (docs/notes/calls.md): STUN and TURN servers handed to the browsers
+  // (comma-separated URLs); TURN credentials are derived from TURN_SECRET, the shared secret
+  // of coturn's use-auth-secret. LIVEKIT_*: rooms on a LiveKit server instead of a mesh.
+  STUN_URLS: optionalString,
+  TURN_URLS: optionalString,
+  TURN_SECRET: optionalString,
+  LIVEKIT_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((v) => /^(wss?|https?):\/\/\S+$/.test(v), 'must be a ws(s) or http(s) URL')
+      .optional(),
+  ),
+  LIVEKIT_API_KEY: optionalString,
+  LIVEKIT_API_SECRET: optionalString,
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   VAPID_SUBJECT: z.preprocess(
@@ -158,6 +173,20 @@ export interface S3Config {
   accessKeyId?: string;
   secretAccessKey?: string;
   region: string;
+}
+
+/** Video calls: where browsers find each other, and an optional LiveKit server. */
+export interface CallsConfig {
+  stunUrls: string[];
+  turnUrls: string[];
+  /** coturn's static-auth-secret; without it TURN_URLS are not handed out */
+  turnSecret?: string;
+  livekit?: { url: string; apiKey: string; apiSecret: string };
+  /**
+   * How long someone who joined has to open the call socket; after that they count as gone
+   * (a closed tab before connecting would otherwise keep the call running).
+   */
+  socketGraceMs: number;
 }
 
 /** An OpenID Connect provider this instance is a confidential client of. */
@@ -214,6 +243,8 @@ export interface AppConfig {
   };
   /** The external identity service (modules/identity); absent: not configured. */
   oidc?: OidcConfig;
+  /** Video calls (modules/calls). */
+  calls: CallsConfig;
   /** Web push keys; absent keys are generated once and kept in DATA_DIR (modules/push). */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
 }
@@ -259,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowPrivate: e.FETCH_ALLOW_PRIVATE,
     },
     vapid: vapidConfig(e, publicUrl),
+    calls: callsConfig(e),
     ...oidcConfig(e),
     account: {
       deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
@@ -280,6 +312,30 @@ function vapidConfig(e: z.infer<typeof envSchema>, publicUrl: string): AppConfig
     ...(e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY } : {}),
     ...(e.VAPID_PRIVATE_KEY ? { privateKey: e.VAPID_PRIVATE_KEY } : {}),
     subject,
+  };
+}
+
+const urlList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+function callsConfig(e: z.infer<typeof envSchema>): CallsConfig {
+  const turnUrls = urlList(e.TURN_URLS);
+  if (turnUrls.length > 0 && !e.TURN_SECRET) {
+    throw new ConfigError('TURN_URLS needs TURN_SECRET');
+  }
+  const { LIVEKIT_URL: url, LIVEKIT_API_KEY: apiKey, LIVEKIT_API_SECRET: apiSecret } = e;
+  if ((url || apiKey || apiSecret) && !(url && apiKey && apiSecret)) {
+    throw new ConfigError('LIVEKIT_URL, LIVEKIT_API_KEY and LIVEKIT_API_SECRET go together');
+  }
+  return {
+    stunUrls: urlList(e.STUN_URLS),
+    socketGraceMs: 60_000,
+    turnUrls,
+    ...(e.TURN_SECRET ? { turnSecret: e.TURN_SECRET } : {}),
+    ...(url && apiKey && apiSecret ? { livekit: { url, apiKey, apiSecret } } : {}),
   };
 }
 

@@ -21,3 +21,4 @@ export * from './account.js';
 export * from './messenger.js';
 export * from './workspace.js';
 export * from './transfer.js';
+export * from './calls.js';

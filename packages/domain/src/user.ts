@@ -70,6 +70,8 @@ export interface User {
   user_has_professional_subscription: boolean;
   user_has_extended_subscription: boolean;
   user_can_create_public_collection: boolean;
+  /** calls on the web allowed without a plan (docs/notes/calls.md) */
+  webcalls_allowed: boolean;
   account_delegations: unknown[];
   orders: unknown[];
   rules: UserRules;

@@ -10,6 +10,7 @@ import type { AccountTables } from './schema-account.js';
 import type { IdentityTables } from './schema-identity.js';
 import type { MessengerTables } from './schema-messenger.js';
 import type { TransferTables } from './schema-transfer.js';
+import type { CallTables } from './schema-calls.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -46,6 +47,8 @@ export interface UsersTable {
   plan: ColumnType<string, string | undefined, string>;
   /** storage bought as add-ons, in bytes */
   storage_order_bytes: ColumnType<number | string, number | undefined, number>;
+  /** calls allowed without a plan (0026) */
+  webcalls_allowed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: DbTime;
   updated_at: DbTime;
 }
@@ -211,7 +214,8 @@ export interface DatabaseSchema
     AccountTables,
     IdentityTables,
     MessengerTables,
-    TransferTables {
+    TransferTables,
+    CallTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

@@ -54,7 +54,8 @@ describe('realtime hub (no database)', () => {
       { userIds: [4, 5], text },
     ]);
     expect(decodePublication('no newline')).toBeUndefined();
-    expect(decodePublication('1,x,-2,3\n{}')).toEqual([{ userIds: [1, 3], text: '{}' }]);
+    // negative ids are call participants' sockets (callAddress); junk and 0 are dropped
+    expect(decodePublication('1,x,-2,0,3\n{}')).toEqual([{ userIds: [1, -2, 3], text: '{}' }]);
   });
 
   it('one publication carries several personal messages, each to its own user', async () => {

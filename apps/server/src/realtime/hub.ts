@@ -26,6 +26,13 @@ export interface Parcel {
   text: string;
 }
 
+/**
+ * The hub address of a call participant's socket (docs/notes/calls.md): the negative of the
+ * participant's id, so visitors without an account are reached like users, through the
+ * same broker, and never mistaken for one.
+ */
+export const callAddress = (participantId: number): number => -participantId;
+
 /** One open socket, as the hub sees it. */
 export interface RealtimeSocket {
   send(text: string): void;
@@ -95,7 +102,7 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
       if (!own) {
         own = new Set<RealtimeSocket>();
         sockets.set(userId, own);
-        onPresence?.(userId, true);
+        if (userId > 0) onPresence?.(userId, true);
       }
       own.add(socket);
       const mine = own;
@@ -106,7 +113,7 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
         mine.delete(socket);
         if (mine.size === 0 && sockets.get(userId) === mine) {
           sockets.delete(userId);
-          onPresence?.(userId, false);
+          if (userId > 0) onPresence?.(userId, false);
         }
       };
     },
@@ -120,7 +127,8 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
     },
     /** `deliver` for several texts at once, the batches counted across all of them. */
     deliverAll,
-    onlineUserIds: (): number[] => [...sockets.keys()],
+    /** users only: call sockets (negative addresses) are no one's presence */
+    onlineUserIds: (): number[] => [...sockets.keys()].filter((id) => id > 0),
     clear(): void {
       sockets.clear();
     },

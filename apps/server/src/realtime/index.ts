@@ -9,11 +9,11 @@ import type { AuthGuard } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import type { AuthContext } from '../http/request-context.js';
 import { createSessionService } from '../modules/auth/session-service.js';
-import { createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
+import { callAddress, createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
 import { createRedisHub } from './redis-hub.js';
 import { liveSessionIds } from './store.js';
 
-export { onlineAnywhere, type RealtimeHub, type RealtimeMessage } from './hub.js';
+export { callAddress, onlineAnywhere, type RealtimeHub, type RealtimeMessage } from './hub.js';
 export { createMemoChangeNotices, type MemoChange } from './memo-changes.js';
 
 /** Limits of the socket endpoint (docs/notes/realtime-delivery.md). */
@@ -32,6 +32,7 @@ export const SOCKET = {
 /** Close codes the web app reads: 4401 = the session ended, sign in again. */
 export const CLOSE_CODES = {
   policy: 1008,
+  tooBig: 1009,
   sessionEnded: 4401,
 } as const;
 
@@ -61,6 +62,21 @@ export async function createRealtimeHub(
  */
 export type SocketMessageHandler = (userId: number, message: Record<string, unknown>) => void;
 
+/**
+ * The calls module's side of the socket (docs/notes/calls.md): a socket opened with
+ * `call_ticket` instead of a session belongs to one call participant; its messages go to
+ * the calls module, and its close is that participant leaving.
+ */
+export interface CallSocketPort {
+  /** the participant a ticket stands for, or null (the socket is refused with 401) */
+  authenticate(ticket: string): Promise<number | null>;
+  /** largest message and allowance per window of a call socket */
+  limits: { maxMessageBytes: number; messagesPerWindow: number; windowMs: number };
+  opened(participantId: number): void;
+  message(participantId: number, message: unknown): void;
+  closed(participantId: number): void;
+}
+
 interface Connection {
   socket: WebSocket;
   userId: number;
@@ -75,8 +91,13 @@ interface Connection {
 const PING_TEXT = JSON.stringify({ message_type: 'ping' });
 const PONG_TEXT = JSON.stringify({ message_type: 'pong' });
 
-function queryOf(request: FastifyRequest): { userId?: number; token?: string } {
+function queryOf(request: FastifyRequest): {
+  userId?: number;
+  token?: string;
+  callTicket?: string;
+} {
   const query = (request.query ?? {}) as Record<string, unknown>;
+  const ticket = query.call_ticket;
   const rawId = query.user_id;
   const token = query.token;
   const userId =
@@ -85,6 +106,8 @@ function queryOf(request: FastifyRequest): { userId?: number; token?: string } {
     userId: userId !== undefined && Number.isSafeInteger(userId) ? userId : undefined,
     token:
       typeof token === 'string' && token.length > 0 && token.length <= 4096 ? token : undefined,
+    callTicket:
+      typeof ticket === 'string' && ticket.length > 0 && ticket.length <= 512 ? ticket : undefined,
   };
 }
 
@@ -101,18 +124,86 @@ export async function registerRealtime(
   _guard: AuthGuard,
   ctx: AppContext,
   handlers: Record<string, SocketMessageHandler> = {},
+  calls?: CallSocketPort,
 ): Promise<void> {
   const sessions = createSessionService(ctx);
   const byUser = new Map<number, Set<Connection>>();
   const all = new Set<Connection>();
 
   async function authenticate(request: FastifyRequest): Promise<void> {
-    const { userId, token } = queryOf(request);
+    const { userId, token, callTicket } = queryOf(request);
+    if (callTicket !== undefined && calls) {
+      const participantId = await calls.authenticate(callTicket);
+      if (participantId === null) throw new ApiError(401, 'error.unauthorized');
+      request.callParticipantId = participantId;
+      return;
+    }
     if (userId === undefined || token === undefined) throw new ApiError(401, 'error.unauthorized');
     const auth: AuthContext = await sessions.authenticate(token);
     if (auth.userId !== userId) throw new ApiError(401, 'error.unauthorized');
     if (auth.scope !== 'full') throw new ApiError(403, 'auth.sessionLimited');
     request.auth = auth;
+  }
+
+  /** A call participant's socket: its own limits, its messages to the calls module. */
+  function openCall(socket: WebSocket, participantId: number, port: CallSocketPort): void {
+    const { maxMessageBytes, messagesPerWindow, windowMs } = port.limits;
+    let alive = true;
+    let windowStart = Date.now();
+    let count = 0;
+    const detach = ctx.realtime.attach(callAddress(participantId), {
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      },
+    });
+    const beat = setInterval(() => {
+      if (!alive) {
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      if (socket.readyState === socket.OPEN) socket.ping();
+    }, SOCKET.heartbeatMs);
+    beat.unref();
+    socket.on('pong', () => {
+      alive = true;
+    });
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      alive = true;
+      const now = Date.now();
+      if (now - windowStart >= windowMs) {
+        windowStart = now;
+        count = 0;
+      }
+      count += 1;
+      if (count > messagesPerWindow) {
+        socket.close(CLOSE_CODES.policy, 'too many messages');
+        return;
+      }
+      if (isBinary) return;
+      const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+      if (Buffer.byteLength(text) > maxMessageBytes) {
+        socket.close(CLOSE_CODES.tooBig, 'message too big');
+        return;
+      }
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if ((message as { message_type?: unknown } | null)?.message_type === 'ping') {
+        socket.send(PONG_TEXT);
+        return;
+      }
+      port.message(participantId, message);
+    });
+    socket.on('close', () => {
+      clearInterval(beat);
+      detach();
+      port.closed(participantId);
+    });
+    port.opened(participantId);
   }
 
   function open(socket: WebSocket, auth: AuthContext): void {
@@ -157,9 +248,15 @@ export async function registerRealtime(
         return;
       }
       if (isBinary) return;
+      const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+      // the frame limit is the call sockets' larger one; account sockets keep their own
+      if (Buffer.byteLength(text) > SOCKET.maxMessageBytes) {
+        socket.close(CLOSE_CODES.tooBig, 'message too big');
+        return;
+      }
       let message: unknown;
       try {
-        message = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : String(data));
+        message = JSON.parse(text);
       } catch {
         return;
       }
@@ -222,7 +319,9 @@ export async function registerRealtime(
   // Registered last but the web app's fallback: only routes registered after it check for
   // upgrades, and only this one accepts them.
   await app.register(websocket, {
-    options: { maxPayload: SOCKET.maxMessageBytes },
+    options: {
+      maxPayload: Math.max(SOCKET.maxMessageBytes, calls?.limits.maxMessageBytes ?? 0),
+    },
     // An error on an open socket is the client's or the network's (too big a frame, a
     // reset): not the server's fault, so not logged as an error.
     errorHandler: (error, socket, request) => {
@@ -240,6 +339,10 @@ export async function registerRealtime(
       throw new ApiError(400, 'error.badRequest');
     },
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
+      if (request.callParticipantId !== undefined && calls) {
+        openCall(socket, request.callParticipantId, calls);
+        return;
+      }
       if (!request.auth) {
         socket.close(CLOSE_CODES.policy, 'unauthorized');
         return;
@@ -253,6 +356,10 @@ export async function registerRealtime(
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** set on a call socket's upgrade: the participant its ticket stands for */
+    callParticipantId?: number;
+  }
   interface FastifyInstance {
     /** The hub (tests and operators' tools send through it). */
     realtime: RealtimeHub;

@@ -31,7 +31,8 @@ export function decodePublication(raw: string): Parcel[] | undefined {
   for (let i = 0; i < lines.length; i += 2) {
     const userIds = lines[i]!.split(',')
       .map(Number)
-      .filter((id) => Number.isSafeInteger(id) && id > 0);
+      // negative: a call participant's socket (callAddress)
+      .filter((id) => Number.isSafeInteger(id) && id !== 0);
     parcels.push({ userIds, text: lines[i + 1]! });
   }
   return parcels;

@@ -438,6 +438,11 @@ export const TABLE: Record<string, Row> = {
   'GET /api/collection/{id}/user': { object: 'collection', status: session(seen()) },
   'GET /api/collection/{id}/secret-link': { object: 'collection', status: session(owned()) },
   'GET /api/collection/{id}/secure-token': { object: 'collection', status: session(seen()) },
+  'GET /api/collection/{id}/calls': {
+    object: 'collection',
+    status: session(seen()),
+    why: 'docs/notes/calls.md: the call history is for whoever can see the collection',
+  },
   'GET /api/collection/{id}/memo': {
     object: 'collection',
     status: seen(),

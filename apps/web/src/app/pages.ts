@@ -7,7 +7,7 @@ function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Pro
 }
 
 const MEMO_TEXTS: Namespace[] = ['memos', 'media', 'engagement'];
-const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media', 'engagement'];
+const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media', 'engagement', 'calls'];
 const PEOPLE_TEXTS: Namespace[] = [
   'publicProfile',
   'connections',
@@ -143,6 +143,14 @@ export const pages = {
   TransferDownload: lazyPage(
     withTexts(['transfer'], () => import('../features/transfer/download-page')),
     'TransferDownloadPage',
+  ),
+  Meet: lazyPage(
+    withTexts(['calls'], () => import('../features/calls/meet-page')),
+    'MeetPage',
+  ),
+  JoinCall: lazyPage(
+    withTexts(['calls'], () => import('../features/calls/joincall-page')),
+    'JoinCallPage',
   ),
   Messenger: lazyPage(
     withTexts(

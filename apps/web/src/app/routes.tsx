@@ -220,8 +220,8 @@ export const routes: RouteObject[] = [
                 element: <pages.NotificationSettings />,
                 handle: login,
               },
-              soonRoute('meet', pub),
-              soonRoute('joincall', pub),
+              { path: 'meet', element: <pages.Meet />, handle: pub },
+              { path: 'joincall', element: <pages.JoinCall />, handle: pub },
               { path: 'transfer', element: <Navigate to="/file-transfer" replace /> },
               { path: 'file-transfer', element: <pages.Transfer />, handle: pub },
               // the receiver's page; the key is in the fragment (docs/notes/file-transfer.md)

@@ -42,6 +42,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'messenger',
   'workspaces',
   'transfer',
+  'calls',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

@@ -273,4 +273,10 @@ export const de: MessageCatalogue = {
   'transfer.expiryTooLong': 'Ohne Konto bleibt eine Übertragung höchstens 7 Tage erhalten.',
   'transfer.notUploaded': 'Noch nicht alle Dateien dieser Übertragung sind hochgeladen.',
   'transfer.fileTooLarge': 'Eine Datei ist größer als das Limit von {limit} MB.',
+  'call.notAllowed': 'Anrufe erfordern ein Abonnement.',
+  'call.cannotJoin': 'Sie können Anrufen in dieser Sammlung nicht beitreten.',
+  'call.linkInvalid': 'Dieser Anruflink ist nicht mehr gültig.',
+  'call.notStarted': 'Hier hat noch niemand einen Anruf gestartet.',
+  'call.full': 'Dieser Anruf ist voll.',
+  'call.notFound': 'Anruf nicht gefunden',
 };

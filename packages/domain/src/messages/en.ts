@@ -254,6 +254,12 @@ export const en = {
   'transfer.expiryTooLong': 'A transfer can be kept at most 7 days without an account.',
   'transfer.notUploaded': 'Not every file of this transfer is uploaded yet.',
   'transfer.fileTooLarge': 'A file is larger than the limit of {limit} MB.',
+  'call.notAllowed': 'Calls need a subscription.',
+  'call.cannotJoin': 'You cannot join calls in this collection.',
+  'call.linkInvalid': 'This call link is not valid any more.',
+  'call.notStarted': 'Nobody has started a call here yet.',
+  'call.full': 'This call is full.',
+  'call.notFound': 'Call not found',
 } as const;
 
 export type MessageKey = keyof typeof en;

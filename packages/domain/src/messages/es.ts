@@ -262,4 +262,10 @@ export const es: MessageCatalogue = {
   'transfer.expiryTooLong': 'Sin cuenta, una transferencia se guarda 7 días como máximo.',
   'transfer.notUploaded': 'Aún no se han subido todos los archivos de esta transferencia.',
   'transfer.fileTooLarge': 'Un archivo supera el límite de {limit} MB.',
+  'call.notAllowed': 'Las llamadas requieren una suscripción.',
+  'call.cannotJoin': 'No puedes unirte a llamadas de esta colección.',
+  'call.linkInvalid': 'Este enlace de llamada ya no es válido.',
+  'call.notStarted': 'Nadie ha iniciado una llamada aquí todavía.',
+  'call.full': 'Esta llamada está completa.',
+  'call.notFound': 'Llamada no encontrada',
 };

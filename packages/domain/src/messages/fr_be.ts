@@ -268,4 +268,10 @@ export const fr_be: MessageCatalogue = {
   'transfer.expiryTooLong': 'Sans compte, un transfert est gardé 7 jours au plus.',
   'transfer.notUploaded': 'Tous les fichiers de ce transfert ne sont pas encore envoyés.',
   'transfer.fileTooLarge': 'Un fichier dépasse la limite de {limit} Mo.',
+  'call.notAllowed': 'Les appels nécessitent un abonnement.',
+  'call.cannotJoin': 'Vous ne pouvez pas rejoindre les appels de cette collection.',
+  'call.linkInvalid': 'Ce lien d’appel n’est plus valide.',
+  'call.notStarted': 'Personne n’a encore lancé d’appel ici.',
+  'call.full': 'Cet appel est complet.',
+  'call.notFound': 'Appel introuvable',
 };

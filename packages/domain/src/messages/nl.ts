@@ -261,4 +261,10 @@ export const nl: MessageCatalogue = {
   'transfer.expiryTooLong': 'Zonder account blijft een overdracht hoogstens 7 dagen bewaard.',
   'transfer.notUploaded': 'Nog niet elk bestand van deze overdracht is geüpload.',
   'transfer.fileTooLarge': 'Een bestand is groter dan de limiet van {limit} MB.',
+  'call.notAllowed': 'Voor gesprekken is een abonnement nodig.',
+  'call.cannotJoin': 'Je kunt niet deelnemen aan gesprekken in deze verzameling.',
+  'call.linkInvalid': 'Deze gesprekslink is niet meer geldig.',
+  'call.notStarted': 'Niemand is hier al een gesprek begonnen.',
+  'call.full': 'Dit gesprek is vol.',
+  'call.notFound': 'Gesprek niet gevonden',
 };

@@ -255,4 +255,10 @@ export const pl: MessageCatalogue = {
   'transfer.expiryTooLong': 'Bez konta transfer jest przechowywany najwyżej 7 dni.',
   'transfer.notUploaded': 'Nie wszystkie pliki tego transferu zostały już wysłane.',
   'transfer.fileTooLarge': 'Plik przekracza limit {limit} MB.',
+  'call.notAllowed': 'Rozmowy wymagają subskrypcji.',
+  'call.cannotJoin': 'Nie możesz dołączać do rozmów w tej kolekcji.',
+  'call.linkInvalid': 'Ten link do rozmowy jest już nieważny.',
+  'call.notStarted': 'Nikt jeszcze nie rozpoczął tu rozmowy.',
+  'call.full': 'Ta rozmowa jest pełna.',
+  'call.notFound': 'Nie znaleziono rozmowy',
 };

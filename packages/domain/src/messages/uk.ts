@@ -260,4 +260,10 @@ export const uk: MessageCatalogue = {
   'transfer.expiryTooLong': 'Без облікового запису передача зберігається щонайбільше 7 днів.',
   'transfer.notUploaded': 'Ще не всі файли цієї передачі завантажено.',
   'transfer.fileTooLarge': 'Файл більший за ліміт {limit} МБ.',
+  'call.notAllowed': 'Для дзвінків потрібна підписка.',
+  'call.cannotJoin': 'Ви не можете приєднуватися до дзвінків у цій колекції.',
+  'call.linkInvalid': 'Це посилання на дзвінок більше не дійсне.',
+  'call.notStarted': 'Тут ще ніхто не розпочав дзвінок.',
+  'call.full': 'Цей дзвінок заповнений.',
+  'call.notFound': 'Дзвінок не знайдено',
 };

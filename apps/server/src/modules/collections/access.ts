@@ -4,7 +4,7 @@ import { readBool } from '../../db/dialect.js';
 import { ApiError, forbidden } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
 import { isOwnerOf } from './present.js';
-import { findViewedCollection, type ViewedCollectionRow } from './store.js';
+import { findByCallToken, findViewedCollection, type ViewedCollectionRow } from './store.js';
 
 export const collectionNotFound = () => new ApiError(404, 'collection.notFound');
 
@@ -40,4 +40,17 @@ export async function loadOwnCollection(
   const row = await loadCollectionForViewer(database, id, { userId: viewer.userId });
   if (!isOwnerOf(row, viewer)) throw forbidden();
   return row;
+}
+
+/**
+ * The collection a call link opens (docs/notes/calls.md), for the calls module: undefined
+ * for a token that is no collection's (never set, or replaced since).
+ */
+export async function findCollectionByCallToken(
+  database: Pick<Database, 'db'>,
+  token: string,
+): Promise<{ id: string; user_id: number; name: string; user_can_join_call: boolean } | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(token)) return undefined;
+  const row = await findByCallToken(database.db, token);
+  return row ? { ...row, user_can_join_call: readBool(row.user_can_join_call) } : undefined;
 }

@@ -31,11 +31,25 @@ export function createCollectionLinks(ctx: AppContext) {
       return { secret_link: url };
     },
 
-    /** The call token: for the owner, and for readers when user_can_join_call is on. */
-    async callToken(viewer: Viewer, id: string): Promise<{ call_secure_token: string }> {
+    /**
+     * The call token: for the owner, and for readers when user_can_join_call is on. The
+     * owner's `refresh` replaces it, so the old call links open nothing any more
+     * (docs/notes/calls.md).
+     */
+    async callToken(
+      viewer: Viewer,
+      id: string,
+      refresh = false,
+    ): Promise<{ call_secure_token: string }> {
       const row = await loadCollectionForViewer(database, id, viewer);
       if (viewer.userId !== row.user_id && !readBool(row.user_can_join_call)) {
         throw forbidden();
+      }
+      if (refresh) {
+        if (viewer.userId !== row.user_id) throw forbidden();
+        const fresh = newSecretToken();
+        await updateCollection(db, row.id, { call_secure_token: fresh });
+        return { call_secure_token: fresh };
       }
       let token = row.call_secure_token;
       if (!token) {

@@ -254,12 +254,18 @@ export function registerCollectionRoutes(
       schema: {
         tags,
         security,
-        summary: "The collection's call token (owner, or readers when user_can_join_call)",
+        summary:
+          "The collection's call token (owner, or readers when user_can_join_call); the owner's refresh=1 replaces it",
         params: idParams,
-        querystring: secretQuery,
+        querystring: secretQuery.extend({ refresh: z.string().max(10).optional() }),
         response: { 200: z.object({ call_secure_token: z.string() }) },
       },
     },
-    async (request) => collections.callToken(viewerOf(request), request.params.id),
+    async (request) =>
+      collections.callToken(
+        viewerOf(request),
+        request.params.id,
+        ['1', 'true'].includes(request.query.refresh ?? ''),
+      ),
   );
 }

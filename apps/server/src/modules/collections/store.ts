@@ -309,6 +309,15 @@ export async function groupNamesOf(db: Db, userId: number, limit: number): Promi
   return rows.map((r) => r.group_name as string);
 }
 
+/** The collection whose call link holds this token (its owner and call switch with it). */
+export function findByCallToken(db: Db, token: string) {
+  return db
+    .selectFrom('collections')
+    .select(['id', 'user_id', 'name', 'user_can_join_call'])
+    .where('call_secure_token', '=', token)
+    .executeTakeFirst();
+}
+
 /** Sets the collection's call token unless one is set already: false when it was. */
 export async function setCallTokenIfUnset(db: Db, id: string, token: string): Promise<boolean> {
   const written = await db

@@ -9,7 +9,7 @@ import { registerNotificationRoutes } from './routes.js';
 import { createPushSender } from '../push/index.js';
 import { createNotificationService } from './service.js';
 
-export { recordCollectionShared, recordDataExportReady } from './producers.js';
+export { recordCallStarted, recordCollectionShared, recordDataExportReady } from './producers.js';
 export { sharingOf, type SharingState } from './sharing-store.js';
 export {
   EMAIL_JOB,

@@ -107,3 +107,37 @@ export async function recordDataExportReady(db: Db, userId: number): Promise<num
     { type: 'data_export_ready', actorUserId: null, recipientUserId: userId },
   ]);
 }
+
+/**
+ * call_started to the people of a collection when a call begins there (docs/notes/calls.md):
+ * its owner, and its audience when they may join (user_can_join_call); never the starter.
+ * Recorded in the transaction that starts the call.
+ */
+export async function recordCallStarted(
+  db: Db,
+  dialect: DialectHelpers,
+  call: { collectionId: string; ownerId: number; starterId: number; openToAudience: boolean },
+): Promise<number[]> {
+  const state = call.openToAudience ? await sharingOf(db, call.collectionId) : null;
+  const audience = state
+    ? await collectionAudience(
+        db,
+        dialect,
+        call.collectionId,
+        await audienceCandidates(db, call.collectionId, state),
+        false,
+      )
+    : [];
+  const recipients = [...new Set([call.ownerId, ...audience])].filter(
+    (id) => id !== call.starterId,
+  );
+  return recordActivities(
+    db,
+    recipients.map((recipientUserId) => ({
+      type: 'call_started',
+      actorUserId: call.starterId,
+      collectionId: call.collectionId,
+      recipientUserId,
+    })),
+  );
+}

@@ -24,6 +24,8 @@ export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
   { key: 'memos_collaboration', types: ['new_memo_collaboration'], email: true },
   { key: 'memos_followed', types: ['new_memo_for_follower'], email: false },
   { key: 'collections', types: ['new_collection', 'new_collaboration'], email: true },
+  // a call is over long before a digest would go out: in-app and push only by default
+  { key: 'calls', types: ['call_started'], email: false },
   { key: 'comments', types: ['new_comment', 'new_comment_reply'], email: true },
   { key: 'mentions', types: ['new_comment_mention'], email: true },
   {

@@ -1,5 +1,5 @@
 import type { AccountFacts, UserRules } from '@memoria/domain';
-import { readJson } from '../../db/dialect.js';
+import { readBool, readJson } from '../../db/dialect.js';
 import { planOf } from './plans.js';
 
 /** The stored columns of a user the permission rules read. */
@@ -10,6 +10,8 @@ export interface StoredAccount {
   plan?: string | null;
   /** the stored rule flags (JSON): area flags and granted plan flags */
   rules: unknown;
+  /** calls allowed without a plan (absent: not allowed) */
+  webcalls_allowed?: unknown;
 }
 
 /**
@@ -24,5 +26,6 @@ export function accountFactsOf(row: StoredAccount): AccountFacts {
     user_has_professional_subscription: plan.professional,
     user_has_extended_subscription: plan.extended,
     rules: readJson<UserRules>(row.rules, {}),
+    webcalls_allowed: readBool(row.webcalls_allowed),
   };
 }

@@ -69,6 +69,7 @@ export const userAnswer = z.object({
   user_has_professional_subscription: z.boolean(),
   user_has_extended_subscription: z.boolean(),
   user_can_create_public_collection: z.boolean(),
+  webcalls_allowed: z.boolean(),
   account_delegations: z.array(z.unknown()),
   orders: z.array(z.unknown()),
   rules: rulesAnswer,

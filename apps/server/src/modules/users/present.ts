@@ -93,6 +93,7 @@ export function presentUser(
     user_has_professional_subscription: hasProfessionalSubscription(account),
     user_has_extended_subscription: isBronze(account),
     user_can_create_public_collection: canCreatePublic,
+    webcalls_allowed: account.webcalls_allowed === true,
     account_delegations: [],
     orders: [],
     rules,

@@ -18,6 +18,7 @@ import { CollectionHeader } from './collection-header';
 import { CollectionMenu } from './collection-menu';
 import { FavouriteToggle } from './favourite-toggle';
 import { useCollection, type CollectionAccess } from './queries';
+import { CallButton } from '../calls/call-button';
 import { pageWidth } from '../../ui/page-width';
 
 /** How the current route reads the collection (visitor on /p or without a session). */
@@ -141,6 +142,7 @@ function CollectionView({
           >
             {t('collections.page.documents')}
           </Button>
+          <CallButton collection={collection} />
         </Group>
       )}
       <MemoList

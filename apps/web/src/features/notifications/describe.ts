@@ -27,6 +27,7 @@ const KNOWN = new Set([
   'added_to_direct_thread',
   'removed_from_thread',
   'data_export_ready',
+  'call_started',
 ]);
 
 /** The localized sentence of a notification (docs/DOMAIN.md, Entities). */
@@ -59,6 +60,9 @@ export function linkOf(n: AppNotification): string | null {
   }
   // the export section of the account settings (docs/RULES.md, The account)
   if (n.type === 'data_export_ready') return '/account-settings#data-export';
+  if (n.type === 'call_started' && n.collection) {
+    return `/meet?collection=${encodeURIComponent(n.collection.id)}`;
+  }
   if (n.memo) return `/memo/${n.memo.id}`;
   if (n.collection) return `/collections/${n.collection.id}`;
   if (n.type === 'new_follower' && n.from_user) return `/profile/${n.from_user.id}`;

@@ -18,6 +18,7 @@ import type { publicProfile } from './publicProfile/en';
 import type { messenger } from './messenger/en';
 import type { workspaces } from './workspaces/en';
 import type { transfer } from './transfer/en';
+import type { calls } from './calls/en';
 
 export const en = {
   app: {
@@ -335,6 +336,7 @@ interface EnglishNamespaces {
   messenger: typeof messenger;
   workspaces: typeof workspaces;
   transfer: typeof transfer;
+  calls: typeof calls;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */
