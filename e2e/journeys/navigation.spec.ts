@@ -52,7 +52,7 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
   await expect(page.getByTestId('transfer-page')).toBeVisible();
 
   // A later-work route shows the coming-soon page in the layout
-  await page.goto('/meet');
+  await page.goto('/account-settings/subscriptions');
   await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
   await expect(page.getByTestId('side-menu')).toBeVisible();
 

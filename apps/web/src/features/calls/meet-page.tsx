@@ -34,7 +34,7 @@ export function MeetPage() {
   }
   if (!collectionId) {
     return (
-      <Stack align="center" py="xl">
+      <Stack align="center" py="xl" data-testid="call-no-collection">
         <Text>{t('calls.noCollection')}</Text>
         <Button variant="default" component={Link} to="/collections">
           {t('calls.back')}
