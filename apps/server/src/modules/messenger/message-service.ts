@@ -1,3 +1,4 @@
+import { createDeliveryOrder, type DeliveryTurn } from './delivery-order.js';
 import {
   DELETED_MESSAGE_TEXT,
   EMPTY_MESSAGE_TEXT,
@@ -41,6 +42,7 @@ import { messageViews, type MessageFiles } from './view.js';
 /** Sending, reading, editing, deleting and reacting to messages (docs/notes/messenger.md). */
 export function createMessageService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
+  const deliveryOrder = createDeliveryOrder();
   const media = createMediaService(ctx);
   /** A message's files as the wire answer lists them (docs/notes/messenger.md, Photos and documents). */
   const filesOf: MessageFiles = async (ids) => {
@@ -110,10 +112,13 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
         replyToId = reply.id;
       }
       let id: number;
+      let turn: DeliveryTurn | undefined;
       try {
         id = await db.transaction().execute(async (trx) => {
           const at = new Date();
           const seq = await nextSeq(trx, threadId);
+          // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
+          turn = deliveryOrder.take(threadId);
           const messageId = await insertMessage(trx, dialect, {
             threadId,
             seq,
@@ -130,14 +135,21 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
           return messageId;
         });
       } catch (error) {
+        turn?.end();
         // the same key sent twice at once: the second answers the first
         const raced =
           key && isDuplicate(error) ? await findByKey(db, threadId, auth.userId, key) : undefined;
         if (!raced) throw error;
         return answerOf(raced);
       }
-      const answer = await answerOf((await findMessage(db, id))!);
-      await live.message('new_message', answer.message, members);
+      let answer: Awaited<ReturnType<typeof answerOf>>;
+      try {
+        answer = await answerOf((await findMessage(db, id))!);
+        await turn!.ready;
+        await live.message('new_message', answer.message, members);
+      } finally {
+        turn!.end();
+      }
       await pushOffline(answer.message, memberRows);
       return answer;
     },
