@@ -52,6 +52,7 @@ import { registerFeed } from './modules/feed/index.js';
 import { registerDiscover } from './modules/discover/index.js';
 import { registerAccount } from './modules/account/index.js';
 import { registerIdentity } from './modules/identity/index.js';
+import { registerSubscriptions } from './modules/subscriptions/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerNotifications(zapp, guard, ctx);
   registerAccount(zapp, guard, ctx);
   registerIdentity(zapp, guard, ctx);
+  await registerSubscriptions(app, zapp, guard, ctx);
   const messenger = registerMessenger(zapp, guard, ctx);
   await registerRealtime(app, guard, ctx, messenger.socketHandlers);
 

@@ -19,3 +19,4 @@ export * from './public-profile.js';
 export * from './engagement.js';
 export * from './account.js';
 export * from './messenger.js';
+export * from './subscription.js';

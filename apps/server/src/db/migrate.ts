@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022_messenger.js';
 import * as m0023 from './migrations/0023_messenger_media.js';
 import * as m0024 from './migrations/0024_message_digest.js';
 import * as m0025 from './migrations/0025_public_profile_picture.js';
+import * as m0026 from './migrations/0026_subscriptions.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0023_messenger_media': m0023,
   '0024_message_digest': m0024,
   '0025_public_profile_picture': m0025,
+  '0026_subscriptions': m0026,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -252,4 +252,14 @@ export const fr_be: MessageCatalogue = {
   'message.deleted': 'Ce message a été supprimé.',
   'message.badEmoji': 'Une réaction est un seul emoji.',
   'message.replyNotFound': 'Le message auquel vous répondez n’est pas dans cette conversation.',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': "Cette formule n'existe pas.",
+  'product.disabled': "Cette formule n'est pas disponible pour votre compte.",
+  'product.notAvailableYet': "Cette formule n'est pas encore disponible",
+  'order.notFound': 'Commande introuvable',
+  'order.noPaymentUrl': 'Aucun lien de paiement reçu',
+  'order.notCancellable': 'Seul un abonnement actif peut être résilié.',
+  'order.paymentFailed': "Le paiement a rencontré un problème et l'abonnement n'a pas abouti.",
+  'payment.unavailable': 'Le service de paiement est injoignable. Veuillez réessayer plus tard.',
+  'subscription.required': 'Cela nécessite un abonnement : {product} pour {price} € par an.',
 };

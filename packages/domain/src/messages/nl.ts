@@ -246,4 +246,14 @@ export const nl: MessageCatalogue = {
   'message.deleted': 'Dit bericht is verwijderd.',
   'message.badEmoji': 'Een reactie is één emoji.',
   'message.replyNotFound': 'Het bericht waarop je antwoordt, staat niet in dit gesprek.',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Dit abonnement bestaat niet.',
+  'product.disabled': 'Dit abonnement is niet beschikbaar voor je account.',
+  'product.notAvailableYet': 'Dit abonnement is nog niet beschikbaar',
+  'order.notFound': 'Bestelling niet gevonden',
+  'order.noPaymentUrl': 'Geen betaallink ontvangen',
+  'order.notCancellable': 'Alleen een actief abonnement kan worden opgezegd.',
+  'order.paymentFailed': 'Er was een probleem met de betaling en het abonnement is niet gelukt.',
+  'payment.unavailable': 'De betaaldienst is niet bereikbaar. Probeer het later opnieuw.',
+  'subscription.required': 'Hiervoor is een abonnement nodig: {product} voor € {price} per jaar.',
 };

@@ -245,4 +245,14 @@ export const uk: MessageCatalogue = {
   'message.deleted': 'Це повідомлення видалено.',
   'message.badEmoji': 'Реакція — це один емодзі.',
   'message.replyNotFound': 'Повідомлення, на яке ви відповідаєте, не з цієї розмови.',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Такого тарифу не існує.',
+  'product.disabled': 'Цей тариф недоступний для вашого облікового запису.',
+  'product.notAvailableYet': 'Цей тариф ще недоступний',
+  'order.notFound': 'Замовлення не знайдено',
+  'order.noPaymentUrl': 'Немає посилання на оплату',
+  'order.notCancellable': 'Скасувати можна лише активну підписку.',
+  'order.paymentFailed': 'Під час оплати виникла проблема, підписку не оформлено.',
+  'payment.unavailable': 'Платіжний сервіс недоступний. Спробуйте пізніше.',
+  'subscription.required': 'Для цього потрібна підписка: {product} за {price} € на рік.',
 };

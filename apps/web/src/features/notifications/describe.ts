@@ -27,6 +27,10 @@ const KNOWN = new Set([
   'added_to_direct_thread',
   'removed_from_thread',
   'data_export_ready',
+  'subscription_expiring',
+  'subscription_expired',
+  'subscription_cancelled',
+  'subscription_renewed',
 ]);
 
 /** The localized sentence of a notification (docs/DOMAIN.md, Entities). */
@@ -59,6 +63,7 @@ export function linkOf(n: AppNotification): string | null {
   }
   // the export section of the account settings (docs/RULES.md, The account)
   if (n.type === 'data_export_ready') return '/account-settings#data-export';
+  if (n.type.startsWith('subscription_')) return '/account-settings/subscriptions';
   if (n.memo) return `/memo/${n.memo.id}`;
   if (n.collection) return `/collections/${n.collection.id}`;
   if (n.type === 'new_follower' && n.from_user) return `/profile/${n.from_user.id}`;
