@@ -10,6 +10,7 @@ import { registerStatsCommand } from './stats.js';
 import { registerSeedCommand } from './seed.js';
 import { registerPushCommands } from './push.js';
 import { registerNotificationCommands } from './notifications.js';
+import { registerProductCommands } from './products.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -40,6 +41,7 @@ export function createProgram(): Command {
   registerAccountCommands(program, runInstance);
   registerDbCommands(program, runInstance);
   registerJobCommands(program, runInstance);
+  registerProductCommands(program, runInstance);
   registerStatsCommand(program, runInstance);
   registerSeedCommand(program, runInstance);
   registerPushCommands(program, runInstance);

@@ -184,6 +184,12 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return String(w.messagePhoto);
       case 'messageDocument':
         return String(w.messageDocument);
+      case 'product':
+        return String(w.product);
+      case 'order':
+        return String(w.order);
+      case 'localPayment':
+        return w.localPayment;
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

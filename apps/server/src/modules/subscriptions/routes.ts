@@ -16,7 +16,6 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { invoiceHtml } from './invoice.js';
 import { presentOrder, presentProduct } from './present.js';
 import type { SubscriptionService } from './service.js';
-import { listProducts, findProduct } from './store.js';
 
 const tags = ['subscriptions'];
 const PAGING = { defaultItemsPerPage: 30, maxItemsPerPage: 100 };
@@ -59,8 +58,6 @@ export function registerSubscriptionRoutes(
   ctx: AppContext,
   subscriptions: SubscriptionService,
 ): void {
-  const { db } = ctx.database;
-
   app.get(
     '/api/product',
     {
@@ -82,7 +79,7 @@ export function registerSubscriptionRoutes(
       const auth = authOf(request);
       const account = await subscriptions.loadAccount(auth.userId);
       const entitlements = await subscriptions.entitlementsAt(auth.userId);
-      const rows = await listProducts(db, request.query);
+      const rows = await subscriptions.products(request.query);
       return rows.map((row) => presentProduct(row, account, entitlements));
     },
   );
@@ -101,7 +98,7 @@ export function registerSubscriptionRoutes(
     },
     async (request) => {
       const auth = authOf(request);
-      const row = await findProduct(db, productId(request.params.id));
+      const row = await subscriptions.product(productId(request.params.id));
       if (!row) throw notFound('product.notFound');
       const account = await subscriptions.loadAccount(auth.userId);
       return presentProduct(row, account, await subscriptions.entitlementsAt(auth.userId));

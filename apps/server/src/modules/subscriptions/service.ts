@@ -22,7 +22,11 @@ import {
 } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readJson, readTime } from '../../db/dialect.js';
-import { dispatchAfterCommit, recordActivities, transaction } from '../../events/index.js';
+import {
+  dispatchAfterCommit,
+  recordActivities,
+  transaction as openTransaction,
+} from '../../events/index.js';
 import { ApiError, ValidationFailed, notFound, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import { PAYMENT_WEBHOOK_PATH, ProviderUnavailable, type Payments } from '../payments/index.js';
@@ -35,16 +39,26 @@ import {
   findProduct,
   findProductByCode,
   insertOrder,
+  listProducts,
   moveOrder,
   pageOrdersOf,
   paidOrdersOf,
   setOrderPayment,
+  updateProduct,
   writeAccountPlan,
   type OrderWithProduct,
   type ProductRow,
 } from './store.js';
 
 const DAY_MS = 86_400_000;
+
+/** One transaction; inside the caller's (the command line runs every command in one), that one. */
+function transaction<T>(
+  db: Parameters<typeof openTransaction>[0],
+  work: (trx: Parameters<typeof openTransaction>[0]) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db) : openTransaction(db, work);
+}
 
 /** The lifecycle jobs of a paid order (docs/notes/subscriptions.md, Lifecycle). */
 export const SUBSCRIPTION_JOBS = {
@@ -285,10 +299,38 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
     }
   }
 
+  /** A plan by id or by its code (the operator's handle). */
+  async function productByReference(reference: string): Promise<ProductRow | undefined> {
+    return /^\d{1,9}$/.test(reference)
+      ? findProduct(db, Number(reference))
+      : findProductByCode(db, reference.trim().toLowerCase());
+  }
+
   return {
     entitlementsAt,
     refreshAccount,
     createWorkspaceAccountForOrder,
+    productByReference,
+
+    products: (filter: { type?: string; workspace_type?: string } = {}) => listProducts(db, filter),
+
+    product: (id: number) => findProduct(db, id),
+
+    /** products:set-price: the yearly net price in euro cents; orders already made keep theirs. */
+    async setPrice(reference: string, cents: number): Promise<ProductRow | undefined> {
+      const product = await productByReference(reference);
+      if (!product) return undefined;
+      await updateProduct(db, dialect, product.id, { price_cents: cents });
+      return findProduct(db, product.id);
+    },
+
+    /** products:disable: withdrawn from sale; those who bought it keep it to the end. */
+    async setDisabled(reference: string, disabled: boolean): Promise<ProductRow | undefined> {
+      const product = await productByReference(reference);
+      if (!product) return undefined;
+      await updateProduct(db, dialect, product.id, { disabled });
+      return findProduct(db, product.id);
+    },
 
     async loadAccount(userId: number): Promise<AccountRow> {
       const account = await findAccountRow(db, userId);
@@ -494,7 +536,7 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
      * `users:grant-plan`: an order of the plan written as a paid one would be (no payment);
      * `free` ends the account's plan orders now.
      */
-    async grantPlan(userId: number, plan: PlanName, now = new Date()): Promise<Entitlements> {
+    async grantPlan(userId: number, plan: PlanName, now = new Date()): Promise<UserRules> {
       return transaction(db, async (trx) => {
         const current = (await paidOrdersOf(trx, userId)).filter(
           (order) => PLAN_TYPES.includes(order.product.type) && orderCountsAt(factsOf(order), now),
@@ -533,7 +575,8 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
           });
           await scheduleLifecycle({ id, ends_at: endsAt }, trx);
         }
-        return refreshAccount(userId, now, trx);
+        await refreshAccount(userId, now, trx);
+        return readJson<UserRules>((await findAccountRow(trx, userId))?.rules, {});
       });
     },
 
