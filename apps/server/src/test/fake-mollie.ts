@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import https from 'node:https';
 import fs from 'node:fs';
 import os from 'node:os';

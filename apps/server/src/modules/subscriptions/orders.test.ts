@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBSCRIPTION } from '@memoria/domain';
-import { bearer, signedInUser, type SignedIn } from '../../test/factories.js';
+import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 

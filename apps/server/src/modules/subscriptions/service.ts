@@ -22,11 +22,7 @@ import {
 } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readJson, readTime } from '../../db/dialect.js';
-import {
-  dispatchAfterCommit,
-  recordActivities,
-  transaction as openTransaction,
-} from '../../events/index.js';
+import { dispatchAfterCommit, recordActivities, transaction } from '../../events/index.js';
 import { ApiError, ValidationFailed, notFound, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import { PAYMENT_WEBHOOK_PATH, ProviderUnavailable, type Payments } from '../payments/index.js';
@@ -51,14 +47,6 @@ import {
 } from './store.js';
 
 const DAY_MS = 86_400_000;
-
-/** One transaction; inside the caller's (the command line runs every command in one), that one. */
-function transaction<T>(
-  db: Parameters<typeof openTransaction>[0],
-  work: (trx: Parameters<typeof openTransaction>[0]) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction ? work(db) : openTransaction(db, work);
-}
 
 /** The lifecycle jobs of a paid order (docs/notes/subscriptions.md, Lifecycle). */
 export const SUBSCRIPTION_JOBS = {
@@ -537,7 +525,9 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
      * `free` ends the account's plan orders now.
      */
     async grantPlan(userId: number, plan: PlanName, now = new Date()): Promise<UserRules> {
-      return transaction(db, async (trx) => {
+      // the command line runs each command in a transaction of its own, so this writes in it
+      const trx = db;
+      {
         const current = (await paidOrdersOf(trx, userId)).filter(
           (order) => PLAN_TYPES.includes(order.product.type) && orderCountsAt(factsOf(order), now),
         );
@@ -577,7 +567,7 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
         }
         await refreshAccount(userId, now, trx);
         return readJson<UserRules>((await findAccountRow(trx, userId))?.rules, {});
-      });
+      }
     },
 
     applyPayment,
