@@ -55,6 +55,7 @@ import { registerDiscover } from './modules/discover/index.js';
 import { registerAccount } from './modules/account/index.js';
 import { registerIdentity } from './modules/identity/index.js';
 import { registerTransfer } from './modules/transfer/index.js';
+import { registerSubscriptions } from './modules/subscriptions/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccount(zapp, guard, ctx);
   await registerTransfer(app, zapp, guard, ctx);
   registerIdentity(zapp, guard, ctx);
+  await registerSubscriptions(app, zapp, guard, ctx);
   const messenger = registerMessenger(zapp, guard, ctx);
   const calls = registerCalls(zapp, guard, ctx);
   await registerRealtime(app, guard, ctx, messenger.socketHandlers, calls);

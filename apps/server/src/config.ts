@@ -130,6 +130,16 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: optionalString,
+  // Payments (docs/notes/subscriptions.md): 'local' (the default) is a checkout page of this
+  // server, for trying it out; 'mollie' takes real payments with MOLLIE_API_KEY.
+  // MOLLIE_API_ENDPOINT points the client at another address (tests run a fake Mollie).
+  PAYMENT_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['local', 'mollie']).default('local')),
+  MOLLIE_API_KEY: optionalString,
+  MOLLIE_API_ENDPOINT: z.preprocess(emptyAsUndefined, z.url().optional()),
+  // who the invoices name as seller
+  SELLER_NAME: z.preprocess(emptyAsUndefined, z.string().default('Memoria')),
+  SELLER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  SELLER_VAT_NUMBER: z.preprocess(emptyAsUndefined, z.string().default('')),
   // Web push (VAPID): the key pair (base64url, as web-push generates them) and the contact
   // the push services see. Unset keys: a pair is generated on first start, kept in
   // DATA_DIR/vapid.json. Unset subject: PUBLIC_URL when https, else mailto: MAIL_FROM.
@@ -245,6 +255,10 @@ export interface AppConfig {
   oidc?: OidcConfig;
   /** Video calls (modules/calls). */
   calls: CallsConfig;
+  /** How plans are paid (modules/payments). */
+  payments: { provider: 'local' } | { provider: 'mollie'; apiKey: string; apiEndpoint?: string };
+  /** the seller the invoices name */
+  seller: { name: string; address: string; vatNumber: string };
   /** Web push keys; absent keys are generated once and kept in DATA_DIR (modules/push). */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
 }
@@ -291,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     vapid: vapidConfig(e, publicUrl),
     calls: callsConfig(e),
+    payments: paymentsConfig(e),
+    seller: { name: e.SELLER_NAME, address: e.SELLER_ADDRESS, vatNumber: e.SELLER_VAT_NUMBER },
     ...oidcConfig(e),
     account: {
       deletionGraceDays: e.ACCOUNT_DELETION_GRACE_DAYS,
@@ -336,6 +352,16 @@ function callsConfig(e: z.infer<typeof envSchema>): CallsConfig {
     turnUrls,
     ...(e.TURN_SECRET ? { turnSecret: e.TURN_SECRET } : {}),
     ...(url && apiKey && apiSecret ? { livekit: { url, apiKey, apiSecret } } : {}),
+  };
+}
+
+function paymentsConfig(e: z.infer<typeof envSchema>): AppConfig['payments'] {
+  if (e.PAYMENT_PROVIDER === 'local') return { provider: 'local' };
+  if (!e.MOLLIE_API_KEY) throw new ConfigError('PAYMENT_PROVIDER=mollie needs MOLLIE_API_KEY');
+  return {
+    provider: 'mollie',
+    apiKey: e.MOLLIE_API_KEY,
+    ...(e.MOLLIE_API_ENDPOINT ? { apiEndpoint: e.MOLLIE_API_ENDPOINT } : {}),
   };
 }
 

@@ -34,7 +34,7 @@ export interface ApiErrorBody {
 }
 
 export function iri(
-  kind: 'user' | 'collection' | 'thread' | 'thread/message' | 'product' | 'memo',
+  kind: 'user' | 'collection' | 'thread' | 'thread/message' | 'product' | 'memo' | 'order',
   id: string | number,
 ): string {
   return `/api/${kind}/${id}`;

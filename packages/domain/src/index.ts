@@ -22,3 +22,4 @@ export * from './messenger.js';
 export * from './workspace.js';
 export * from './transfer.js';
 export * from './calls.js';
+export * from './subscription.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingPatchFields } from './subscription.js';
 import type { Locale } from './locales.js';
 import type { TwoFactorMethod } from './auth.js';
 import { LOCALES } from './locales.js';
@@ -43,6 +44,15 @@ export interface UserProfile {
   user_identified: boolean;
   has_pending_identification: boolean;
   user_can_create_public_collection: boolean;
+  billing_first_name: string | null;
+  billing_last_name: string | null;
+  billing_email: string | null;
+  billing_company_name: string | null;
+  billing_vat_number: string | null;
+  billing_address_one: string | null;
+  billing_zipcode: string | null;
+  billing_place: string | null;
+  billing_country: string | null;
 }
 
 export interface StorageUsage {
@@ -122,6 +132,8 @@ export const profilePatchSchema = z
     public_profile_enabled: z.boolean(),
     // the verification flow marks itself started (docs/notes/identity-verification.md)
     has_pending_identification: z.boolean(),
+    // what invoices name (docs/notes/subscriptions.md); checked in full when buying
+    ...billingPatchFields,
   })
   .partial()
   .strict();

@@ -12,6 +12,7 @@ import { registerPushCommands } from './push.js';
 import { registerNotificationCommands } from './notifications.js';
 import { registerWorkspaceCommands } from './workspaces.js';
 import { registerTransferCommands } from './transfers.js';
+import { registerProductCommands } from './products.js';
 
 /** Runs a command's body against the instance, then closes it. */
 export type RunInstance = (
@@ -42,6 +43,7 @@ export function createProgram(): Command {
   registerAccountCommands(program, runInstance);
   registerDbCommands(program, runInstance);
   registerJobCommands(program, runInstance);
+  registerProductCommands(program, runInstance);
   registerStatsCommand(program, runInstance);
   registerSeedCommand(program, runInstance);
   registerPushCommands(program, runInstance);

@@ -121,7 +121,15 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
       { type: 'memo.publish', status: 'queued' },
     ]);
     // the demo world's notifications (socket, push, mail) wait for the server to deliver them
-    const deliveries = new Set(['activity.dispatch', 'push.fanout', 'notifications.email']);
+    // and the demo plans' lifecycle waits for the end of their year (docs/notes/subscriptions.md)
+    const deliveries = new Set([
+      'activity.dispatch',
+      'push.fanout',
+      'notifications.email',
+      'subscription.expiring',
+      'subscription.expire',
+      'subscription.switch-off',
+    ]);
     for (const job of jobs.filter((queued) => queued.type !== 'memo.publish')) {
       expect(deliveries.has(job.type), job.type).toBe(true);
       expect(job.status).toBe('queued');

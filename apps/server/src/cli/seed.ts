@@ -4,6 +4,7 @@ import { strongPasswordSchema } from '@memoria/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { migrateToLatest } from '../db/migrate.js';
 import { createUserAdminService } from '../modules/users/admin-service.js';
+import { grantPlanOrder } from './products.js';
 import type { RunInstance } from './program.js';
 import type { Instance } from './instance.js';
 import { CliError, parseArg, printJson, printLine, printTable } from './output.js';
@@ -313,7 +314,7 @@ export async function seedInstance(instance: Instance, password: string): Promis
       });
       const row = await admin.find(String(userId));
       if (!row) throw new CliError(`account ${seed.usermail} vanished while seeding`);
-      await admin.grantPlan(row, seed.plan);
+      await grantPlanOrder(trx, userId, seed.plan);
       if (seed.officialName) await admin.verifyIdentity(row, seed.officialName);
       made.set(seed.key, { id: userId, profileId });
     }

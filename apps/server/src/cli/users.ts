@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../db/errors.js';
 import { createUserAdminService, type UserAdminService } from '../modules/users/admin-service.js';
 import { BYTES_PER_GB, PLAN_NAMES, PLANS, isPlanName } from '../modules/users/plans.js';
 import type { UserRow } from '../modules/users/admin-service.js';
+import { grantPlanOrder } from './products.js';
 import type { RunInstance } from './program.js';
 import {
   CliError,
@@ -255,7 +256,8 @@ export function registerUserCommands(program: Command, run: RunInstance): void {
         const result = await instance.transaction(async (ctx) => {
           const admin = createUserAdminService(ctx);
           const user = await requireUser(admin, reference);
-          return { user, rules: await admin.grantPlan(user, name) };
+          // written as an order, as a purchase would be (docs/notes/subscriptions.md)
+          return { user, rules: await grantPlanOrder(ctx, user.id, name) };
         });
         const answer = {
           id: result.user.id,

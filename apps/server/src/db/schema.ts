@@ -11,6 +11,7 @@ import type { IdentityTables } from './schema-identity.js';
 import type { MessengerTables } from './schema-messenger.js';
 import type { TransferTables } from './schema-transfer.js';
 import type { CallTables } from './schema-calls.js';
+import type { SubscriptionTables } from './schema-subscriptions.js';
 
 /**
  * Column types shared by both engines. SQLite keeps booleans as 0/1, timestamps as ISO text
@@ -88,6 +89,16 @@ export interface UserProfilesTable {
   banner_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** the public profile's own picture (attachments, owner_kind public_picture) */
   public_picture_attachment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  // billing fields (migration 0026, docs/notes/subscriptions.md)
+  billing_first_name: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_last_name: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_email: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_company_name: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_vat_number: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_address_one: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_zipcode: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_place: ColumnType<string | null, string | null | undefined, string | null>;
+  billing_country: ColumnType<string | null, string | null | undefined, string | null>;
   /** the public profile settings (docs/RULES.md, Public profile); the slug is unique */
   public_slug: OptionalText;
   public_phone: OptionalText;
@@ -215,7 +226,8 @@ export interface DatabaseSchema
     IdentityTables,
     MessengerTables,
     TransferTables,
-    CallTables {
+    CallTables,
+    SubscriptionTables {
   users: UsersTable;
   user_profiles: UserProfilesTable;
   sessions: SessionsTable;

@@ -188,6 +188,12 @@ describeDb('who sees what: every GET operation × every viewer', () => {
         return String(w.workspace);
       case 'transfer':
         return w.transfer;
+      case 'product':
+        return String(w.product);
+      case 'order':
+        return String(w.order);
+      case 'localPayment':
+        return w.localPayment;
       case 'imageUrl':
         return encodeURIComponent('http://127.0.0.1/x.png');
       case 'none':

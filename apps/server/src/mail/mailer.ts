@@ -84,6 +84,10 @@ const LOG_LABEL: Record<TemplateName, string> = {
   emailChanged: 'email changed notice',
   accountDeletion: 'account deletion notice',
   exportReady: 'data export ready notice',
+  subscription_expiring: 'subscription expiring notice',
+  subscription_expired: 'subscription expired notice',
+  subscription_cancelled: 'subscription cancelled notice',
+  subscription_renewed: 'subscription renewed notice',
 };
 
 /**

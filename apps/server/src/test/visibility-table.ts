@@ -158,6 +158,9 @@ export const owned =
 /** What fills an operation's path parameter. */
 export type PathObject =
   | 'none'
+  | 'product'
+  | 'order'
+  | 'localPayment'
   | 'author'
   | 'avatar'
   | 'collection'
@@ -227,6 +230,8 @@ const own = (ok = 200, why?: string): Row => ({
   status: signedIn(ok),
   ...(why ? { why } : {}),
 });
+/** An order: its account (and the delegate acting for it); anyone else 404. */
+const ordersOwner = session((_a, v) => (OWNERS.includes(v as 'author') ? 200 : GONE));
 /** Comments and reactions: those engaged with the author who read the memo. */
 const engaged: Status = (a, v) => (seesComments(a, v) ? 200 : owned()(a, v));
 /** A conversation of the author with the other contact: its members; anyone else 404. */
@@ -341,6 +346,20 @@ export const TABLE: Record<string, Row> = {
   },
   'GET /api/user/transfers': own(),
   'GET /api/chat-token': own(),
+  // plans and orders (docs/notes/subscriptions.md): plans are for anyone signed in, an order
+  // for its account alone (the delegate acts for it); anyone else is told it does not exist
+  'GET /api/product': own(),
+  'GET /api/product/{id}': { object: 'product', status: signedIn() },
+  'GET /api/order': own(),
+  'GET /api/order/{id}': { object: 'order', status: ordersOwner },
+  'GET /api/order/success/{id}': { object: 'order', status: ordersOwner },
+  'GET /api/order/{id}/invoice': { object: 'order', status: ordersOwner },
+  'GET /api/payment/local/{id}': {
+    object: 'localPayment',
+    scope: 'public',
+    status: everyone(),
+    why: 'the built-in provider’s checkout page, like a payment provider’s: whoever has its address',
+  },
   'GET /api/document/location': { object: 'none', scope: 'public', status: everyone() },
   'GET /api/document/privacy-policy': { object: 'none', scope: 'public', status: everyone() },
   // identity verification and external sign-in: the world has no identity service configured

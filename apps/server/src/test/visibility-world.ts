@@ -70,6 +70,10 @@ export interface MatrixWorld extends ViewerWorld {
   workspace: number;
   /** the author's file transfer of one file, uploaded and open (docs/notes/file-transfer.md) */
   transfer: string;
+  /** a plan on sale, an order the author paid and its payment at the built-in provider */
+  product: number;
+  order: number;
+  localPayment: string;
 }
 
 /** The marker of an object: which kind, which audience, and the world's tag. */
@@ -123,6 +127,36 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   await inject(t, 'POST', '/api/user/export', author);
   await t.app.jobs.runDue();
   const dataExport = (await inject(t, 'GET', '/api/user/export', author)).export as { id: string };
+  // the author buys Bronze through the built-in provider (docs/notes/subscriptions.md)
+  const me = await inject(t, 'GET', '/api/profile', author);
+  await t.app.inject({
+    method: 'PATCH',
+    url: `/api/user/profile/${me.profile_id}`,
+    headers: author,
+    payload: {
+      billing_first_name: 'Author',
+      billing_last_name: 'Matrix',
+      billing_email: 'author@example.com',
+      billing_address_one: 'Street 1',
+      billing_zipcode: '1000',
+      billing_place: 'Brussels',
+      billing_country: 'BE',
+    },
+  });
+  const bronze = (await inject(t, 'GET', '/api/product?type=personal', author)).find(
+    (p: { name: string }) => p.name === 'Bronze',
+  ) as { id: number };
+  const bought = await inject(t, 'POST', '/api/order/mollie', author, {
+    product: `/api/product/${bronze.id}`,
+    payment_success_redirect_url: `${t.config.publicUrl}/subscription-result`,
+  });
+  const localPayment = new URL(bought.payment_checkout_url as string).pathname.split('/').at(-1)!;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/payment/local/${localPayment}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'outcome=pay',
+  });
   const collectionOf: Record<CollectionAudience, string> = {
     ...base.collections,
     secret_link: secretCollection,
@@ -306,6 +340,9 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     messagePhoto,
     messageDocument,
     transfer: await sentTransfer(t, author),
+    product: bronze.id,
+    order: bought.id as number,
+    localPayment,
   };
 }
 

@@ -279,4 +279,15 @@ export const de: MessageCatalogue = {
   'call.notStarted': 'Hier hat noch niemand einen Anruf gestartet.',
   'call.full': 'Dieser Anruf ist voll.',
   'call.notFound': 'Anruf nicht gefunden',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Dieses Abo gibt es nicht.',
+  'product.disabled': 'Dieses Abo ist für Ihr Konto nicht verfügbar.',
+  'product.notAvailableYet': 'Dieses Abo ist noch nicht verfügbar',
+  'order.notFound': 'Bestellung nicht gefunden',
+  'order.noPaymentUrl': 'Kein Zahlungslink vorhanden',
+  'order.notCancellable': 'Nur ein aktives Abo kann gekündigt werden.',
+  'order.paymentFailed': 'Bei der Zahlung gab es ein Problem, das Abo wurde nicht abgeschlossen.',
+  'payment.unavailable':
+    'Der Zahlungsdienst ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  'subscription.required': 'Dafür ist ein Abo nötig: {product} für {price} € im Jahr.',
 };

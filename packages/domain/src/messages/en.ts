@@ -260,6 +260,17 @@ export const en = {
   'call.notStarted': 'Nobody has started a call here yet.',
   'call.full': 'This call is full.',
   'call.notFound': 'Call not found',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'This plan does not exist.',
+  'product.disabled': 'This plan is not available for your account.',
+  'product.notAvailableYet': 'This plan is not available yet',
+  'order.notFound': 'Order not found',
+  'order.noPaymentUrl': 'No payment url present',
+  'order.notCancellable': 'Only an active subscription can be cancelled.',
+  'order.paymentFailed':
+    'There was an issue with the payment and the subscription was not successful.',
+  'payment.unavailable': 'The payment service cannot be reached. Please try again later.',
+  'subscription.required': 'This needs a subscription: {product} for € {price} a year.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -268,4 +268,14 @@ export const es: MessageCatalogue = {
   'call.notStarted': 'Nadie ha iniciado una llamada aquí todavía.',
   'call.full': 'Esta llamada está completa.',
   'call.notFound': 'Llamada no encontrada',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Este plan no existe.',
+  'product.disabled': 'Este plan no está disponible para tu cuenta.',
+  'product.notAvailableYet': 'Este plan aún no está disponible',
+  'order.notFound': 'Pedido no encontrado',
+  'order.noPaymentUrl': 'No hay enlace de pago',
+  'order.notCancellable': 'Solo se puede cancelar una suscripción activa.',
+  'order.paymentFailed': 'Hubo un problema con el pago y la suscripción no se completó.',
+  'payment.unavailable': 'No se puede contactar con el servicio de pago. Inténtalo más tarde.',
+  'subscription.required': 'Esto requiere una suscripción: {product} por {price} € al año.',
 };

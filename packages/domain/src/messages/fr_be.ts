@@ -274,4 +274,14 @@ export const fr_be: MessageCatalogue = {
   'call.notStarted': 'Personne n’a encore lancé d’appel ici.',
   'call.full': 'Cet appel est complet.',
   'call.notFound': 'Appel introuvable',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': "Cette formule n'existe pas.",
+  'product.disabled': "Cette formule n'est pas disponible pour votre compte.",
+  'product.notAvailableYet': "Cette formule n'est pas encore disponible",
+  'order.notFound': 'Commande introuvable',
+  'order.noPaymentUrl': 'Aucun lien de paiement reçu',
+  'order.notCancellable': 'Seul un abonnement actif peut être résilié.',
+  'order.paymentFailed': "Le paiement a rencontré un problème et l'abonnement n'a pas abouti.",
+  'payment.unavailable': 'Le service de paiement est injoignable. Veuillez réessayer plus tard.',
+  'subscription.required': 'Cela nécessite un abonnement : {product} pour {price} € par an.',
 };

@@ -267,4 +267,14 @@ export const nl: MessageCatalogue = {
   'call.notStarted': 'Niemand is hier al een gesprek begonnen.',
   'call.full': 'Dit gesprek is vol.',
   'call.notFound': 'Gesprek niet gevonden',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Dit abonnement bestaat niet.',
+  'product.disabled': 'Dit abonnement is niet beschikbaar voor je account.',
+  'product.notAvailableYet': 'Dit abonnement is nog niet beschikbaar',
+  'order.notFound': 'Bestelling niet gevonden',
+  'order.noPaymentUrl': 'Geen betaallink ontvangen',
+  'order.notCancellable': 'Alleen een actief abonnement kan worden opgezegd.',
+  'order.paymentFailed': 'Er was een probleem met de betaling en het abonnement is niet gelukt.',
+  'payment.unavailable': 'De betaaldienst is niet bereikbaar. Probeer het later opnieuw.',
+  'subscription.required': 'Hiervoor is een abonnement nodig: {product} voor € {price} per jaar.',
 };

@@ -261,4 +261,14 @@ export const pl: MessageCatalogue = {
   'call.notStarted': 'Nikt jeszcze nie rozpoczął tu rozmowy.',
   'call.full': 'Ta rozmowa jest pełna.',
   'call.notFound': 'Nie znaleziono rozmowy',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Ten plan nie istnieje.',
+  'product.disabled': 'Ten plan nie jest dostępny dla twojego konta.',
+  'product.notAvailableYet': 'Ten plan nie jest jeszcze dostępny',
+  'order.notFound': 'Nie znaleziono zamówienia',
+  'order.noPaymentUrl': 'Brak linku do płatności',
+  'order.notCancellable': 'Anulować można tylko aktywną subskrypcję.',
+  'order.paymentFailed': 'Wystąpił problem z płatnością i subskrypcja nie została aktywowana.',
+  'payment.unavailable': 'Usługa płatności jest niedostępna. Spróbuj ponownie później.',
+  'subscription.required': 'To wymaga subskrypcji: {product} za {price} € rocznie.',
 };

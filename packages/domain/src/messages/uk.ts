@@ -266,4 +266,14 @@ export const uk: MessageCatalogue = {
   'call.notStarted': 'Тут ще ніхто не розпочав дзвінок.',
   'call.full': 'Цей дзвінок заповнений.',
   'call.notFound': 'Дзвінок не знайдено',
+  // subscriptions (docs/notes/subscriptions.md)
+  'product.notFound': 'Такого тарифу не існує.',
+  'product.disabled': 'Цей тариф недоступний для вашого облікового запису.',
+  'product.notAvailableYet': 'Цей тариф ще недоступний',
+  'order.notFound': 'Замовлення не знайдено',
+  'order.noPaymentUrl': 'Немає посилання на оплату',
+  'order.notCancellable': 'Скасувати можна лише активну підписку.',
+  'order.paymentFailed': 'Під час оплати виникла проблема, підписку не оформлено.',
+  'payment.unavailable': 'Платіжний сервіс недоступний. Спробуйте пізніше.',
+  'subscription.required': 'Для цього потрібна підписка: {product} за {price} € на рік.',
 };

@@ -8,8 +8,18 @@ export type NotificationTemplateName = 'notificationDigest';
 /** The account's self-service mails (templates/account.ts). */
 export type AccountTemplateName =
   'emailChangeConfirm' | 'emailChanged' | 'accountDeletion' | 'exportReady';
+/** The subscription lifecycle mails (templates/subscriptions.ts). */
+export type SubscriptionTemplateName =
+  | 'subscription_expiring'
+  | 'subscription_expired'
+  | 'subscription_cancelled'
+  | 'subscription_renewed';
 export type TemplateName =
-  CoreTemplateName | SocialTemplateName | NotificationTemplateName | AccountTemplateName;
+  | CoreTemplateName
+  | SocialTemplateName
+  | NotificationTemplateName
+  | AccountTemplateName
+  | SubscriptionTemplateName;
 
 export interface TemplateParams {
   name: string;
@@ -32,6 +42,10 @@ export interface TemplateParams {
   hours?: number;
   /** a date, already written in the mail's language */
   date?: string;
+  /** the plan a subscription mail is about */
+  product?: string;
+  /** the payment grace a subscription mail states */
+  weeks?: number;
   /** the conversations with unread messages a digest reports */
   threads?: DigestThread[];
 }
@@ -63,3 +77,4 @@ export type LocaleTemplates = Record<CoreTemplateName, Template>;
 export type SocialTemplates = Record<SocialTemplateName, Template>;
 export type NotificationTemplates = Record<NotificationTemplateName, Template>;
 export type AccountTemplates = Record<AccountTemplateName, Template>;
+export type SubscriptionTemplates = Record<SubscriptionTemplateName, Template>;

@@ -27,6 +27,7 @@ export function sentenceOf(n: NotificationAnswer, locale: string): string {
 export function pathOf(n: NotificationAnswer): string {
   if (n.type === 'system_notification') return n.system_notification?.url || '/';
   if (n.type === 'data_export_ready') return '/account-settings#data-export';
+  if (n.type.startsWith('subscription_')) return '/account-settings/subscriptions';
   if (n.memo) return `/memo/${n.memo.id}`;
   if (n.collection) return `/collections/${n.collection.id}`;
   if (n.type === 'new_follower' && n.from_user) return `/profile/${n.from_user.id}`;

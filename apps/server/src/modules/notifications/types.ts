@@ -64,13 +64,30 @@ export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
   // of people with no open socket (docs/notes/notifications.md, E-mail digest)
   { key: 'messages', types: ['new_message'], email: true },
   { key: 'system', types: ['system_notification', 'data_export_ready'], email: true },
+  // the subscription lifecycle (docs/notes/subscriptions.md); each sends its own e-mail
+  {
+    key: 'subscriptions',
+    types: [
+      'subscription_expiring',
+      'subscription_expired',
+      'subscription_cancelled',
+      'subscription_renewed',
+    ],
+    email: true,
+  },
 ];
 
 /**
  * Types whose event already sends its own e-mail (the data export's download link,
  * docs/RULES.md, The account): the digest leaves them out, so nobody is told twice.
  */
-export const OWN_EMAIL_TYPES: ReadonlySet<string> = new Set(['data_export_ready']);
+export const OWN_EMAIL_TYPES: ReadonlySet<string> = new Set([
+  'data_export_ready',
+  'subscription_expiring',
+  'subscription_expired',
+  'subscription_cancelled',
+  'subscription_renewed',
+]);
 
 export const GROUP_KEYS = NOTIFICATION_GROUPS.map((g) => g.key);
 

@@ -48,6 +48,15 @@ export const userProfileAnswer = z.object({
   user_identified: z.boolean(),
   has_pending_identification: z.boolean(),
   user_can_create_public_collection: z.boolean(),
+  billing_first_name: z.string().nullable(),
+  billing_last_name: z.string().nullable(),
+  billing_email: z.string().nullable(),
+  billing_company_name: z.string().nullable(),
+  billing_vat_number: z.string().nullable(),
+  billing_address_one: z.string().nullable(),
+  billing_zipcode: z.string().nullable(),
+  billing_place: z.string().nullable(),
+  billing_country: z.string().nullable(),
 });
 
 export const userAnswer = z.object({

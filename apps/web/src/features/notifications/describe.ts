@@ -28,6 +28,10 @@ const KNOWN = new Set([
   'removed_from_thread',
   'data_export_ready',
   'call_started',
+  'subscription_expiring',
+  'subscription_expired',
+  'subscription_cancelled',
+  'subscription_renewed',
 ]);
 
 /** The localized sentence of a notification (docs/DOMAIN.md, Entities). */
@@ -63,6 +67,7 @@ export function linkOf(n: AppNotification): string | null {
   if (n.type === 'call_started' && n.collection) {
     return `/meet?collection=${encodeURIComponent(n.collection.id)}`;
   }
+  if (n.type.startsWith('subscription_')) return '/account-settings/subscriptions';
   if (n.memo) return `/memo/${n.memo.id}`;
   if (n.collection) return `/collections/${n.collection.id}`;
   if (n.type === 'new_follower' && n.from_user) return `/profile/${n.from_user.id}`;

@@ -56,6 +56,7 @@ export const notifications: LocaleShape['notifications'] = {
       threads: 'Unterhaltungen',
       messages: 'Neue Nachrichten während Ihrer Abwesenheit',
       system: 'Hinweise von Memoria',
+      subscriptions: 'Ihr Abo',
     },
   },
   types: {
@@ -86,6 +87,10 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_direct_thread: '{{actor}} hat eine Unterhaltung mit Ihnen begonnen',
     removed_from_thread: '{{actor}} hat Sie aus einer Unterhaltung entfernt',
     data_export_ready: 'Ihr Datenexport steht zum Herunterladen bereit',
+    subscription_expiring: 'Ihr Abo endet bald',
+    subscription_expired: 'Ihr Abo ist abgelaufen',
+    subscription_cancelled: 'Ihr Abo ist gekündigt',
+    subscription_renewed: 'Ihr Abo ist verlängert',
     fallback: 'Sie haben eine neue Benachrichtigung',
     someone: 'Jemand',
     deleted_memo: 'ein Memo',

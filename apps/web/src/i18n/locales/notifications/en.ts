@@ -54,6 +54,7 @@ export const notifications = {
       threads: 'Conversations',
       messages: 'New messages while you are away',
       system: 'Notices from Memoria',
+      subscriptions: 'Your subscription',
     },
   },
   types: {
@@ -84,6 +85,10 @@ export const notifications = {
     added_to_direct_thread: '{{actor}} started a conversation with you',
     removed_from_thread: '{{actor}} removed you from a conversation',
     data_export_ready: 'Your data export is ready to download',
+    subscription_expiring: 'Your subscription ends soon',
+    subscription_expired: 'Your subscription has ended',
+    subscription_cancelled: 'Your subscription is cancelled',
+    subscription_renewed: 'Your subscription is renewed',
     fallback: 'You have a new notification',
     someone: 'Someone',
     deleted_memo: 'a memo',

@@ -56,6 +56,7 @@ export const notifications: LocaleShape['notifications'] = {
       threads: 'Conversaciones',
       messages: 'Mensajes nuevos mientras estás fuera',
       system: 'Avisos de Memoria',
+      subscriptions: 'Tu suscripción',
     },
   },
   types: {
@@ -86,6 +87,10 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_direct_thread: '{{actor}} inició una conversación contigo',
     removed_from_thread: '{{actor}} te quitó de una conversación',
     data_export_ready: 'Tu exportación de datos está lista para descargar',
+    subscription_expiring: 'Tu suscripción termina pronto',
+    subscription_expired: 'Tu suscripción ha terminado',
+    subscription_cancelled: 'Tu suscripción está cancelada',
+    subscription_renewed: 'Tu suscripción se ha renovado',
     fallback: 'Tienes una notificación nueva',
     someone: 'Alguien',
     deleted_memo: 'una nota',

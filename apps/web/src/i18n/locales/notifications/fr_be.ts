@@ -56,6 +56,7 @@ export const notifications: LocaleShape['notifications'] = {
       threads: 'Conversations',
       messages: 'Nouveaux messages pendant votre absence',
       system: 'Avis de Memoria',
+      subscriptions: 'Votre abonnement',
     },
   },
   types: {
@@ -87,6 +88,10 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_direct_thread: '{{actor}} a commencé une conversation avec vous',
     removed_from_thread: '{{actor}} vous a retiré(e) d’une conversation',
     data_export_ready: 'Votre export de données est prêt à être téléchargé',
+    subscription_expiring: 'Votre abonnement se termine bientôt',
+    subscription_expired: 'Votre abonnement est terminé',
+    subscription_cancelled: 'Votre abonnement est résilié',
+    subscription_renewed: 'Votre abonnement est renouvelé',
     fallback: 'Vous avez une nouvelle notification',
     someone: 'Quelqu’un',
     deleted_memo: 'un mémo',

@@ -56,6 +56,7 @@ export const notifications: LocaleShape['notifications'] = {
       threads: 'Gesprekken',
       messages: 'Nieuwe berichten terwijl je weg bent',
       system: 'Berichten van Memoria',
+      subscriptions: 'Je abonnement',
     },
   },
   types: {
@@ -86,6 +87,10 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_direct_thread: '{{actor}} is een gesprek met je begonnen',
     removed_from_thread: '{{actor}} heeft je uit een gesprek verwijderd',
     data_export_ready: 'Je gegevensexport staat klaar om te downloaden',
+    subscription_expiring: 'Je abonnement loopt binnenkort af',
+    subscription_expired: 'Je abonnement is afgelopen',
+    subscription_cancelled: 'Je abonnement is opgezegd',
+    subscription_renewed: 'Je abonnement is verlengd',
     fallback: 'Je hebt een nieuwe melding',
     someone: 'Iemand',
     deleted_memo: 'een memo',

@@ -56,6 +56,7 @@ export const notifications: LocaleShape['notifications'] = {
       threads: 'Rozmowy',
       messages: 'Nowe wiadomości podczas twojej nieobecności',
       system: 'Komunikaty Memoria',
+      subscriptions: 'Twoja subskrypcja',
     },
   },
   types: {
@@ -87,6 +88,10 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_direct_thread: '{{actor}} rozpoczął(ęła) z tobą rozmowę',
     removed_from_thread: '{{actor}} usunął(ęła) cię z rozmowy',
     data_export_ready: 'Eksport twoich danych jest gotowy do pobrania',
+    subscription_expiring: 'Twoja subskrypcja wkrótce się kończy',
+    subscription_expired: 'Twoja subskrypcja wygasła',
+    subscription_cancelled: 'Twoja subskrypcja została anulowana',
+    subscription_renewed: 'Twoja subskrypcja została odnowiona',
     fallback: 'Masz nowe powiadomienie',
     someone: 'Ktoś',
     deleted_memo: 'notatka',

@@ -56,6 +56,7 @@ export const notifications: LocaleShape['notifications'] = {
       threads: 'Розмови',
       messages: 'Нові повідомлення за вашої відсутності',
       system: 'Повідомлення від Memoria',
+      subscriptions: 'Ваша підписка',
     },
   },
   types: {
@@ -87,6 +88,10 @@ export const notifications: LocaleShape['notifications'] = {
     added_to_direct_thread: '{{actor}} починає з вами розмову',
     removed_from_thread: '{{actor}} вилучає вас із розмови',
     data_export_ready: 'Експорт ваших даних готовий до завантаження',
+    subscription_expiring: 'Ваша підписка незабаром закінчується',
+    subscription_expired: 'Ваша підписка закінчилася',
+    subscription_cancelled: 'Вашу підписку скасовано',
+    subscription_renewed: 'Вашу підписку поновлено',
     fallback: 'У вас нове сповіщення',
     someone: 'Хтось',
     deleted_memo: 'нотатка',
