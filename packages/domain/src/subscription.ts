@@ -173,9 +173,14 @@ export function entitlementsOf(
     .map((order) => order.product.maximum_users as number);
   const silver = professional.length > 0;
   const bronze = !silver && personal.length > 0;
+  // a group or workspace plan is a subscription of the workspace account it was bought for;
+  // that account counts as silver by being a workspace (permissions.ts), not by its plan
+  const workspacePlan = counted.some(
+    (order) => order.product.type === 'workspace' || order.product.type === 'user_defined',
+  );
   return {
     plan: silver ? 'silver' : bronze ? 'bronze' : 'free',
-    has_subscription: silver || bronze,
+    has_subscription: silver || bronze || workspacePlan,
     bronze,
     silver,
     user_has_extended_subscription: bronze,
@@ -315,4 +320,7 @@ export interface OrderCreated {
   name: string;
   payment_checkout_url: string;
   order: string;
+  /** a group or workspace plan: the new account and the token to switch into it */
+  account_user?: string;
+  secure_token?: string;
 }

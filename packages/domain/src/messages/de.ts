@@ -282,7 +282,6 @@ export const de: MessageCatalogue = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': 'Dieses Abo gibt es nicht.',
   'product.disabled': 'Dieses Abo ist für Ihr Konto nicht verfügbar.',
-  'product.notAvailableYet': 'Dieses Abo ist noch nicht verfügbar',
   'order.notFound': 'Bestellung nicht gefunden',
   'order.noPaymentUrl': 'Kein Zahlungslink vorhanden',
   'order.notCancellable': 'Nur ein aktives Abo kann gekündigt werden.',

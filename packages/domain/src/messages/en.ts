@@ -263,7 +263,6 @@ export const en = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': 'This plan does not exist.',
   'product.disabled': 'This plan is not available for your account.',
-  'product.notAvailableYet': 'This plan is not available yet',
   'order.notFound': 'Order not found',
   'order.noPaymentUrl': 'No payment url present',
   'order.notCancellable': 'Only an active subscription can be cancelled.',

@@ -271,7 +271,6 @@ export const es: MessageCatalogue = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': 'Este plan no existe.',
   'product.disabled': 'Este plan no está disponible para tu cuenta.',
-  'product.notAvailableYet': 'Este plan aún no está disponible',
   'order.notFound': 'Pedido no encontrado',
   'order.noPaymentUrl': 'No hay enlace de pago',
   'order.notCancellable': 'Solo se puede cancelar una suscripción activa.',

@@ -277,7 +277,6 @@ export const fr_be: MessageCatalogue = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': "Cette formule n'existe pas.",
   'product.disabled': "Cette formule n'est pas disponible pour votre compte.",
-  'product.notAvailableYet': "Cette formule n'est pas encore disponible",
   'order.notFound': 'Commande introuvable',
   'order.noPaymentUrl': 'Aucun lien de paiement reçu',
   'order.notCancellable': 'Seul un abonnement actif peut être résilié.',

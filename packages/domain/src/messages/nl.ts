@@ -270,7 +270,6 @@ export const nl: MessageCatalogue = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': 'Dit abonnement bestaat niet.',
   'product.disabled': 'Dit abonnement is niet beschikbaar voor je account.',
-  'product.notAvailableYet': 'Dit abonnement is nog niet beschikbaar',
   'order.notFound': 'Bestelling niet gevonden',
   'order.noPaymentUrl': 'Geen betaallink ontvangen',
   'order.notCancellable': 'Alleen een actief abonnement kan worden opgezegd.',

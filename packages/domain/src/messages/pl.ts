@@ -264,7 +264,6 @@ export const pl: MessageCatalogue = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': 'Ten plan nie istnieje.',
   'product.disabled': 'Ten plan nie jest dostępny dla twojego konta.',
-  'product.notAvailableYet': 'Ten plan nie jest jeszcze dostępny',
   'order.notFound': 'Nie znaleziono zamówienia',
   'order.noPaymentUrl': 'Brak linku do płatności',
   'order.notCancellable': 'Anulować można tylko aktywną subskrypcję.',

@@ -269,7 +269,6 @@ export const uk: MessageCatalogue = {
   // subscriptions (docs/notes/subscriptions.md)
   'product.notFound': 'Такого тарифу не існує.',
   'product.disabled': 'Цей тариф недоступний для вашого облікового запису.',
-  'product.notAvailableYet': 'Цей тариф ще недоступний',
   'order.notFound': 'Замовлення не знайдено',
   'order.noPaymentUrl': 'Немає посилання на оплату',
   'order.notCancellable': 'Скасувати можна лише активну підписку.',

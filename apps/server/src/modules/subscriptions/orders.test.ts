@@ -158,16 +158,52 @@ describeDb('subscriptions paid through Mollie', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('refuses group and workspace plans until the workspaces module makes the account', async () => {
+  it('a workspace plan makes the workspace when ordered; paying it gives the workspace its plan', async () => {
     const cleo = await withBilling('Cleo');
     const res = await call(cleo, 'POST', '/api/order/mollie', {
       product: `/api/product/${await productId('workspace')}`,
       payment_success_redirect_url: 'http://memoria.test/subscription-result',
       workspace_name: 'Cleo & Co',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This plan is not available yet');
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as { id: number; account_user: string; secure_token: string };
+    expect(created.account_user).toMatch(/^\/api\/user\/\d+$/);
+    expect(created.secure_token).toEqual(expect.any(String));
+    const workspaceId = Number(created.account_user.split('/').pop());
+
+    // the buyer administers the new workspace; the order is the workspace's, not the buyer's
+    const mine = (await call(cleo, 'GET', '/api/user/workspace')).json() as Array<{ id: number }>;
+    expect(mine.map((w) => w.id)).toContain(workspaceId);
     expect((await call(cleo, 'GET', '/api/order')).json()).toEqual([]);
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['user_id', 'buyer_id', 'workspace_name'])
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_id: workspaceId,
+      buyer_id: cleo.id,
+      workspace_name: 'Cleo & Co',
+    });
+
+    const paymentId = mollie.created.at(-1) as string;
+    mollie.set(paymentId, 'paid');
+    expect((await webhook(paymentId)).statusCode).toBe(200);
+    const workspace = await t.database.db
+      .selectFrom('users')
+      .select(['rules', 'user_type'])
+      .where('id', '=', workspaceId)
+      .executeTakeFirstOrThrow();
+    expect(workspace.user_type).toBe('workspace');
+    const rules = (
+      typeof workspace.rules === 'string' ? JSON.parse(workspace.rules) : workspace.rules
+    ) as Record<string, unknown>;
+    const plan = await t.database.db
+      .selectFrom('products')
+      .select('maximum_users')
+      .where('code', '=', 'workspace')
+      .executeTakeFirstOrThrow();
+    expect(rules).toMatchObject({ has_subscription: true, maximum_users: plan.maximum_users });
   });
 
   it('activates a paid order once through the webhook; a forged webhook does nothing', async () => {

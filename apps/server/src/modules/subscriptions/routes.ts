@@ -121,6 +121,9 @@ export function registerSubscriptionRoutes(
             name: z.string(),
             payment_checkout_url: z.string(),
             order: z.string(),
+            // a group or workspace plan: the new account, and the token to switch into it
+            account_user: z.string().optional(),
+            secure_token: z.string().optional(),
           }),
         },
       },

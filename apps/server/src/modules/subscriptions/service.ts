@@ -26,6 +26,7 @@ import { dispatchAfterCommit, recordActivities, transaction } from '../../events
 import { ApiError, ValidationFailed, notFound, violation } from '../../http/errors.js';
 import type { AuthContext } from '../../http/request-context.js';
 import { PAYMENT_WEBHOOK_PATH, ProviderUnavailable, type Payments } from '../payments/index.js';
+import { createWorkspaceService } from '../workspaces/index.js';
 import { FREE_PRODUCT_CODE } from './seed.js';
 import {
   countInvoices,
@@ -125,6 +126,7 @@ export function isDisabledFor(
 
 export function createSubscriptionService(ctx: AppContext, payments: Payments) {
   const { db, dialect } = ctx.database;
+  const workspaces = createWorkspaceService(ctx);
 
   async function entitlementsAt(userId: number, now = new Date()): Promise<Entitlements> {
     return entitlementsOf((await paidOrdersOf(db, userId)).map(factsOf), now);
@@ -144,6 +146,8 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
       has_subscription: entitlements.has_subscription,
       bronze: entitlements.bronze,
       silver: entitlements.silver,
+      // a group or workspace plan sets how many members its account takes
+      ...(entitlements.maximum_users !== null ? { maximum_users: entitlements.maximum_users } : {}),
     };
     // storage an operator set directly (users:storage) stays until the account buys some
     const buysStorage = orders.some((order) => order.product.type === 'storage');
@@ -223,16 +227,30 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
   }
 
   /**
-   * The workspace or group account a workspace plan makes. Not built yet: the workspaces
-   * module (POST /api/create-workspace) makes the account, the order is then written for it
-   * and `account_user` and `secure_token` answered. Until it is wired, such plans are refused.
+   * The workspace or group account a group or workspace plan is bought for, made by the
+   * workspaces module when the order is placed: the buyer becomes its main user with an admin
+   * delegation and switches in with the secure token; the plan's rules follow once it is paid.
    */
-  async function createWorkspaceAccountForOrder(_request: {
+  async function createWorkspaceAccountForOrder(request: {
     buyerId: number;
     product: ProductRow;
     workspaceName: string;
-  }): Promise<{ accountUserId: number; secureToken: string }> {
-    throw new ApiError(409, 'product.notAvailableYet');
+  }): Promise<{ accountUserId: number; accountUser: string; secureToken: string }> {
+    const made = await transaction(db, async (trx) => {
+      const result = await workspaces.createIn(trx, {
+        name: request.workspaceName,
+        workspaceType: request.product.workspace_type === 'group' ? 'group' : 'workspace',
+        ownerId: request.buyerId,
+        maximumUsers: request.product.maximum_users,
+      });
+      await dispatchAfterCommit(trx, [result.eventId], ctx);
+      return result.created;
+    });
+    return {
+      accountUserId: made.id,
+      accountUser: made.account_user,
+      secureToken: made.secure_token,
+    };
   }
 
   /** Applies a payment's status as the provider tells it (one transition however often). */
@@ -346,18 +364,22 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
       const newWorkspace =
         (product.type === 'workspace' || product.type === 'user_defined') &&
         account.user_type !== 'workspace';
+      let workspace: Awaited<ReturnType<typeof createWorkspaceAccountForOrder>> | undefined;
       if (newWorkspace) {
         if (!body.workspace_name) throw violation('workspace_name', 'validation.required');
         // who pays fills in the billing fields on their own profile
         billingOf(await this.loadAccount(auth.rootUserId ?? auth.userId));
-        await createWorkspaceAccountForOrder({
+        workspace = await createWorkspaceAccountForOrder({
           buyerId: auth.rootUserId ?? auth.userId,
           product,
           workspaceName: body.workspace_name,
         });
+      } else {
+        billingOf(account);
       }
-      billingOf(account);
-      const previous = await previousOf(auth.userId, product, now);
+      // the order belongs to the account the plan is for: the new workspace, or the caller's
+      const accountId = workspace?.accountUserId ?? auth.userId;
+      const previous = workspace ? undefined : await previousOf(auth.userId, product, now);
       const renewal = previous?.product_id === product.id;
       const previousStart = previous ? readTime(previous.starts_at) : null;
       const previousEnd = previous ? readTime(previous.ends_at) : null;
@@ -368,7 +390,7 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
       const amount = Math.max(product.price_cents - credit, 0);
       if (amount <= 0) throw violation('product', 'product.disabled');
       const orderId = await insertOrder(db, dialect, {
-        user_id: auth.userId,
+        user_id: accountId,
         buyer_id: auth.rootUserId ?? auth.userId,
         product_id: product.id,
         status: 'pending',
@@ -377,7 +399,7 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
         price_cents: amount,
         credit_cents: credit,
         previous_order_id: previous?.id ?? null,
-        workspace_name: null,
+        workspace_name: workspace ? (body.workspace_name ?? null) : null,
         redirect_url: body.payment_success_redirect_url,
       });
       const order = (await findOrder(db, orderId)) as OrderWithProduct;
@@ -405,6 +427,9 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
           name: product.name,
           payment_checkout_url: payment.checkoutUrl,
           order: iri('order', orderId),
+          ...(workspace
+            ? { account_user: workspace.accountUser, secure_token: workspace.secureToken }
+            : {}),
         };
       } catch (error) {
         if (!(error instanceof ProviderUnavailable)) throw error;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { entitlementsOf, type OrderFacts } from './subscription.js';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+
+function order(type: string, extra: Partial<OrderFacts['product']> = {}): OrderFacts {
+  return {
+    status: 'active',
+    starts_at: new Date('2026-01-01T00:00:00Z'),
+    ends_at: new Date('2027-01-01T00:00:00Z'),
+    product: { type, storage: 0, maximum_users: null, ...extra },
+  } as OrderFacts;
+}
+
+describe('what paid orders give an account', () => {
+  it.each([
+    ['nothing', [], { plan: 'free', has_subscription: false, bronze: false, silver: false }],
+    [
+      'a personal plan',
+      [order('personal')],
+      { plan: 'bronze', has_subscription: true, bronze: true },
+    ],
+    [
+      'a professional plan over a personal one',
+      [order('personal'), order('professional')],
+      { plan: 'silver', has_subscription: true, bronze: false, silver: true },
+    ],
+    [
+      'a workspace plan',
+      [order('workspace', { maximum_users: 25 })],
+      { plan: 'free', has_subscription: true, silver: false, maximum_users: 25 },
+    ],
+    ['storage alone', [order('storage', { storage: 10 })], { has_subscription: false }],
+  ])('%s', (_name, orders, expected) => {
+    expect(entitlementsOf(orders as OrderFacts[], NOW)).toMatchObject(expected);
+  });
+
+  it('an order past its year gives nothing once it no longer counts', () => {
+    const ended = { ...order('professional'), ends_at: new Date('2025-01-01T00:00:00Z') };
+    expect(entitlementsOf([ended as OrderFacts], NOW).silver).toBe(false);
+  });
+});
