@@ -8,8 +8,10 @@ import { notifications } from '@mantine/notifications';
 import { setLoggingOut, setPostLoginDestination } from '../session/session-actions';
 
 // Pages are lazy chunks; on a busy two-core CI machine their first import can take longer
-// than Testing Library's 1 s default for findBy/waitFor.
-configure({ asyncUtilTimeout: 5000 });
+// than Testing Library's 1 s default for findBy/waitFor. 5 s was seen too short while the
+// server projects ran beside (a route test waiting for the home page and the account menu);
+// a wait that succeeds ends as soon as the element is there, so a long limit costs nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads matchMedia (colour scheme, media queries); jsdom has none.
 Object.defineProperty(window, 'matchMedia', {

@@ -24,7 +24,8 @@ describe('secure mode', () => {
     expect(isSecureModeOn(7)).toBe(true);
     await user.type(screen.getByTestId('pin-input'), '2468');
     await user.click(screen.getByTestId('pin-unlock'));
-    expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
+    expect(await screen.findByTestId('transfer-page')).toBeInTheDocument();
+    expect(screen.queryByTestId('pin-input')).not.toBeInTheDocument();
     expect(isSecureModeOn(7)).toBe(false);
   });
 
