@@ -86,13 +86,14 @@ async function shoot(page: Page, name: string, fullPage = false): Promise<void> 
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), fullPage });
 }
 
+/** Scrolls to the end, again while the page still grows (a section whose data came late). */
 async function scrollToEnd(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect
     .poll(() =>
-      page.evaluate(
-        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
-      ),
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+      }),
     )
     .toBe(true);
 }
