@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Upload } from '@tus/utils';
@@ -22,18 +23,30 @@ export interface TransferFiles {
 
 export function createTransferFiles(dataDir: string): TransferFiles {
   const directory = path.join(dataDir, 'transfers');
-  const store = new FileStore({ directory });
+  // The file store's constructor makes its directory without waiting and throws from the
+  // callback when that fails, an uncaught error (seen when a test's temporary DATA_DIR was
+  // removed meanwhile). It is made on the first transfer, after the directory exists.
+  let fileStore: FileStore | undefined;
+  const store = () => {
+    if (!fileStore) {
+      fs.mkdirSync(directory, { recursive: true });
+      fileStore = new FileStore({ directory });
+    }
+    return fileStore;
+  };
   const storage = createDiskStorage(directory);
   return {
     directory,
-    store,
+    get store() {
+      return store();
+    },
     storage,
     async create(id, size) {
-      await store.create(new Upload({ id, size, offset: 0, metadata: {} }));
+      await store().create(new Upload({ id, size, offset: 0, metadata: {} }));
     },
     async offset(id) {
       try {
-        return (await store.getUpload(id)).offset;
+        return (await store().getUpload(id)).offset;
       } catch {
         return null;
       }

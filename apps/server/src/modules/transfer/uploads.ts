@@ -18,26 +18,29 @@ export async function registerUploadRoutes(
   database: Database,
   files: TransferFiles,
 ): Promise<void> {
-  const tus = new Server({
-    path: UPLOAD_PATH,
-    datastore: files.store,
-    async onIncomingRequest(req, id) {
-      const target = await findUploadTarget(database, id);
-      const open =
-        target &&
-        target.status === 'uploading' &&
-        !readBool(target.uploaded) &&
-        (readTime(target.expires_at)?.getTime() ?? 0) > Date.now();
-      // A HEAD after the last byte (a resumed client checking) still learns it is done.
-      if (!open && !(req.method === 'HEAD' && target && readBool(target.uploaded))) {
-        throw { status_code: 404, body: formatMessage('transfer.invalidLink') };
-      }
-    },
-    async onUploadFinish(_req, upload) {
-      await markUploaded(database, upload.id);
-      return {};
-    },
-  });
+  // made on the first upload request: the file store behind it is made on first use (files.ts)
+  let server: Server | undefined;
+  const tus = () =>
+    (server ??= new Server({
+      path: UPLOAD_PATH,
+      datastore: files.store,
+      async onIncomingRequest(req, id) {
+        const target = await findUploadTarget(database, id);
+        const open =
+          target &&
+          target.status === 'uploading' &&
+          !readBool(target.uploaded) &&
+          (readTime(target.expires_at)?.getTime() ?? 0) > Date.now();
+        // A HEAD after the last byte (a resumed client checking) still learns it is done.
+        if (!open && !(req.method === 'HEAD' && target && readBool(target.uploaded))) {
+          throw { status_code: 404, body: formatMessage('transfer.invalidLink') };
+        }
+      },
+      async onUploadFinish(_req, upload) {
+        await markUploaded(database, upload.id);
+        return {};
+      },
+    }));
 
   await app.register(async (scope) => {
     // tus bodies are application/offset+octet-stream; leave them unread for the handler.
@@ -52,7 +55,7 @@ export async function registerUploadRoutes(
       schema: { hide: true },
       async handler(request, reply) {
         reply.hijack();
-        await tus.handle(request.raw, reply.raw);
+        await tus().handle(request.raw, reply.raw);
       },
     });
   });
