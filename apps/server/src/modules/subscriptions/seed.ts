@@ -1,7 +1,7 @@
 import type { ProductSeed } from './store.js';
 
 /**
- * The plans on sale at first start (DESIGN.md §6; docs/notes/subscriptions.md). Prices are
+ * The plans on sale at first start (docs/notes/subscriptions.md). Prices are
  * yearly, in euro cents, without VAT; an operator changes them with `memoria-admin
  * products:set-price` and withdraws one with `products:disable`.
  */

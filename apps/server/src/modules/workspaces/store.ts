@@ -46,7 +46,7 @@ export async function markWorkspace(
     .execute();
 }
 
-/** The person who made or bought a workspace becomes a main user (DESIGN.md §6). */
+/** The person who made or bought a workspace becomes a main user (docs/notes/workspaces.md, Who is who). */
 export async function markMain(db: Db, d: DialectHelpers, id: number): Promise<void> {
   await db
     .updateTable('users')
