@@ -58,6 +58,13 @@ export function registerErrorHandling(
       const minutes = Number.isFinite(retryAfter) ? Math.max(1, Math.ceil(retryAfter / 60)) : 15;
       return reply.code(status).send(errorBody(status, key, locale, { minutes }));
     }
+    if (isBusyDatabase(error)) {
+      // Load, not a fault: the database waited its limit for a lock (an operator command
+      // holding SQLite's write lock, a PostgreSQL deadlock victim). The client may retry.
+      request.log.warn({ err: error }, 'database busy');
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+      return reply.code(503).send(errorBody(503, 'error.busy', locale));
+    }
     if (isDataException(error)) {
       // A value the validation let through that the database still refuses is the
       // client's input, not a server fault; it is logged to tighten the schema.
@@ -88,6 +95,19 @@ export function frameworkErrorHandler(
   void reply
     .code(status)
     .send(errorBody(status, KEY_BY_STATUS[status] ?? 'error.badRequest', locale));
+}
+
+/** Seconds a client is asked to wait after a busy database answer. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** PostgreSQL states that mean "try again": serialization, deadlock, lock or connection limits. */
+const PG_BUSY_STATES = new Set(['40001', '40P01', '55P03', '53300', '57P03']);
+
+/** SQLite's busy or locked result (after busy_timeout), or a PostgreSQL retry state. */
+export function isBusyDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  return /^SQLITE_(BUSY|LOCKED)/.test(code) || PG_BUSY_STATES.has(code);
 }
 
 /** PostgreSQL's class 22 "data exception" (bad encoding, out-of-range number, too long). */

@@ -47,6 +47,7 @@ export const de: MessageCatalogue = {
   'error.conflict': 'Dies steht im Konflikt mit dem aktuellen Zustand.',
   'error.tooManyRequests':
     'Zu viele Versuche. Bitte warten Sie {minutes} Minuten und versuchen Sie es erneut.',
+  'error.busy': 'Wir sind gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
   'error.server': 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.validation': 'Die gesendeten Daten sind ungültig.',
   'error.storageLimit': 'Sie haben Ihr Speicherkontingent überschritten.',

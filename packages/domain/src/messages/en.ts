@@ -47,6 +47,7 @@ export const en = {
   'error.methodNotAllowed': 'This method is not allowed here.',
   'error.conflict': 'This conflicts with the current state.',
   'error.tooManyRequests': 'Too many attempts. Please wait {minutes} minutes and try again.',
+  'error.busy': 'We are busy right now. Please try again in a moment.',
   'error.server': 'Something went wrong on our side. Please try again.',
   'error.validation': 'The data you sent is not valid.',
   'error.storageLimit': 'You have exceeded your storage quota.',

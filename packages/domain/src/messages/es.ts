@@ -45,6 +45,7 @@ export const es: MessageCatalogue = {
   'error.methodNotAllowed': 'Este método no está permitido aquí.',
   'error.conflict': 'Esto entra en conflicto con el estado actual.',
   'error.tooManyRequests': 'Demasiados intentos. Espera {minutes} minutos y vuelve a intentarlo.',
+  'error.busy': 'Ahora mismo estamos muy ocupados. Inténtelo de nuevo en un momento.',
   'error.server': 'Algo ha fallado por nuestra parte. Inténtelo de nuevo.',
   'error.validation': 'Los datos que has enviado no son válidos.',
   'error.storageLimit': 'Has superado tu cuota de almacenamiento.',

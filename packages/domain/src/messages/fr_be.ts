@@ -45,6 +45,7 @@ export const fr_be: MessageCatalogue = {
   'error.methodNotAllowed': "Cette méthode n'est pas autorisée ici.",
   'error.conflict': "Ceci est en conflit avec l'état actuel.",
   'error.tooManyRequests': 'Trop de tentatives. Veuillez patienter {minutes} minutes et réessayer.',
+  'error.busy': 'Nous sommes très sollicités en ce moment. Veuillez réessayer dans un instant.',
   'error.server': 'Un problème est survenu de notre côté. Veuillez réessayer.',
   'error.validation': 'Les données envoyées ne sont pas valides.',
   'error.storageLimit': 'Vous avez dépassé votre quota de stockage.',

@@ -44,6 +44,7 @@ export const nl: MessageCatalogue = {
   'error.methodNotAllowed': 'Deze methode is hier niet toegestaan.',
   'error.conflict': 'Dit is in strijd met de huidige toestand.',
   'error.tooManyRequests': 'Te veel pogingen. Wacht {minutes} minuten en probeer het opnieuw.',
+  'error.busy': 'Het is nu even druk bij ons. Probeer het zo meteen opnieuw.',
   'error.server': 'Er ging bij ons iets mis. Probeer het opnieuw.',
   'error.validation': 'De gegevens die je hebt verstuurd zijn niet geldig.',
   'error.storageLimit': 'Je hebt je opslaglimiet overschreden.',

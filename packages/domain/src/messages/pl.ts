@@ -44,6 +44,7 @@ export const pl: MessageCatalogue = {
   'error.methodNotAllowed': 'Ta metoda jest tutaj niedozwolona.',
   'error.conflict': 'Jest to sprzeczne z bieżącym stanem.',
   'error.tooManyRequests': 'Zbyt wiele prób. Spróbuj ponownie za {minutes} min.',
+  'error.busy': 'Mamy teraz duże obciążenie. Spróbuj ponownie za chwilę.',
   'error.server': 'Coś poszło nie tak po naszej stronie. Spróbuj ponownie.',
   'error.validation': 'Przesłane dane są nieprawidłowe.',
   'error.storageLimit': 'Przekroczono limit miejsca na dane.',

@@ -44,6 +44,7 @@ export const uk: MessageCatalogue = {
   'error.methodNotAllowed': 'Цей метод тут не дозволено.',
   'error.conflict': 'Це суперечить поточному стану.',
   'error.tooManyRequests': 'Забагато спроб. Зачекайте {minutes} хв і спробуйте ще раз.',
+  'error.busy': 'Зараз ми перевантажені. Спробуйте ще раз за мить.',
   'error.server': 'На нашому боці сталася помилка. Спробуйте ще раз.',
   'error.validation': 'Надіслані дані некоректні.',
   'error.storageLimit': 'Ви перевищили квоту сховища.',
