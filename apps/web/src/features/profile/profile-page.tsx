@@ -86,7 +86,7 @@ export function ProfilePage() {
         stats={<ProfileStats counts={counts} own={own} />}
         actions={own ? <OwnProfileActions /> : <ProfileActions profile={profile} />}
       />
-      {hasPublicCard(profile) && <PublicCard data={profile} />}
+      {hasPublicCard(profile) && <PublicCard data={profile} besideAccountPicture />}
       <Tabs
         value={section}
         onChange={(value) => {

@@ -78,7 +78,7 @@ export function PublicProfilePage() {
           </Stack>
         }
       />
-      {hasPublicCard(profile) && <PublicCard data={profile} />}
+      {hasPublicCard(profile) && <PublicCard data={profile} besideAccountPicture />}
       <Tabs value="collections">
         <Tabs.List aria-label={t('profile.tabsLabel')}>
           <Tabs.Tab value="collections">{t('profile.tabs.collections')}</Tabs.Tab>

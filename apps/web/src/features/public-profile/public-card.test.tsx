@@ -44,4 +44,17 @@ describe('the public page header', () => {
     const bare = { ...data, accent_color: null, public_profile_enabled: true };
     expect(hasPublicCard(bare)).toBe(false);
   });
+
+  it('beside the profile header, which shows the account picture, only a public picture of its own', async () => {
+    const { unmount } = await renderWidget(<PublicCard data={data} besideAccountPicture />);
+    expect(screen.queryByTestId('public-card-picture')).toBeNull();
+    unmount();
+    await renderWidget(
+      <PublicCard
+        data={{ ...data, public_picture: '/api/user/photo/9?variant=550w' }}
+        besideAccountPicture
+      />,
+    );
+    expect(screen.getByTestId('public-card-picture')).toHaveAttribute('data-source', 'public');
+  });
 });

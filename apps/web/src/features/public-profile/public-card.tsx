@@ -63,11 +63,15 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
 export function PublicCard({
   data,
   testId = 'public-card',
+  besideAccountPicture = false,
 }: {
   data: PublicCardData;
   testId?: string;
+  /** the page already shows the account picture (the profile header): no second copy of it */
+  besideAccountPicture?: boolean;
 }) {
   const { t } = useTranslation();
+  const picture = data.public_picture ?? (besideAccountPicture ? null : data.picture);
   const accent = colourOr(data.accent_color, 'var(--mantine-primary-color-filled)');
   const showCta = Boolean(data.cta_button_title && data.cta_button_url);
   return (
@@ -87,9 +91,9 @@ export function PublicCard({
         {/* the name takes the person's accent colour; without one the text colour, which reads
             in both themes (the primary colour on the dark background does not) */}
         <Group gap="sm" wrap="nowrap">
-          {(data.public_picture ?? data.picture) && (
+          {picture && (
             <Avatar
-              src={data.public_picture ?? data.picture}
+              src={picture}
               alt={t('publicProfile.picture')}
               size="lg"
               radius="xl"
