@@ -152,8 +152,9 @@ describe('profile page', () => {
   });
 
   it('sends a visitor on the public profile to log in and back', async () => {
+    const picture = '/api/user/photo/3?variant=220w';
     mockApi((url) => {
-      if (url === '/api/p/user/9') return json(200, profile());
+      if (url === '/api/p/user/9') return json(200, profile({ picture, accent_color: '#0b7285' }));
       if (url.startsWith('/api/p/user/9/collection')) return json(200, hydra([]));
       return undefined;
     });
@@ -163,6 +164,10 @@ describe('profile page', () => {
     expect(screen.getByTestId('public-connect').getAttribute('href')).toBe(
       '/auth?redirect=%2Fprofile%2F9',
     );
+    // the public card under the header does not repeat the account picture
+    expect(screen.getByTestId('public-card')).toBeInTheDocument();
+    expect(screen.queryByTestId('public-card-picture')).toBeNull();
+    expect(document.querySelectorAll(`img[src="${picture}"]`)).toHaveLength(1);
   });
 });
 
