@@ -197,6 +197,11 @@ export interface CallsConfig {
    * (a closed tab before connecting would otherwise keep the call running).
    */
   socketGraceMs: number;
+  /**
+   * How often an instance vouches for the call sockets it holds (default 30 s); someone
+   * nobody vouched for in three of these (and at least socketGraceMs) is let go by the sweep.
+   */
+  heartbeatMs?: number;
 }
 
 /** An OpenID Connect provider this instance is a confidential client of. */

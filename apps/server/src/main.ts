@@ -4,6 +4,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
 import { schedulePurge } from './modules/auth/housekeeping.js';
+import { scheduleCallSweep } from './modules/calls/index.js';
 import { scheduleMediaCleanup } from './modules/media/index.js';
 import { DRAIN_MS, SHUTDOWN_LIMIT_MS, killAfter } from './shutdown.js';
 
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   app.jobs.start({ pollMs: 1000 });
   // Recurring media cleanup (uploads never attached): first run a minute after start.
   await scheduleMediaCleanup(app.jobs, new Date(Date.now() + 60_000));
+  // Calls left running by a stopped instance: swept now, then every minute.
+  await scheduleCallSweep(app.jobs, new Date());
   app.log.info(
     { database: config.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
     'Memoria is ready',

@@ -26,6 +26,8 @@ export interface CallParticipantsTable {
   joined_at: DbTime;
   admitted_at: DbTime | null;
   connected_at: DbTime | null;
+  /** refreshed by the instance holding their call socket (migration 0029) */
+  seen_at: DbTime | null;
   left_at: DbTime | null;
 }
 

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { createTestApp, skipReason, type TestApp } from './harness.js';
 
@@ -24,7 +25,9 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
-export async function startTwoInstances(): Promise<TwoInstances> {
+export async function startTwoInstances(
+  options: { config?: Partial<AppConfig> } = {},
+): Promise<TwoInstances> {
   let server: ChildProcess | undefined;
   let redisUrl = sharedRedisUrl ?? '';
   if (!sharedRedisUrl) {
@@ -35,7 +38,7 @@ export async function startTwoInstances(): Promise<TwoInstances> {
     redisUrl = `redis://127.0.0.1:${port}`;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  const t = await createTestApp({ config: { redisUrl } });
+  const t = await createTestApp({ config: { ...options.config, redisUrl } });
   const secondDb: Database = openDatabase(t.config.database);
   const second = await buildApp({
     config: t.config,

@@ -11,11 +11,18 @@ import {
   endCall,
   findCall,
   findParticipant,
+  emptyLiveCalls,
   markConnected,
   markLeft,
+  markSeen,
   participantsOf,
+  staleParticipants,
   type ParticipantRow,
 } from './store.js';
+
+const DEFAULT_HEARTBEAT_MS = 30_000;
+const SWEEP_BATCH = 200;
+const SWEEP_ROUNDS = 20;
 
 /**
  * The call socket (docs/notes/calls.md, Signalling): what participants send each other to
@@ -27,9 +34,18 @@ import {
 export function createSignalling(
   ctx: AppContext,
   service: CallService,
-): CallSocketPort & { expectSocket(participantId: number): void } {
+): CallSocketPort & {
+  expectSocket(participantId: number): void;
+  sweep(now?: Date): Promise<{ left: number; ended: number }>;
+  heartbeat(): Promise<void>;
+  close(): void;
+} {
   const { db, dialect: d } = ctx.database;
   const hub = ctx.realtime;
+  const heartbeatMs = ctx.config.calls.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
+  const staleAfterMs = Math.max(3 * heartbeatMs, ctx.config.calls.socketGraceMs);
+  /** The call sockets this instance holds, by participant (a ticket may open more than one). */
+  const held = new Map<number, number>();
 
   const send = (ids: readonly number[], message: RealtimeMessage) =>
     ids.length === 0 ? Promise.resolve() : hub.sendToUsers(ids.map(callAddress), message);
@@ -71,14 +87,19 @@ export function createSignalling(
       });
       return;
     }
-    if ((await countInCall(db, row.call_id)) > 0) return;
-    if (await endCall(db, d, row.call_id, new Date())) {
-      const waiting = await clearLobby(db, d, row.call_id, new Date());
-      await send(
-        waiting.map((w) => w.id),
-        { message_type: 'call_ended' },
-      );
-    }
+    await endIfEmpty(row.call_id);
+  }
+
+  /** With nobody in any more the call ends, and whoever waits in the lobby is sent home. */
+  async function endIfEmpty(callId: number): Promise<boolean> {
+    if ((await countInCall(db, callId)) > 0) return false;
+    if (!(await endCall(db, d, callId, new Date()))) return false;
+    const waiting = await clearLobby(db, d, callId, new Date());
+    await send(
+      waiting.map((w) => w.id),
+      { message_type: 'call_ended' },
+    );
+    return true;
   }
 
   /** Those inside a call who may admit from the lobby: people with an account. */
@@ -172,7 +193,45 @@ export function createSignalling(
     return next;
   };
 
+  /** Vouches for the participants whose call sockets this instance holds. */
+  async function heartbeat(): Promise<void> {
+    await markSeen(db, d, [...held.keys()], new Date());
+  }
+  const timer = setInterval(() => {
+    heartbeat().catch((error: unknown) => ctx.log.warn({ err: error }, 'call heartbeat failed'));
+  }, heartbeatMs);
+  timer.unref();
+
+  /**
+   * Lets go whoever no instance vouched for lately (their socket died with its server, or
+   * never opened), through the same leave as a closed socket: the others get call_left, the
+   * last one out ends the call. Calls left with nobody in at all end too.
+   */
+  async function sweep(now = new Date()): Promise<{ left: number; ended: number }> {
+    const before = new Date(now.getTime() - staleAfterMs);
+    let left = 0;
+    let ended = 0;
+    // a batch at a time; a row that failed comes back, so a bounded number of rounds
+    for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
+      const stale = await staleParticipants(db, d, before, SWEEP_BATCH);
+      for (const row of stale) {
+        await inOrder(row.id, () => leave(row.id));
+        left += 1;
+      }
+      if (stale.length < SWEEP_BATCH) break;
+    }
+    for (let round = 0; round < SWEEP_ROUNDS; round += 1) {
+      const empty = await emptyLiveCalls(db, before, d, SWEEP_BATCH);
+      for (const call of empty) if (await endIfEmpty(call.id)) ended += 1;
+      if (empty.length < SWEEP_BATCH) break;
+    }
+    return { left, ended };
+  }
+
   return {
+    heartbeat,
+    sweep,
+    close: () => clearInterval(timer),
     limits: {
       maxMessageBytes: CALLS.maxMessageBytes,
       messagesPerWindow: CALLS.messagesPerWindow,
@@ -195,6 +254,7 @@ export function createSignalling(
       timer.unref();
     },
     opened(participantId) {
+      held.set(participantId, (held.get(participantId) ?? 0) + 1);
       void inOrder(participantId, async () => {
         const row = await findParticipant(db, participantId);
         if (!row || row.state === 'left') return;
@@ -226,6 +286,9 @@ export function createSignalling(
       });
     },
     closed(participantId) {
+      const count = (held.get(participantId) ?? 1) - 1;
+      if (count > 0) held.set(participantId, count);
+      else held.delete(participantId);
       void inOrder(participantId, () => leave(participantId));
     },
   };

@@ -88,6 +88,7 @@ export async function insertParticipant(
       joined_at: d.time(values.at),
       admitted_at: values.state === 'in' ? d.time(values.at) : null,
       connected_at: null,
+      seen_at: null,
       left_at: null,
     })
     .returning('id')
@@ -197,8 +198,66 @@ export async function nameOf(db: Db, userId: number): Promise<string | null> {
 export function markConnected(db: Db, d: DialectHelpers, id: number, at: Date) {
   return db
     .updateTable('call_participants')
-    .set({ connected_at: d.time(at) })
+    .set({ connected_at: d.time(at), seen_at: d.time(at) })
     .where('id', '=', id)
     .where('connected_at', 'is', null)
+    .execute();
+}
+
+/** The instance holding these participants' call sockets says they are still there. */
+export async function markSeen(db: Db, d: DialectHelpers, ids: readonly number[], at: Date) {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('call_participants')
+      .set({ seen_at: d.time(at) })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('state', '!=', 'left')
+      .execute();
+  }
+}
+
+/**
+ * Participants of running calls that no instance vouched for since `before`: their socket
+ * died with its server (or never opened). Oldest first, a batch at a time.
+ */
+export function staleParticipants(db: Db, d: DialectHelpers, before: Date, limit: number) {
+  const cutoff = d.time(before);
+  return db
+    .selectFrom('call_participants as p')
+    .innerJoin('calls as c', 'c.id', 'p.call_id')
+    .select(['p.id', 'p.call_id'])
+    .where('c.live_key', 'is not', null)
+    .where('p.state', '!=', 'left')
+    .where((eb) =>
+      eb.or([
+        eb('p.seen_at', '<', cutoff),
+        eb.and([eb('p.seen_at', 'is', null), eb('p.joined_at', '<', cutoff)]),
+      ]),
+    )
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Running calls, started before `before`, with nobody in them (left over by a crash). */
+export function emptyLiveCalls(db: Db, before: Date, d: DialectHelpers, limit: number) {
+  return db
+    .selectFrom('calls as c')
+    .select('c.id')
+    .where('c.live_key', 'is not', null)
+    .where('c.started_at', '<', d.time(before))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('call_participants as p')
+            .select('p.id')
+            .whereRef('p.call_id', '=', 'c.id')
+            .where('p.state', '=', 'in'),
+        ),
+      ),
+    )
+    .orderBy('c.id')
+    .limit(limit)
     .execute();
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { WebSocket } from 'ws';
 import type { CallJoin } from '@memoria/domain';
+import type { Database } from '../../db/database.js';
 import type { TestApp } from '../../test/harness.js';
+import { scheduleCallSweep } from './index.js';
 
 /** Helpers of the calls tests: a call socket over the network, as a browser opens it. */
 
@@ -111,3 +113,35 @@ export async function callToken(
 }
 
 export const joined = (body: string) => JSON.parse(body) as CallJoin;
+
+/**
+ * What an instance that stopped leaves behind: these participants' sockets opened long ago
+ * and nobody has vouched for them since.
+ */
+export async function lastSeenLongAgo(database: Database, ids: number[]): Promise<void> {
+  const { db, dialect: d } = database;
+  const then = d.time(new Date(Date.now() - 10 * 60_000));
+  await db
+    .updateTable('call_participants')
+    .set({ connected_at: then, seen_at: then })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Runs the calls sweep now, as the job queue would. */
+export async function runSweep(app: FastifyInstance): Promise<void> {
+  await scheduleCallSweep(app.jobs, new Date());
+  await app.jobs.runDue();
+}
+
+/** The collection's newest call as its history shows it. */
+export async function newestCall(t: TestApp, headers: Headers, collectionId: string) {
+  const res = await t.app.inject({
+    url: `/api/collection/${collectionId}/calls`,
+    headers: { ...headers, accept: 'application/ld+json' },
+  });
+  return res.json()['hydra:member'][0] as {
+    ended_at: string | null;
+    participants: { name: string; left_at: string | null }[];
+  };
+}

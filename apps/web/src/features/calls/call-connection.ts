@@ -5,11 +5,14 @@ import type {
   CallParticipant,
 } from '@memoria/domain';
 import { callSocketUrl } from './api';
+import type { LivekitMedia } from './livekit-media';
 
 /**
  * One person's side of a call (docs/notes/calls.md): the call socket, and a peer connection
  * to every other participant (a full mesh). Whoever arrives offers to those already in, so
- * two sides never offer to each other at once. Screens read `snapshot()` through
+ * two sides never offer to each other at once. When the join answer says `media: "livekit"`
+ * the audio and video go through a LiveKit room instead (livekit-media.ts, loaded only
+ * then); the socket keeps the roster, the lobby, the states and the host's controls. Screens read `snapshot()` through
  * `subscribe` (useSyncExternalStore).
  */
 
@@ -47,6 +50,10 @@ export class CallConnection {
   private readonly listeners = new Set<() => void>();
   private screenTrack: MediaStreamTrack | null = null;
   private state: CallSnapshot;
+  /** the LiveKit room's side, once connected (LiveKit calls only) */
+  private livekit: LivekitMedia | null = null;
+  /** streams from LiveKit by participant, kept for tiles that appear after their tracks */
+  private readonly remote = new Map<number, MediaStream>();
 
   constructor(
     private readonly join: CallJoin,
@@ -136,10 +143,16 @@ export class CallConnection {
           phase: 'in',
           peers: others
             .filter((p) => p.state === 'in')
-            .map((p) => ({ ...p, stream: null, failed: false })),
+            .map((p) => ({ ...p, stream: this.remote.get(p.id) ?? null, failed: false })),
           lobby: others.filter((p) => p.state === 'lobby'),
         });
         this.sendState();
+        if (this.join.media === 'livekit') {
+          // someone admitted from the lobby gets their LiveKit token with the roster
+          const target = (message.livekit as CallJoin['livekit'] | undefined) ?? this.join.livekit;
+          await this.startLivekit(target);
+          return;
+        }
         for (const peer of this.state.peers) await this.offerTo(peer.id);
         return;
       }
@@ -149,7 +162,7 @@ export class CallConnection {
         this.update({
           peers: [
             ...this.state.peers.filter((p) => p.id !== participant.id),
-            { ...participant, stream: null, failed: false },
+            { ...participant, stream: this.remote.get(participant.id) ?? null, failed: false },
           ],
           lobby: this.state.lobby.filter((p) => p.id !== participant.id),
         });
@@ -183,6 +196,7 @@ export class CallConnection {
         });
         return;
       case 'call_signal':
+        if (this.join.media === 'livekit') return;
         await this.onSignal(
           message.from as number,
           message.kind as 'offer' | 'answer',
@@ -190,6 +204,7 @@ export class CallConnection {
         );
         return;
       case 'call_ice':
+        if (this.join.media === 'livekit') return;
         await this.onIce(message.from as number, message.candidates as RTCIceCandidateInit[]);
         return;
       case 'call_muted':
@@ -204,6 +219,32 @@ export class CallConnection {
         return;
       default:
         return;
+    }
+  }
+
+  /** Joins the LiveKit room with our token; a room that cannot be reached fails the call. */
+  private async startLivekit(target: CallJoin['livekit']): Promise<void> {
+    if (this.livekit) return;
+    if (!target) {
+      this.finish('failed');
+      return;
+    }
+    try {
+      const { connectLivekit } = await loadLivekitMedia();
+      const media = await connectLivekit(target, this.state.local, (id, stream) => {
+        if (stream) this.remote.set(id, stream);
+        else this.remote.delete(id);
+        this.updatePeer(id, { stream });
+      });
+      if (this.state.phase !== 'in') {
+        media.close();
+        return;
+      }
+      this.livekit = media;
+      if (!this.state.audio) media.setEnabled('audio', false);
+      if (!this.state.video) media.setEnabled('video', false);
+    } catch {
+      this.finish('failed');
     }
   }
 
@@ -301,6 +342,9 @@ export class CallConnection {
 
   private finish(phase: CallPhase): void {
     this.closePeers();
+    this.livekit?.close();
+    this.livekit = null;
+    this.remote.clear();
     this.screenTrack?.stop();
     for (const track of this.state.local?.getTracks() ?? []) track.stop();
     const socket = this.socket;
@@ -311,6 +355,7 @@ export class CallConnection {
 
   setAudio(on: boolean): void {
     for (const track of this.state.local?.getAudioTracks() ?? []) track.enabled = on;
+    this.livekit?.setEnabled('audio', on);
     this.update({
       audio: on && Boolean(this.state.local?.getAudioTracks().length),
       mutedByHost: false,
@@ -320,6 +365,7 @@ export class CallConnection {
 
   setVideo(on: boolean): void {
     for (const track of this.state.local?.getVideoTracks() ?? []) track.enabled = on;
+    this.livekit?.setEnabled('video', on);
     this.update({ video: on && Boolean(this.state.local?.getVideoTracks().length) });
     this.sendState();
   }
@@ -349,6 +395,10 @@ export class CallConnection {
   }
 
   private async replaceVideo(track: MediaStreamTrack | null): Promise<void> {
+    if (this.livekit) {
+      await this.livekit.replaceVideo(track);
+      return;
+    }
     for (const pc of this.pcs.values()) {
       const sender = pc
         .getSenders()
@@ -374,3 +424,6 @@ export class CallConnection {
     this.finish('left');
   }
 }
+
+/** livekit-media.ts and livekit-client, fetched the first time a call runs on LiveKit. */
+export const loadLivekitMedia = () => import('./livekit-media');
