@@ -16,7 +16,7 @@ import { connectionRulesOf } from '../connections/requirements.js';
 import { contactCountsFor } from '../connections/service.js';
 import { viewStatus } from '../connections/present.js';
 import { blockedEitherWay } from '../blocks/service.js';
-import { sharedContactFields } from '../workspaces/service.js';
+import { sharedContactFields } from '../workspaces/shared-fields.js';
 import {
   emptyRelations,
   findSuggestionExclude,

@@ -5,8 +5,6 @@ import {
   delegationRules,
   iri,
   maximumUsersOf,
-  NOTHING_SHARED,
-  sharedAcrossWorkspaces,
   workspaceCard,
   workspaceFlagsOf,
   workspaceSharedFields,
@@ -16,7 +14,6 @@ import {
   type WorkspaceDetail,
   type Workspace,
   type WorkspaceMember,
-  type WorkspaceSharedFields,
   type WorkspaceSettingsInput,
   type WorkspaceType,
   type WorkspaceViewer,
@@ -48,11 +45,12 @@ import {
   saveRules,
   workspaceIdsOfMember,
   workspaceAccounts,
-  workspacesShared,
   type WorkspaceAccountRow,
 } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
+
+export { sharedContactFields } from './shared-fields.js';
 
 interface Page {
   limit: number;
@@ -62,41 +60,6 @@ interface Page {
 const workspaceNotFound = () => notFound('workspace.notFound');
 const isAdminRules = (rules: unknown) =>
   delegationRules(readJson<Record<string, boolean>>(rules, {})).admin;
-
-/**
- * The contact fields `viewer` sees of each of `personIds` through the workspaces they share
- * (docs/notes/workspaces.md, Flags): the person is a member, the viewer a member, an admin
- * or the workspace itself. People who share none get NOTHING_SHARED. Profile reads and
- * connection lists add these to what the person's own settings show.
- */
-export async function sharedContactFields(
-  db: Db,
-  viewer: number | null,
-  personIds: number[],
-): Promise<Map<number, WorkspaceSharedFields>> {
-  const byPerson = new Map<
-    number,
-    { flags: ReturnType<typeof workspaceFlagsOf>; viewer: WorkspaceViewer }[]
-  >();
-  if (viewer === null) return new Map();
-  const ids = personIds.filter((id) => id !== viewer);
-  for (const row of await workspacesShared(db, viewer, ids)) {
-    const admin = row.workspace_id === viewer || (row.held !== null && isAdminRules(row.held));
-    // a delegate without the admin right is no admin, and a member only by connecting
-    if (!admin && row.membership === null) continue;
-    const flags = workspaceFlagsOf(readJson<Record<string, unknown>>(row.rules, {}));
-    byPerson.set(row.person_id, [
-      ...(byPerson.get(row.person_id) ?? []),
-      { flags, viewer: admin ? 'admin' : 'member' },
-    ]);
-  }
-  return new Map(
-    ids.map((id) => [
-      id,
-      byPerson.has(id) ? sharedAcrossWorkspaces(byPerson.get(id) ?? []) : NOTHING_SHARED,
-    ]),
-  );
-}
 
 /** What a new workspace gets; `maximumUsers` comes from a plan or an operator. */
 export interface NewWorkspace {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signedInUser, type SignedIn } from '../../test/factories.js';
+import { bearer, login, signedInUser, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { connectUsers } from '../../test/social.js';
 
@@ -81,12 +81,15 @@ describeDb('workspace share flags on profile reads', () => {
   let carl: SignedIn;
   let dan: SignedIn;
   let workspace: number;
+  let workspaceToken: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    [admin, ann, bob, carl, dan] = await Promise.all(
-      ['Admin', 'Ann', 'Bob', 'Carl', 'Dan'].map((name) => signedInUser(t, { name })),
-    );
+    admin = await signedInUser(t, { name: 'Admin' });
+    ann = await signedInUser(t, { name: 'Ann' });
+    bob = await signedInUser(t, { name: 'Bob' });
+    carl = await signedInUser(t, { name: 'Carl' });
+    dan = await signedInUser(t, { name: 'Dan' });
     const made = await t.app.inject({
       method: 'POST',
       url: '/api/create-workspace',
@@ -95,6 +98,16 @@ describeDb('workspace share flags on profile reads', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     workspace = made.json().id as number;
+    // a second session of the admin's switches into the workspace (switching ends the first)
+    const second = await login(t, admin);
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/api/switch-user',
+      headers: bearer(second.token),
+      payload: { account_user: made.json().account_user, secure_token: made.json().secure_token },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    workspaceToken = switched.json().token as string;
     await connectUsers(t, workspace, ann.id);
     await connectUsers(t, workspace, bob.id);
     await connectUsers(t, carl.id, bob.id);
@@ -164,6 +177,69 @@ describeDb('workspace share flags on profile reads', () => {
     };
     expect(await search(ann.token)).toMatchObject({ usermail: bob.usermail, phone: PHONE });
     expect(await search(dan.token)).toMatchObject({ usermail: null, phone: null });
+  });
+
+  it('connection cards carry what the flags share, paged, and say so (workspace_contact)', async () => {
+    // Gus is a member and connected with Bob; the workspace lists its members as connections
+    const gus = await signedInUser(t, { name: 'Gus' });
+    await connectUsers(t, workspace, gus.id);
+    await connectUsers(t, gus.id, bob.id);
+    const bobIn = async (token: string, query = '') => {
+      const res = await t.app.inject({
+        url: `/api/user/connection?status=active${query}`,
+        headers: { ...bearer(token), accept: 'application/ld+json' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const members = res.json()['hydra:member'] as Array<{
+        user_id: number;
+        workspace_contact: boolean;
+        user: { usermail: string | null; phone_number: string | null };
+      }>;
+      return {
+        entry: members.find((c) => c.user_id === bob.id),
+        total: res.json()['hydra:totalItems'],
+      };
+    };
+
+    await setFlags({});
+    expect((await bobIn(gus.token)).entry).toMatchObject({
+      workspace_contact: false,
+      user: { usermail: null, phone_number: PHONE },
+    });
+    expect((await bobIn(carl.token)).entry).toMatchObject({ workspace_contact: false });
+    expect((await bobIn(workspaceToken)).entry).toMatchObject({
+      workspace_contact: false,
+      user: { usermail: null },
+    });
+
+    await setFlags({ connections_share_email_to_admin: true });
+    // the workspace itself is its admin: it sees the address, the members do not
+    expect((await bobIn(workspaceToken)).entry).toMatchObject({
+      workspace_contact: true,
+      user: { usermail: bob.usermail },
+    });
+    expect((await bobIn(gus.token)).entry).toMatchObject({
+      workspace_contact: false,
+      user: { usermail: null },
+    });
+
+    await setFlags({ connections_share_email_to_workspace_members: true });
+    expect((await bobIn(gus.token)).entry).toMatchObject({
+      workspace_contact: true,
+      user: { usermail: bob.usermail, phone_number: PHONE },
+    });
+    // Carl is connected with Bob but no member: as before
+    expect((await bobIn(carl.token)).entry).toMatchObject({
+      workspace_contact: false,
+      user: { usermail: null, phone_number: PHONE },
+    });
+    // paged in the database: one card a page, Bob on one of the workspace's pages
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => bobIn(workspaceToken, `&itemsPerPage=1&page=${page}`)),
+    );
+    expect(pages[0]?.total).toBe(3);
+    expect(pages.filter((p) => p.entry !== undefined)).toHaveLength(1);
+    expect(pages.find((p) => p.entry)?.entry).toMatchObject({ user: { usermail: bob.usermail } });
   });
 
   it('a member who leaves, a disabled workspace and a delegate without the admin right see nothing more', async () => {
