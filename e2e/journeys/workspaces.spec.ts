@@ -1,5 +1,6 @@
 import { createWorkspace } from '../support/admin.js';
 import { api, newMember, pageFor, type Member } from '../support/members.js';
+import { shoot } from '../support/screens.js';
 import { expect, test } from '../support/test.js';
 
 interface MemberCard {
@@ -10,7 +11,9 @@ interface MemberCard {
 /**
  * Issue 22 (workspaces): an operator makes a workspace for two members with Ada as its
  * admin; it takes two members and refuses the third; members see each other's e-mail only
- * once the share flag is on; Ada opens /workspaces and the workspace's page.
+ * once the share flag is on, on the members list and on each other's profile; Ann's
+ * connection card of the workspace names it as one; Ada opens /workspaces and the
+ * workspace's page.
  */
 test('a workspace takes its members up to its limit and shares what its flags say', async ({
   browser,
@@ -51,6 +54,24 @@ test('a workspace takes its members up to its limit and shares what its flags sa
   expect((await bobSeenBy(ann))?.usermail).toBeNull();
   await api(request, ada, 'PATCH', base, { connections_share_email_to_workspace_members: true });
   expect((await bobSeenBy(ann))?.usermail).toBe(bob.usermail);
+
+  // Ann is not connected with Bob: his profile shows her his address through the workspace,
+  // and her connection card of the workspace says what it is
+  const annPage = await pageFor(browser, ann);
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 740],
+  ] as const) {
+    await annPage.setViewportSize({ width, height });
+    await annPage.goto(`/profile/${bob.id}`);
+    await expect(annPage.getByRole('link', { name: bob.usermail })).toBeVisible();
+    await shoot(annPage, `workspace-shared-profile-${width}`);
+    await annPage.goto('/connections');
+    const workspaceCard = annPage.getByTestId(`connection-${workspace.id}`);
+    await expect(workspaceCard.getByTestId('account-kind')).toHaveText('Workspace');
+    await shoot(annPage, `workspace-connection-card-${width}`);
+  }
+  await annPage.context().close();
 
   // Ada's screens: the list, then the workspace with its two members and her admin tools
   const page = await pageFor(browser, ada);

@@ -26,6 +26,7 @@ import {
   isWorkspace,
   isWorkspaceOrMain,
   meetsConnectionSubscription,
+  versionsDocuments,
   withinPublicLimit,
   type AccountFacts,
 } from './permissions.js';
@@ -283,5 +284,40 @@ describe('memo rules', () => {
     [false, false, false],
   ])('owner %s, collaborative collection allows %s → add documents %s', (o, c, expected) => {
     expect(canAddDocuments({ isOwner: o, collaborativeCollectionAllows: c })).toBe(expected);
+  });
+});
+
+describe('versionsDocuments: a workspace or group account whose plan runs', () => {
+  it.each([
+    [
+      'a workspace with its plan',
+      { user_type: 'workspace', rules: { document_versioning: true } },
+      true,
+    ],
+    [
+      'a group with its plan',
+      { user_type: 'workspace', workspace_type: 'group', rules: { document_versioning: true } },
+      true,
+    ],
+    [
+      'a workspace whose plan ended',
+      { user_type: 'workspace', rules: { document_versioning: false } },
+      false,
+    ],
+    ['a workspace an operator made without a plan', { user_type: 'workspace', rules: {} }, false],
+    [
+      'a personal account with the flag',
+      { user_type: 'normal', rules: { document_versioning: true } },
+      false,
+    ],
+    [
+      'the main user who bought it',
+      { user_type: 'main', rules: { document_versioning: true } },
+      false,
+    ],
+    ['Silver', { user_type: 'normal', user_has_professional_subscription: true }, false],
+    ['Bronze', { user_type: 'normal', user_has_extended_subscription: true }, false],
+  ] satisfies [string, AccountFacts, boolean][])('%s → %s', (_name, account, expected) => {
+    expect(versionsDocuments(account)).toBe(expected);
   });
 });

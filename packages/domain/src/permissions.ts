@@ -143,6 +143,16 @@ export function canFavourite(viewer: Someone | null | undefined): boolean {
   return viewer != null;
 }
 
+/**
+ * Document versioning: the collections of a workspace or group account whose plan runs
+ * (`entitlementsOf` gives `document_versioning`, kept in the account's rules) keep every
+ * replaced document as an older version, whatever the collection's own
+ * preserve_documents_version says. Other accounts keep versions only where that flag is on.
+ */
+export function versionsDocuments(account: AccountFacts): boolean {
+  return isWorkspace(account) && account.rules?.document_versioning === true;
+}
+
 /** Delegation actions: the admin right on a workspace or main account. */
 export function canManageDelegation(account: AccountFacts): boolean {
   return ruleAllows(account.rules ?? undefined, 'admin') && isWorkspaceOrMain(account);

@@ -16,6 +16,8 @@ export interface UserRules extends Partial<Record<RuleArea, boolean>> {
   has_subscription?: boolean;
   bronze?: boolean;
   silver?: boolean;
+  /** a group or workspace plan runs: its collections keep document versions */
+  document_versioning?: boolean;
 }
 
 export function ruleAllows(rules: UserRules | undefined, area: RuleArea): boolean {

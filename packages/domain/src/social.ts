@@ -81,6 +81,11 @@ export interface Connection {
   private: boolean;
   /** the viewer's favourite row for the other person, or null */
   favourite_id: number | null;
+  /**
+   * a workspace both belong to shares some of the other person's contact fields with the
+   * viewer (its share flags): the card then carries those fields (docs/notes/workspaces.md)
+   */
+  workspace_contact: boolean;
   /** other person's picture, initials and profile path, for cards */
   picture: string | null;
   label: string;

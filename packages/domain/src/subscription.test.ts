@@ -14,23 +14,64 @@ function order(type: string, extra: Partial<OrderFacts['product']> = {}): OrderF
 
 describe('what paid orders give an account', () => {
   it.each([
-    ['nothing', [], { plan: 'free', has_subscription: false, bronze: false, silver: false }],
+    [
+      'nothing',
+      [],
+      {
+        plan: 'free',
+        has_subscription: false,
+        bronze: false,
+        silver: false,
+        document_versioning: false,
+      },
+    ],
     [
       'a personal plan',
       [order('personal')],
-      { plan: 'bronze', has_subscription: true, bronze: true },
+      { plan: 'bronze', has_subscription: true, bronze: true, document_versioning: false },
     ],
     [
       'a professional plan over a personal one',
       [order('personal'), order('professional')],
-      { plan: 'silver', has_subscription: true, bronze: false, silver: true },
+      {
+        plan: 'silver',
+        has_subscription: true,
+        bronze: false,
+        silver: true,
+        document_versioning: false,
+      },
     ],
     [
       'a workspace plan',
       [order('workspace', { maximum_users: 25 })],
-      { plan: 'free', has_subscription: true, silver: false, maximum_users: 25 },
+      {
+        plan: 'free',
+        has_subscription: true,
+        silver: false,
+        maximum_users: 25,
+        document_versioning: true,
+      },
     ],
-    ['storage alone', [order('storage', { storage: 10 })], { has_subscription: false }],
+    [
+      'a group plan',
+      [order('user_defined', { maximum_users: 10 })],
+      { has_subscription: true, maximum_users: 10, document_versioning: true },
+    ],
+    [
+      'a workspace plan past its grace',
+      [
+        {
+          ...order('workspace', { maximum_users: 25 }),
+          ends_at: new Date('2026-05-01T00:00:00Z'),
+        },
+      ],
+      { has_subscription: false, maximum_users: null, document_versioning: false },
+    ],
+    [
+      'storage alone',
+      [order('storage', { storage: 10 })],
+      { has_subscription: false, document_versioning: false },
+    ],
   ])('%s', (_name, orders, expected) => {
     expect(entitlementsOf(orders as OrderFacts[], NOW)).toMatchObject(expected);
   });

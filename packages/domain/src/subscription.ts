@@ -131,6 +131,8 @@ export interface Entitlements {
   order_storage_bytes: number;
   /** members of a workspace or group plan; null without one */
   maximum_users: number | null;
+  /** a group or workspace plan runs: the account's collections keep document versions */
+  document_versioning: boolean;
 }
 
 const time = (value: Date | string | null): number | null =>
@@ -188,6 +190,7 @@ export function entitlementsOf(
     plan_storage_bytes: planStorageGb * GB,
     order_storage_bytes: addOnGb * GB,
     maximum_users: members.length > 0 ? Math.max(...members) : null,
+    document_versioning: workspacePlan,
   };
 }
 

@@ -77,10 +77,36 @@ export function workspaceSharedFields(flags: WorkspaceFlags, viewer: WorkspaceVi
   };
 }
 
+export type WorkspaceSharedFields = ReturnType<typeof workspaceSharedFields>;
+
+/** Nothing shared: a viewer who belongs to no workspace with the person. */
+export const NOTHING_SHARED: WorkspaceSharedFields = {
+  email: false,
+  phone: false,
+  memberInfo: false,
+};
+
+/**
+ * What a viewer sees of a member through every workspace both belong to: a field shows when
+ * any of those workspaces shares it with the viewer (as an admin or as a member).
+ */
+export function sharedAcrossWorkspaces(
+  shared: readonly { flags: WorkspaceFlags; viewer: WorkspaceViewer }[],
+): WorkspaceSharedFields {
+  return shared.reduce<WorkspaceSharedFields>((all, one) => {
+    const fields = workspaceSharedFields(one.flags, one.viewer);
+    return {
+      email: all.email || fields.email,
+      phone: all.phone || fields.phone,
+      memberInfo: all.memberInfo || fields.memberInfo,
+    };
+  }, NOTHING_SHARED);
+}
+
 /** A workspace member's card reduced to what the viewer may see of them. */
 export function workspaceCard<T extends ContactCard>(
   card: T,
-  fields: ReturnType<typeof workspaceSharedFields>,
+  fields: WorkspaceSharedFields,
   full: { usermail: string; phone_number: string | null },
 ): T {
   return {

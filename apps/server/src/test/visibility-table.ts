@@ -44,7 +44,8 @@ export type Audience =
  * - selected contact / verified contact / other contact of a profile, a connection or a token:
  *   these objects have no audience of their own; each kind is just someone connected.
  * - workspace members: the world's workspace is the author's (so the delegate's too) with the
- *   other contact as its one member; every other kind is a stranger to it.
+ *   author and the other contact as its members, sharing e-mail among them (so the other
+ *   contact alone may read the author's address); every other kind is a stranger to it.
  */
 const OWNERS = ['author', 'delegate'] as const;
 const CONTACTS = ['collaborator', 'selectedContact', 'verifiedContact', 'otherContact'] as const;

@@ -66,7 +66,10 @@ export interface MatrixWorld extends ViewerWorld {
   /** a photo and a document sent with its message */
   messagePhoto: number;
   messageDocument: number;
-  /** a workspace the author administers, with the other contact as its member */
+  /**
+   * a workspace the author administers, with the author and the other contact as its
+   * members, sharing e-mail among them
+   */
   workspace: number;
   /** the author's file transfer of one file, uploaded and open (docs/notes/file-transfer.md) */
   transfer: string;
@@ -83,7 +86,7 @@ export const marker = (tag: string, kind: string, audience: string) =>
 
 async function inject(
   t: TestApp,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   url: string,
   headers: Record<string, string>,
   payload?: object,
@@ -314,6 +317,12 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     name: 'Matrix workspace',
   })) as { id: number };
   await connectUsers(t, workspace.id, base.people.otherContact.id);
+  // the author is a member too, and the workspace shares e-mail among its members: the other
+  // contact may read the author's address, nobody else (docs/notes/workspaces.md, Flags)
+  await connectUsers(t, workspace.id, base.author.id);
+  await inject(t, 'PATCH', `/api/workspace/${workspace.id}`, author, {
+    connections_share_email_to_workspace_members: true,
+  });
 
   const headersOf = { ...base.headers, linkHolder: {} } as Record<
     MatrixViewer,

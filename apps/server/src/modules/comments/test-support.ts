@@ -1,3 +1,4 @@
+import { readJson } from '../../db/dialect.js';
 import type { TestApp } from '../../test/harness.js';
 import type { CollectionType } from '@memoria/domain';
 
@@ -71,12 +72,16 @@ const ENGAGEMENT_TYPES = [
 export async function eventsOf(t: TestApp, memoId: number) {
   const rows = await t.database.db
     .selectFrom('activity_events')
-    .select(['type', 'actor_user_id', 'recipient_user_id'])
+    .select(['type', 'actor_user_id', 'recipient_user_id', 'payload'])
     .where('memo_id', '=', memoId)
     .where('type', 'in', ENGAGEMENT_TYPES)
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ type: r.type, actor: r.actor_user_id, to: r.recipient_user_id }));
+  // the copies forwarded to the author's delegate (delegate_notifications) are made when
+  // the original is delivered: they are not the comment's own recipients
+  return rows
+    .filter((r) => readJson<{ forwarded_for?: number }>(r.payload, {}).forwarded_for === undefined)
+    .map((r) => ({ type: r.type, actor: r.actor_user_id, to: r.recipient_user_id }));
 }
 
 export async function countRows(t: TestApp, table: 'memo_comments' | 'memo_reactions') {

@@ -24,6 +24,9 @@ export const connectionAnswer = z.object({
   auto_accepted: z.boolean(),
   private: z.boolean(),
   favourite_id: z.number().nullable(),
+  workspace_contact: z
+    .boolean()
+    .describe('a workspace you both belong to shares contact fields of this person with you'),
   picture: z.string().nullable(),
   label: z.string(),
   url: z.string().nullable(),

@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { Connection, ConnectionViewStatus } from '@memoria/domain';
+import {
+  NOTHING_SHARED,
+  type Connection,
+  type ConnectionViewStatus,
+  type WorkspaceSharedFields,
+} from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool } from '../../db/dialect.js';
 import { favouriteIdsFor, type ConnectionRow } from './store.js';
+import { sharedContactFields } from '../workspaces/shared-fields.js';
 import {
   contactCardOf,
   loadPeople,
@@ -35,6 +41,7 @@ function present(
   viewer: number,
   people: Map<number, PersonRow>,
   favourites: Map<number, number>,
+  sharedWith: Map<number, WorkspaceSharedFields>,
 ): Connection | null {
   const outbound = people.get(row.user_outbound_id);
   if (!outbound) return null;
@@ -46,13 +53,24 @@ function present(
   const addressOnly = sender && row.user_to_email !== null && status !== 'active';
   const otherId = addressOnly ? null : otherIdOf(row, viewer);
   const other = otherId === null ? undefined : people.get(otherId);
+  // what a workspace both belong to shares with the viewer (docs/notes/workspaces.md)
+  const shared = (other && sharedWith.get(other.id)) || NOTHING_SHARED;
+  const card = other ? contactCardOf(other, status === 'active') : null;
   return {
     id: row.id,
     '@id': `/api/connection/${row.id}`,
     status,
     user_inbound: inbound && !addressOnly ? summaryOf(inbound) : null,
     user_outbound: summaryOf(outbound),
-    user: other ? contactCardOf(other, status === 'active') : null,
+    user:
+      card && other
+        ? {
+            ...card,
+            usermail: card.usermail ?? (shared.email ? other.usermail : null),
+            phone_number: card.phone_number ?? (shared.phone ? other.phone_number : null),
+          }
+        : null,
+    workspace_contact: shared.email || shared.phone || shared.memberInfo,
     user_id: other?.id ?? null,
     // the address the sender typed is theirs to see; the receiver sees it only when shared
     user_to_email: sender ? row.user_to_email : null,
@@ -81,12 +99,13 @@ export async function presentConnections(
     r.user_inbound_id === null ? [r.user_outbound_id] : [r.user_outbound_id, r.user_inbound_id],
   );
   const others = rows.map((r) => otherIdOf(r, viewer)).filter((id): id is number => id !== null);
-  const [people, favourites] = await Promise.all([
+  const [people, favourites, shared] = await Promise.all([
     loadPeople(db, ids),
     favouriteIdsFor(db, viewer, others),
+    sharedContactFields(db, viewer, others),
   ]);
   return rows
-    .map((row) => present(row, viewer, people, favourites))
+    .map((row) => present(row, viewer, people, favourites, shared))
     .filter((c): c is Connection => c !== null);
 }
 

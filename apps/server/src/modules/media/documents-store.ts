@@ -9,6 +9,8 @@ import {
   memoVisible,
   type Viewer,
 } from '../audience/index.js';
+import { versionsDocuments } from '@memoria/domain';
+import { accountFactsOf } from '../users/account-facts.js';
 import type { AttachmentRow } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -24,8 +26,24 @@ export interface MemoDocumentRights {
   mayAdd: boolean;
   /** … allows replacing documents */
   mayReplace: boolean;
-  /** a collection of the memo keeps replaced documents as versions */
+  /**
+   * a collection of the memo keeps replaced documents as versions: its
+   * preserve_documents_version is on, or its owner is a workspace whose plan gives document
+   * versioning (`versionsDocuments`, docs/notes/workspaces.md)
+   */
   preserve: boolean;
+}
+
+/** The accounts that own the collections holding memo `memoId`, as the plan rules read them. */
+async function collectionOwnersOf(db: Db, memoId: number) {
+  return db
+    .selectFrom('memos_per_collection as mpc')
+    .innerJoin('collections as c', 'c.id', 'mpc.collection_id')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select(['u.user_type', 'u.workspace_type', 'u.plan', 'u.rules'])
+    .where('mpc.memo_id', '=', memoId)
+    .where('u.user_type', '=', 'workspace')
+    .execute();
 }
 
 /**
@@ -60,12 +78,17 @@ export async function memoDocumentRights(
     .where('m.id', '=', memoId)
     .executeTakeFirst();
   if (!row) return undefined;
+  const preserve =
+    readBool(row.preserve) ||
+    (await collectionOwnersOf(db, memoId)).some((owner) =>
+      versionsDocuments(accountFactsOf(owner)),
+    );
   return {
     authorId: row.user_id,
     visible: readBool(row.visible),
     mayAdd: readBool(row.may_add),
     mayReplace: readBool(row.may_replace),
-    preserve: readBool(row.preserve),
+    preserve,
   };
 }
 

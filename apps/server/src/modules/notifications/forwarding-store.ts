@@ -4,9 +4,8 @@ import { dialectOf } from '../../events/index.js';
 
 /**
  * The live delegates of these accounts, for those accounts that forward their notifications
- * (user_profiles.delegate_notifications). Workspace accounts only for now: the flag is on by
- * default, and turning it on for personal accounts changes every delegate's notification
- * list, a product decision left open (docs/notes/workspaces.md).
+ * (user_profiles.delegate_notifications): personal and workspace accounts alike
+ * (docs/notes/workspaces.md, Forwarded notifications). Disabled delegates get nothing.
  */
 export async function forwardingDelegates(
   db: Kysely<DatabaseSchema>,
@@ -18,11 +17,9 @@ export async function forwardingDelegates(
     .selectFrom('account_delegations as d')
     .innerJoin('user_profiles as p', 'p.user_id', 'd.account_user_id')
     .innerJoin('users as u', 'u.id', 'd.delegate_user_id')
-    .innerJoin('users as a', 'a.id', 'd.account_user_id')
     .select(['d.account_user_id', 'd.delegate_user_id'])
     .where('d.account_user_id', 'in', accountIds)
     .where('d.revoked_at', 'is', null)
-    .where('a.user_type', '=', 'workspace')
     .where('p.delegate_notifications', '=', dialectOf(db).bool(true))
     .where('u.disabled_at', 'is', null)
     .execute();

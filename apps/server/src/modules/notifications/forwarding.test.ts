@@ -70,19 +70,42 @@ describeDb('notifications forwarded to delegates', () => {
     expect(made.delegation.id).toEqual(expect.any(Number));
   });
 
-  it('a personal account does not forward (yet); a revoked delegate gets nothing more', async () => {
+  it('a personal account forwards too; a revoked delegate gets nothing more', async () => {
     const ada = await signedInUser(t, { name: 'Ada' });
     const ben = await signedInUser(t, { name: 'Ben' });
     const made = await createDelegation(t, ada, ben);
+    await settle();
+    const before = (await notifications(ben)).length;
     await requestFrom(await signedInUser(t, { name: 'Eve' }), ada);
-    expect(await notifications(ben)).toHaveLength(0);
-    await workspace(ada);
+    const forwarded = await notifications(ben);
+    expect(forwarded).toHaveLength(before + 1);
+    expect(forwarded[0]?.type).toBe('new_connection');
     await t.database.db
       .updateTable('account_delegations')
       .set({ revoked_at: t.database.dialect.time(new Date()) })
       .where('id', '=', made.delegation.id)
       .execute();
     await requestFrom(await signedInUser(t, { name: 'Carl' }), ada);
-    expect(await notifications(ben)).toHaveLength(0);
+    expect(await notifications(ben)).toHaveLength(before + 1);
+    expect(await notifications(ada)).toHaveLength(2);
+  });
+
+  it('a personal account that switched forwarding off keeps its notifications to itself', async () => {
+    const ada = await signedInUser(t, { name: 'Ada' });
+    const ben = await signedInUser(t, { name: 'Ben' });
+    await createDelegation(t, ada, ben);
+    await settle();
+    const before = (await notifications(ben)).length;
+    const me = await t.app.inject({ url: '/api/profile', headers: bearer(ada.token) });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/profile/${me.json().profile_id}`,
+      headers: bearer(ada.token),
+      payload: { delegate_notifications: false },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await requestFrom(await signedInUser(t, { name: 'Fay' }), ada);
+    expect(await notifications(ada)).toHaveLength(1);
+    expect(await notifications(ben)).toHaveLength(before);
   });
 });

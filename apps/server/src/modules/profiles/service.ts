@@ -4,7 +4,9 @@ import {
   hasPublicProfile,
   iri,
   isBronze,
+  NOTHING_SHARED,
   type PublicProfile,
+  type WorkspaceSharedFields,
 } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readBool } from '../../db/dialect.js';
@@ -14,6 +16,7 @@ import { connectionRulesOf } from '../connections/requirements.js';
 import { contactCountsFor } from '../connections/service.js';
 import { viewStatus } from '../connections/present.js';
 import { blockedEitherWay } from '../blocks/service.js';
+import { sharedContactFields } from '../workspaces/shared-fields.js';
 import {
   emptyRelations,
   findSuggestionExclude,
@@ -44,7 +47,8 @@ const showsPublicProfile = (person: PersonRow) =>
 
 /**
  * A profile as `viewer` (null: a visitor, or the owner previewing) sees it. Phone numbers
- * are for contacts; the email address only where its owner discloses it.
+ * are for contacts; the email address only where its owner discloses it. A workspace both
+ * belong to adds what its share flags give the viewer (`shared`, docs/notes/workspaces.md).
  */
 function present(
   person: PersonRow,
@@ -52,6 +56,7 @@ function present(
   relations: Relations,
   counts: PublicProfile['counts'],
   isOwner: boolean,
+  shared: WorkspaceSharedFields = NOTHING_SHARED,
 ): PublicProfile {
   const account = accountFactsOf(person);
   const connectionRules = connectionRulesOf(person);
@@ -74,8 +79,8 @@ function present(
     // the public profile's own contact fields are for everyone; the account's as before
     usermail:
       person.public_usermail ??
-      (isOwner || readBool(person.disclose_email) ? person.usermail : null),
-    phone: person.public_phone ?? (contact ? person.phone_number : null),
+      (isOwner || readBool(person.disclose_email) || shared.email ? person.usermail : null),
+    phone: person.public_phone ?? (contact || shared.phone ? person.phone_number : null),
     address: person.public_address,
     website: person.public_website,
     linkedin: person.public_linkedin,
@@ -120,11 +125,12 @@ export function createProfileService(ctx: AppContext) {
 
   /** One profile as `viewer` sees it; null: what a visitor (or the owner previewing) sees. */
   async function profileFor(person: PersonRow, viewer: number | null): Promise<PublicProfile> {
-    const [relations, counts] = await Promise.all([
+    const [relations, counts, shared] = await Promise.all([
       viewer === null || viewer === person.id
         ? emptyRelations()
         : relationsTo(db, viewer, [person.id]),
       contactCountsFor(ctx, [person.id]),
+      sharedContactFields(db, viewer, [person.id]),
     ]);
     return present(
       person,
@@ -132,6 +138,7 @@ export function createProfileService(ctx: AppContext) {
       relations,
       counts.get(person.id) ?? { connections: 0, followers: 0, delegations: 0, followings: 0 },
       viewer === person.id,
+      shared.get(person.id),
     );
   }
 
@@ -185,16 +192,17 @@ export function createProfileService(ctx: AppContext) {
       query: { search?: string; limit: number; offset: number; total: 'exact' | 'page' },
     ): Promise<{ members: PublicProfile[]; total: number }> {
       const { ids, total } = await searchPublicProfiles(db, dialect, viewer, query);
-      const [people, relations, counts] = await Promise.all([
+      const [people, relations, counts, shared] = await Promise.all([
         loadPeople(db, ids),
         viewer === null ? emptyRelations() : relationsTo(db, viewer, ids),
         contactCountsFor(ctx, ids),
+        sharedContactFields(db, viewer, ids),
       ]);
       const members = ids.flatMap((id) => {
         const person = people.get(id);
         const personCounts = counts.get(id);
         return person && personCounts
-          ? [present(person, viewer, relations, personCounts, false)]
+          ? [present(person, viewer, relations, personCounts, false, shared.get(id))]
           : [];
       });
       return { members, total };

@@ -146,6 +146,8 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
       has_subscription: entitlements.has_subscription,
       bronze: entitlements.bronze,
       silver: entitlements.silver,
+      // a group or workspace plan gives its account's collections document versions
+      document_versioning: entitlements.document_versioning,
       // a group or workspace plan sets how many members its account takes
       ...(entitlements.maximum_users !== null ? { maximum_users: entitlements.maximum_users } : {}),
     };

@@ -50,6 +50,8 @@ import {
 
 type Db = Kysely<DatabaseSchema>;
 
+export { sharedContactFields } from './shared-fields.js';
+
 interface Page {
   limit: number;
   offset: number;

@@ -28,6 +28,7 @@ function ActiveCard({
       person={person}
       query={props.query}
       favourite={connection.favourite_id !== null}
+      workspaceContact={connection.workspace_contact}
       showOfficialName={showOfficialName}
       data-testid={`connection-${person.id}`}
       menu={

@@ -1,7 +1,8 @@
-import { Anchor, Avatar, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
+  IconBuildingCommunity,
   IconMail,
   IconMapPin,
   IconPhone,
@@ -24,6 +25,11 @@ export interface ConnectionCardProps {
   /** the verified list shows the official name */
   showOfficialName?: boolean;
   favourite?: boolean;
+  /**
+   * a workspace both belong to shares contact fields of the person with the viewer: the card
+   * says so under the fields the server sent (docs/notes/workspaces.md)
+   */
+  workspaceContact?: boolean;
   /** one line under the contact fields (dates, the personal message) */
   note?: ReactNode;
   /** buttons shown beside the card (accept, decline) */
@@ -54,7 +60,9 @@ function Field({ icon, label, children }: { icon: ReactNode; label: string; chil
 
 /**
  * A connection card (docs/SCREENS.md, Routes): name with the search match in bold, email, phone,
- * function, organisation and location where the person shares them with the viewer.
+ * function, organisation and location where the person shares them with the viewer. A
+ * workspace or group account carries its kind; fields a shared workspace gives the viewer
+ * (its share flags, applied by the server) are marked as such.
  */
 export function ConnectionCard({
   person,
@@ -62,6 +70,7 @@ export function ConnectionCard({
   query = '',
   showOfficialName = false,
   favourite = false,
+  workspaceContact = false,
   note,
   actions,
   menu,
@@ -160,6 +169,13 @@ export function ConnectionCard({
               title
             )}
             {person?.user_identified && <VerifiedBadge size={16} />}
+            {person?.user_type === 'workspace' && (
+              <Badge size="xs" variant="light" style={{ flex: 'none' }} data-testid="account-kind">
+                {person.workspace_type === 'group'
+                  ? t('connections.card.groupAccount')
+                  : t('connections.card.workspaceAccount')}
+              </Badge>
+            )}
             {favourite && (
               <IconStarFilled
                 size={14}
@@ -181,6 +197,18 @@ export function ConnectionCard({
                   {field.value}
                 </Field>
               ))}
+            </Group>
+          )}
+          {workspaceContact && fields.length > 0 && (
+            <Group gap={6} wrap="nowrap" miw={0} data-testid="workspace-contact">
+              <IconBuildingCommunity
+                size={14}
+                aria-hidden
+                style={{ color: 'var(--mantine-color-dimmed)', flex: 'none' }}
+              />
+              <Text size="xs" c="dimmed" truncate>
+                {t('connections.card.workspaceShared')}
+              </Text>
             </Group>
           )}
           {note}

@@ -72,6 +72,48 @@ describe('connections page', () => {
     expect(names[0]!.querySelector('strong')).toHaveTextContent('Chlo');
   });
 
+  it('shows the workspace contact info the server sends, marked as shared through a workspace', async () => {
+    api([
+      connection(
+        101,
+        card(201, 'Mia Member', {
+          usermail: 'mia@example.com',
+          phone_number: '+32470111222',
+          function: 'Nurse',
+        }),
+        { workspace_contact: true },
+      ),
+      connection(102, card(202, 'Noor Normal', { usermail: null })),
+      connection(
+        103,
+        card(203, 'Acme', { usermail: null, user_type: 'workspace', workspace_type: 'workspace' }),
+      ),
+      connection(
+        104,
+        card(204, 'Choir', { usermail: null, user_type: 'workspace', workspace_type: 'group' }),
+      ),
+    ]);
+    await renderApp('/connections');
+    const mia = await screen.findByTestId('connection-201', {}, slow);
+    expect(within(mia).getByText('mia@example.com')).toHaveAttribute(
+      'href',
+      'mailto:mia@example.com',
+    );
+    expect(within(mia).getByText('+32470111222')).toBeInTheDocument();
+    expect(within(mia).getByTestId('workspace-contact')).toHaveTextContent(
+      'Contact details shared through a workspace you both belong to',
+    );
+    expect(within(mia).queryByTestId('account-kind')).not.toBeInTheDocument();
+    const noor = screen.getByTestId('connection-202');
+    expect(within(noor).queryByTestId('workspace-contact')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('connection-203')).getByTestId('account-kind'),
+    ).toHaveTextContent('Workspace');
+    expect(
+      within(screen.getByTestId('connection-204')).getByTestId('account-kind'),
+    ).toHaveTextContent('Group');
+  });
+
   it('removes a connection after confirmation, and Escape cancels', async () => {
     const calls = api(actives(1), (url, init) =>
       url === '/api/connection/100' && init.method === 'DELETE'

@@ -91,6 +91,7 @@ export function IncomeTab(props: TabProps) {
                 fallbackName={connection.user_outbound.name}
                 query={props.query}
                 note={<Note connection={connection} sent={false} />}
+                workspaceContact={connection.workspace_contact}
                 data-testid={`request-${connection.id}`}
                 actions={
                   <>

@@ -43,6 +43,7 @@ export function connection(
     auto_accepted: false,
     private: false,
     favourite_id: null,
+    workspace_contact: false,
     picture: null,
     label: person?.label ?? '',
     url: person ? `/profile/${person.id}` : null,

@@ -37,6 +37,10 @@ export const connections: LocaleShape['connections'] = {
     function: 'Cargo',
     organisation: 'Organización',
     location: 'Ubicación',
+    workspaceAccount: 'Espacio de trabajo',
+    groupAccount: 'Grupo',
+    workspaceShared:
+      'Datos de contacto compartidos por un espacio de trabajo al que ambos pertenecen',
     sentOn: 'Enviada el {{date}}',
     receivedOn: 'Recibida el {{date}}',
     validUntil: 'Enlace válido hasta el {{date}}',

@@ -37,6 +37,10 @@ export const connections: LocaleShape['connections'] = {
     function: 'Fonction',
     organisation: 'Organisation',
     location: 'Lieu',
+    workspaceAccount: 'Espace de travail',
+    groupAccount: 'Groupe',
+    workspaceShared:
+      'Coordonnées partagées par un espace de travail dont vous êtes tous deux membres',
     sentOn: 'Envoyée le {{date}}',
     receivedOn: 'Reçue le {{date}}',
     validUntil: "Lien valable jusqu'au {{date}}",
