@@ -43,8 +43,7 @@ import {
   pageOfMembers,
   renameWorkspace,
   saveRules,
-  workspaceIdsOfMember,
-  workspaceAccounts,
+  pageOfWorkspacesFor,
   type WorkspaceAccountRow,
 } from './store.js';
 
@@ -221,21 +220,17 @@ export function createWorkspaceService(ctx: AppContext) {
     /** GET /api/user/workspace: the workspaces the account administers or belongs to. */
     async list(auth: AuthContext, page: Page): Promise<{ items: Workspace[]; total: number }> {
       await mayList(auth);
-      const [held, memberOf] = await Promise.all([
-        delegationsToWorkspacesOf(db, auth.userId),
-        workspaceIdsOfMember(db, auth.userId),
-      ]);
+      // the workspaces one holds a delegation to are few; members are paged in the database
+      const held = await delegationsToWorkspacesOf(db, auth.userId);
       const admin = new Set(held.filter((d) => isAdminRules(d.rules)).map((d) => d.workspace_id));
-      const ids = [...new Set([...admin, ...memberOf])];
-      const rows = await workspaceAccounts(db, ids);
-      const shown = rows.slice(page.offset, page.offset + page.limit);
+      const { rows, total } = await pageOfWorkspacesFor(db, auth.userId, [...admin], page);
       const counts = await memberCounts(
         db,
-        shown.map((r) => r.id),
+        rows.map((r) => r.id),
       );
       return {
-        total: rows.length,
-        items: shown.map((row) =>
+        total,
+        items: rows.map((row) =>
           present(row, admin.has(row.id) ? 'admin' : 'member', counts.get(row.id) ?? 0),
         ),
       };

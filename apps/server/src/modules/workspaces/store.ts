@@ -107,31 +107,42 @@ export function delegationsToWorkspacesOf(db: Db, userId: number) {
     .execute();
 }
 
-/** The workspaces `userId` is a member of (an active connection of theirs). */
-export async function workspaceIdsOfMember(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('contacts as c')
-    .innerJoin('users as u', 'u.id', 'c.contact_id')
-    .select('c.contact_id')
-    .where('c.user_id', '=', userId)
+/**
+ * One page of the workspaces `userId` administers (`adminIds`, from their delegations) or
+ * is a member of (an active connection of theirs), by name, with the total.
+ */
+export async function pageOfWorkspacesFor(
+  db: Db,
+  userId: number,
+  adminIds: number[],
+  page: { limit: number; offset: number },
+) {
+  const shown = db
+    .selectFrom('users as u')
     .where('u.user_type', '=', 'workspace')
     .where('u.disabled_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.contact_id);
-}
-
-/** Workspace accounts by id, with name and rules. */
-export function workspaceAccounts(db: Db, ids: number[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users as u')
-    .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'u.workspace_type', 'u.rules', 'p.name'])
-    .where('u.id', 'in', ids)
-    .where('u.user_type', '=', 'workspace')
-    .orderBy(sql`lower(p.name)`)
-    .orderBy('u.id')
-    .execute();
+    .where((eb) => {
+      const member = eb.exists(
+        eb
+          .selectFrom('contacts as c')
+          .select('c.contact_id')
+          .whereRef('c.contact_id', '=', 'u.id')
+          .where('c.user_id', '=', userId),
+      );
+      return adminIds.length > 0 ? eb.or([eb('u.id', 'in', adminIds), member]) : member;
+    });
+  const [rows, count] = await Promise.all([
+    shown
+      .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+      .select(['u.id', 'u.workspace_type', 'u.rules', 'p.name'])
+      .orderBy(sql`lower(p.name)`)
+      .orderBy('u.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    shown.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: readCount(count?.n) };
 }
 
 /** How many members each workspace has. */

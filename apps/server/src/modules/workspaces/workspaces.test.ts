@@ -235,6 +235,28 @@ describeDb('workspaces and groups', () => {
       expect(listed['hydra:member']).toEqual([expect.objectContaining({ id, role: 'member' })]);
     });
 
+    it('lists the workspaces one administers or belongs to by name, a page at a time', async () => {
+      const pat = await signedInUser(t);
+      const mid = await create(pat, { name: 'Mid workshop' });
+      const [ann, zed] = [await signedInUser(t), await signedInUser(t)];
+      const alpha = await create(ann, { name: 'alpha club' });
+      const zulu = await create(zed, { name: 'Zulu team' });
+      expect((await join(ann, alpha.id, pat)).statusCode).toBe(200);
+      expect((await join(zed, zulu.id, pat)).statusCode).toBe(200);
+      const page = async (n: number) =>
+        (await call(pat.token, 'GET', `/api/user/workspace?itemsPerPage=2&page=${n}`)).json();
+      const first = await page(1);
+      expect(first['hydra:totalItems']).toBe(3);
+      expect(
+        first['hydra:member'].map((w: { id: number; role: string }) => [w.id, w.role]),
+      ).toEqual([
+        [alpha.id, 'member'],
+        [mid.id, 'admin'],
+      ]);
+      const second = await page(2);
+      expect(second['hydra:member'].map((w: { id: number }) => w.id)).toEqual([zulu.id]);
+    });
+
     it('requirement flags apply while member info is shared', async () => {
       const admin = await signedInUser(t);
       const { id } = await create(admin);
