@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025_public_profile_picture.js';
 import * as m0026 from './migrations/0026_transfers.js';
 import * as m0027 from './migrations/0027_calls.js';
 import * as m0028 from './migrations/0028_subscriptions.js';
+import * as m0029 from './migrations/0029_transfer_collection.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0026_transfers': m0026,
   '0027_calls': m0027,
   '0028_subscriptions': m0028,
+  '0029_transfer_collection': m0029,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
