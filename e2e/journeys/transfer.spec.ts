@@ -86,6 +86,8 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     await receiver.getByRole('button', { name: `Download ${name}` }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe(name);
+    // streamed to disk by the download worker, not gathered in the page
+    expect(download.url()).toContain('/transfer/d/_stream/');
     const path = await download.path();
     expect(readFileSync(path).equals(original)).toBe(true);
   }
