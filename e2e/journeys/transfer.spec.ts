@@ -3,6 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { auditScreen, describeFindings, failing, type Finding } from '../support/axe.js';
+import { apiCollection, newMember, pageFor } from '../support/members.js';
+import { SCREEN_SIZES, shoot } from '../support/screens.js';
 import { expect, test } from '../support/test.js';
 
 /**
@@ -86,6 +88,8 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     await receiver.getByRole('button', { name: `Download ${name}` }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe(name);
+    // streamed to disk by the download worker, not gathered in the page
+    expect(download.url()).toContain('/transfer/d/_stream/');
     const path = await download.path();
     expect(readFileSync(path).equals(original)).toBe(true);
   }
@@ -106,5 +110,56 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     'This link is invalid or has expired.',
   );
   findings.push(...(await auditScreen(receiver, 'transfer invalid link')));
+  expect(failing(findings), describeFindings(failing(findings))).toEqual([]);
+});
+
+/**
+ * A signed-in person sends a file into one of their collections: the page warns that this is
+ * not end-to-end encrypted, and the file becomes a document of a new memo there.
+ */
+test('a member sends a file into a collection and it becomes a memo’s document', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const member = await newMember(request, 'Tess Transfer');
+  const inbox = await apiCollection(request, member, { name: 'Scans inbox', type: 'private' });
+  const findings: Finding[] = [];
+  const sizes = { desktop: SCREEN_SIZES.desktop, phone: { width: 375, height: 800 } };
+  for (const [size, viewport] of Object.entries(sizes)) {
+    const page = await pageFor(browser, member, { viewport });
+    await page.goto('/file-transfer');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('Receipt 42\n') },
+      ]);
+    const destination = page.getByTestId('transfer-destination');
+    await destination.click();
+    await page.getByRole('option', { name: 'Scans inbox' }).click();
+    await expect(page.getByTestId('transfer-plain-warning')).toContainText(
+      'Not end-to-end encrypted',
+    );
+    await expect(page.getByRole('textbox', { name: 'Password (optional)' })).toHaveCount(0);
+    await shoot(page, `transfer-collection-${size}`);
+    if (size !== 'desktop') {
+      await page.close();
+      continue;
+    }
+    findings.push(...(await auditScreen(page, 'transfer into a collection')));
+    await page.getByLabel('Memo title (optional)').fill('Receipts of May');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByTestId('transfer-filed')).toContainText('Scans inbox', {
+      timeout: 30_000,
+    });
+    await shoot(page, `transfer-collection-filed-${size}`);
+    await page.getByRole('link', { name: 'Open the memo' }).click();
+    await expect(page.getByRole('heading', { name: 'Receipts of May' })).toBeVisible();
+    await expect(page.getByText('receipt.txt').first()).toBeVisible();
+    // next time, the collection is offered first
+    await page.goto('/file-transfer');
+    await expect(page.getByTestId('transfer-destination')).toHaveValue(inbox.name);
+    await page.close();
+  }
   expect(failing(findings), describeFindings(failing(findings))).toEqual([]);
 });

@@ -25,6 +25,10 @@ export const TRANSFER = {
   /** the encrypted manifest, base64url */
   manifestMax: 200_000,
   recipientsMax: 10,
+  /** collection transfers: the memo's title and text, each file's name */
+  titleMax: 250,
+  messageMax: 5000,
+  fileNameMax: 255,
   /** plaintext bytes per encrypted record; each record grows by the AES-GCM tag */
   recordSize: 64 * 1024,
   tagSize: 16,
@@ -55,15 +59,32 @@ export const transferCreateSchema = z.object({
   expiry: z.enum(TRANSFER_EXPIRIES),
   max_downloads: z.number().int().min(TRANSFER.downloadsMin).max(TRANSFER.downloadsMax),
   password: z.string().min(1).max(TRANSFER.passwordMax).optional(),
-  /** base64url of the encrypted manifest */
+  /** base64url of the encrypted manifest; required unless the transfer goes to a collection */
   manifest: z
     .string()
     .min(1)
     .max(TRANSFER.manifestMax)
-    .regex(/^[A-Za-z0-9_-]+$/),
-  /** encrypted size of each file, in the manifest's order */
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+  /**
+   * Send into this collection of the signed-in sender instead of making a link: the files
+   * travel in plain (the server must read them to make documents) and become a new memo.
+   */
+  collection: z.string().min(1).max(10).optional(),
+  /** the new memo's title and text (collection transfers only) */
+  title: z.string().trim().max(TRANSFER.titleMax).optional(),
+  message: z.string().max(TRANSFER.messageMax).optional(),
+  /**
+   * each file's size in the manifest's order: encrypted size for a link, plain size for a
+   * collection transfer, which also names each file
+   */
   files: z
-    .array(z.object({ size: z.number().int().min(TRANSFER.tagSize).max(Number.MAX_SAFE_INTEGER) }))
+    .array(
+      z.object({
+        size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        name: z.string().trim().min(1).max(TRANSFER.fileNameMax).optional(),
+      }),
+    )
     .min(1)
     .max(TRANSFER.filesMax),
 });
@@ -86,6 +107,8 @@ export interface TransferPublicInfo {
   file_count: number;
   total_size: number;
   needs_password: boolean;
+  /** a collection transfer, once filed: the new memo, `/api/memo/{id}` */
+  memo?: string;
 }
 
 /** What a granted download learns: the encrypted manifest, the files and a read token. */

@@ -17,6 +17,8 @@ export interface TransfersTable {
   expires_at: DbTime;
   created_at: DbTime;
   completed_at: DbTime | null;
+  /** migration 0029: the collection a plaintext transfer files its documents into */
+  collection_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TransferFilesTable {

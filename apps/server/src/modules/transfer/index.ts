@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { AuthGuard } from '../../http/auth.js';
 import type { ZodApp } from '../../http/zod-app.js';
+import { createTransferFiling } from './collection.js';
 import { createTransferFiles } from './files.js';
 import { registerTransferRoutes } from './routes.js';
 import { createTransferService, EXPIRE_JOB } from './service.js';
@@ -21,7 +22,9 @@ export async function registerTransfer(
   ctx: AppContext,
 ): Promise<void> {
   const files = createTransferFiles(ctx.config.dataDir);
-  const transfers = createTransferService(ctx, files);
+  // the memo service the memos module decorated the app with (its events reach notifications)
+  const filing = createTransferFiling(ctx, () => app.memos);
+  const transfers = createTransferService(ctx, files, filing);
   ctx.jobs.register<{ id: string }>(EXPIRE_JOB, async (payload) => {
     await transfers.expire(payload.id);
   });

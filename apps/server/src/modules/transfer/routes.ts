@@ -28,6 +28,7 @@ const publicInfo = z.object({
   file_count: z.number(),
   total_size: z.number(),
   needs_password: z.boolean(),
+  memo: z.string().optional(),
 });
 const summary = z.object({
   id: z.string(),
@@ -79,12 +80,13 @@ export function registerTransferRoutes(app: ZodApp, guard: AuthGuard, transfers:
       preParsing: guard.optional,
       schema: {
         tags,
-        summary: 'Open the link once every file is uploaded (409 while one is missing)',
+        summary:
+          'Open the link once every file is uploaded (409 while one is missing); a collection transfer becomes a memo instead',
         params: idParams,
         response: { 200: publicInfo },
       },
     },
-    async (request) => transfers.complete(request.params.id),
+    async (request) => transfers.complete(request.params.id, request.auth?.userId ?? null),
   );
 
   app.get(

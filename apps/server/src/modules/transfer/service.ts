@@ -10,9 +10,11 @@ import {
 } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readCount, readTime } from '../../db/dialect.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, unauthorized, violation } from '../../http/errors.js';
+import type { CollectionPlan, TransferFiling } from './collection.js';
 import type { TransferFiles } from './files.js';
 import {
+  claimForFiling,
   countDownload,
   deleteTransferRow,
   filesOf,
@@ -22,6 +24,7 @@ import {
   listAll,
   listOwned,
   markReady,
+  releaseFiling,
   sentSince,
   type TransferRow,
 } from './store.js';
@@ -45,7 +48,11 @@ export interface Sender {
  * public link (password, download limit, expiry), the owner's list, and the sweep of
  * finished ones. Everything the server holds is ciphertext; sizes are encrypted sizes.
  */
-export function createTransferService(ctx: AppContext, files: TransferFiles) {
+export function createTransferService(
+  ctx: AppContext,
+  files: TransferFiles,
+  filing?: TransferFiling,
+) {
   const { database } = ctx;
   const key = ctx.secrets.mediaUrlKey;
   const sign = (text: string) => crypto.createHmac('sha256', key).update(text).digest('base64url');
@@ -104,6 +111,33 @@ export function createTransferService(ctx: AppContext, files: TransferFiles) {
     return expected.length === given.length && crypto.timingSafeEqual(expected, given);
   }
 
+  /** Files a complete collection transfer as a memo (collection.ts), then removes it. */
+  async function fileIntoCollection(row: TransferRow): Promise<TransferPublicInfo> {
+    if (!filing) throw invalidLink();
+    // One request files it; a second one while it runs, or before the last byte, waits.
+    if (!(await claimForFiling(database, row.id))) {
+      throw new ApiError(409, 'transfer.notUploaded');
+    }
+    let memoId: number;
+    try {
+      memoId = await filing.file(row, await filesOf(database, row.id), files.storage);
+    } catch (error) {
+      await releaseFiling(database, row.id);
+      throw error;
+    }
+    await remove(row.id);
+    await ctx.jobs.cancel(`transfer-expire:${row.id}`);
+    return {
+      id: row.id,
+      expires_at: isoTime(row.expires_at) ?? '',
+      downloads_left: 0,
+      file_count: row.file_count,
+      total_size: readCount(row.total_size),
+      needs_password: false,
+      memo: `/api/memo/${memoId}`,
+    };
+  }
+
   return {
     maxFileSize,
     storage: files.storage,
@@ -112,10 +146,36 @@ export function createTransferService(ctx: AppContext, files: TransferFiles) {
       if (!sender.ownerId && !TRANSFER.visitorExpiries.includes(input.expiry)) {
         throw new ApiError(422, 'transfer.expiryTooLong');
       }
-      if (input.files.some((file) => file.size > maxFileSize)) {
-        throw new ApiError(413, 'transfer.fileTooLarge', {
-          params: { limit: ctx.config.uploadLimitMb },
-        });
+      let manifest: string;
+      if (input.collection !== undefined) {
+        // Into a collection: signed-in only, plain files with their names.
+        if (!sender.ownerId) throw unauthorized();
+        if (!filing) throw new ApiError(404, 'collection.notFound');
+        if (input.files.some((file) => file.name === undefined)) {
+          throw violation('files', 'validation.required');
+        }
+        if (input.files.some((file) => file.size > filing.maxBytes)) {
+          throw new ApiError(413, 'transfer.fileTooLarge', {
+            params: { limit: ctx.config.uploadLimitMb },
+          });
+        }
+        await filing.assertWritable(sender.ownerId, input.collection);
+        manifest = JSON.stringify({
+          title: input.title ?? null,
+          message: input.message ?? null,
+          names: input.files.map((file) => file.name ?? ''),
+        } satisfies CollectionPlan);
+      } else {
+        if (input.manifest === undefined) throw violation('manifest', 'validation.required');
+        if (input.files.some((file) => file.size < TRANSFER.tagSize)) {
+          throw violation('files', 'validation.invalid');
+        }
+        if (input.files.some((file) => file.size > maxFileSize)) {
+          throw new ApiError(413, 'transfer.fileTooLarge', {
+            params: { limit: ctx.config.uploadLimitMb },
+          });
+        }
+        manifest = input.manifest;
       }
       const now = new Date();
       const total = input.files.reduce((sum, file) => sum + file.size, 0);
@@ -136,7 +196,8 @@ export function createTransferService(ctx: AppContext, files: TransferFiles) {
               owner_id: sender.ownerId,
               sender_key: senderKey(sender.ip),
               status: 'uploading',
-              manifest: input.manifest,
+              manifest,
+              collection_id: input.collection ?? null,
               password_hash: passwordHash,
               max_downloads: input.max_downloads,
               downloads: 0,
@@ -168,10 +229,17 @@ export function createTransferService(ctx: AppContext, files: TransferFiles) {
       };
     },
 
-    /** Ends the upload: the link works once every file arrived whole. */
-    async complete(id: string): Promise<TransferPublicInfo> {
+    /**
+     * Ends the upload: the link works once every file arrived whole. A collection transfer
+     * instead becomes a memo of its collection (only its sender may end it) and is removed.
+     */
+    async complete(id: string, callerId: number | null = null): Promise<TransferPublicInfo> {
       const row = await findTransfer(database, id);
       if (!row || (readTime(row.expires_at)?.getTime() ?? 0) <= Date.now()) throw invalidLink();
+      if (row.collection_id !== null) {
+        if (!filing || callerId === null || row.owner_id !== callerId) throw invalidLink();
+        return fileIntoCollection(row);
+      }
       if (row.status !== 'ready' && !(await markReady(database, id, new Date()))) {
         throw new ApiError(409, 'transfer.notUploaded');
       }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { readCount } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { TransferFilesTable, TransfersTable } from '../../db/schema-transfer.js';
+import { collectionVisible, collectionWritable } from '../audience/index.js';
 
 export type TransferRow = Selectable<TransfersTable>;
 export type TransferFileRow = Selectable<TransferFilesTable>;
@@ -76,6 +77,37 @@ export async function markReady(database: Database, id: string, now: Date): Prom
     .where('status', '=', 'uploading')
     .execute();
   return true;
+}
+
+/**
+ * Takes a complete collection transfer for filing (status `filing`), so two requests
+ * cannot both make its memo; false while a file is missing or another request has it.
+ */
+export async function claimForFiling(database: Database, id: string): Promise<boolean> {
+  const left = await database.db
+    .selectFrom('transfer_files')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('transfer_id', '=', id)
+    .where('uploaded', '=', database.dialect.bool(false))
+    .executeTakeFirstOrThrow();
+  if (readCount(left.n) > 0) return false;
+  const result = await database.db
+    .updateTable('transfers')
+    .set({ status: 'filing' })
+    .where('id', '=', id)
+    .where('status', '=', 'uploading')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives a collection transfer back after a failed filing, so its sender may try again. */
+export async function releaseFiling(database: Database, id: string): Promise<void> {
+  await database.db
+    .updateTable('transfers')
+    .set({ status: 'uploading' })
+    .where('id', '=', id)
+    .where('status', '=', 'filing')
+    .execute();
 }
 
 /**
@@ -165,4 +197,53 @@ export async function findFinished(database: Database, now: Date, limit: number)
 
 export async function deleteTransferRow(database: Database, id: string): Promise<void> {
   await database.db.deleteFrom('transfers').where('id', '=', id).execute();
+}
+
+/**
+ * What `userId` may do with a collection a transfer is sent into: see it, add memos to it
+ * (the same rule as a memo save), and whether it is their own.
+ */
+export async function collectionRights(database: Database, userId: number, collectionId: string) {
+  const d = database.dialect;
+  const viewer = { userId };
+  const row = await database.db
+    .selectFrom('collections as c')
+    .select('c.user_id')
+    .select(
+      sql<number>`case when ${collectionVisible('c', viewer, d)} then 1 else 0 end`.as('visible'),
+    )
+    .select(
+      sql<number>`case when ${collectionWritable('c', viewer, d)} then 1 else 0 end`.as('writable'),
+    )
+    .where('c.id', '=', collectionId)
+    .executeTakeFirst();
+  return {
+    visible: Number(row?.visible ?? 0) === 1,
+    writable: Number(row?.writable ?? 0) === 1,
+    owned: row?.user_id === userId,
+  };
+}
+
+/** Marks `collectionId` the owner's transfer destination, and none of their others. */
+export async function markTransferCollection(
+  database: Database,
+  ownerId: number,
+  collectionId: string,
+): Promise<void> {
+  const { db, dialect } = database;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('collections')
+      .set({ transfer_collection: dialect.bool(false) })
+      .where('user_id', '=', ownerId)
+      .where('id', '!=', collectionId)
+      .where('transfer_collection', '=', dialect.bool(true))
+      .execute();
+    await trx
+      .updateTable('collections')
+      .set({ transfer_collection: dialect.bool(true) })
+      .where('id', '=', collectionId)
+      .where('user_id', '=', ownerId)
+      .execute();
+  });
 }

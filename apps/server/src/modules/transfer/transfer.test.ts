@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER, type TransferCreated, type TransferGrant } from '@memoria/domain';
 import { signedInUser } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { insertCollection } from '../../test/content.js';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 let address = 0;
@@ -309,6 +310,165 @@ describeDb('file transfer', () => {
       headers: me.headers,
     });
     expect(after.json()).toEqual([]);
+  });
+
+  describe('into a collection', () => {
+    /** A collection transfer of plain text files by `who`, uploaded whole; answers its id. */
+    async function intoCollection(
+      who: { headers: Record<string, string> },
+      collection: string,
+      contents: Buffer[],
+      extra: Record<string, unknown> = {},
+    ) {
+      const res = await create(
+        {
+          manifest: undefined,
+          collection,
+          files: contents.map((c, i) => ({ size: c.length, name: `notes-${i + 1}.txt` })),
+          ...extra,
+        },
+        { headers: who.headers },
+      );
+      expect(res.statusCode).toBe(201);
+      const created = res.json<TransferCreated>();
+      for (const [i, upload] of created.uploads.entries()) {
+        expect((await patch(upload.upload_url, 0, contents[i]!)).statusCode).toBe(204);
+      }
+      return created.id;
+    }
+
+    it('makes a memo in the collection with the files as documents, and marks it the destination', async () => {
+      const me = await signedInUser(t);
+      const collection = await insertCollection(t, me.id, 'private');
+      const other = await insertCollection(t, me.id, 'private');
+      await t.database.db
+        .updateTable('collections')
+        .set({ transfer_collection: t.database.dialect.bool(true) })
+        .where('id', '=', other)
+        .execute();
+      const texts = [Buffer.from('first file\n'), Buffer.from('second file, a bit longer\n')];
+      const id = await intoCollection(me, collection, texts, {
+        title: 'From the scanner',
+        message: 'Two pages <b>today</b>',
+      });
+      // only its sender ends it
+      const stranger = await signedInUser(t);
+      const foreign = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${id}/complete`,
+        headers: stranger.headers,
+      });
+      expect(foreign.statusCode).toBe(404);
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${id}/complete`,
+        headers: me.headers,
+      });
+      expect(done.statusCode).toBe(200);
+      const memoIri = done.json<{ memo: string }>().memo;
+      expect(memoIri).toMatch(/^\/api\/memo\/\d+$/);
+      const memo = await t.app.inject({ method: 'GET', url: memoIri, headers: me.headers });
+      expect(memo.statusCode).toBe(200);
+      const body = memo.json();
+      expect(body.title).toBe('From the scanner');
+      expect(body.description).toContain('&lt;b&gt;today');
+      expect(body.memo_documents.map((d: { file_name: string }) => d.file_name)).toEqual([
+        'notes-1.txt',
+        'notes-2.txt',
+      ]);
+      expect(JSON.stringify(body.memos_per_collection)).toContain(collection);
+      // the transfer itself is gone: no link, no files
+      expect((await t.app.inject({ method: 'GET', url: `/api/transfers/${id}` })).statusCode).toBe(
+        404,
+      );
+      const flags = await t.database.db
+        .selectFrom('collections')
+        .select(['id', 'transfer_collection'])
+        .where('id', 'in', [collection, other])
+        .execute();
+      const flag = (cid: string) => Boolean(flags.find((f) => f.id === cid)?.transfer_collection);
+      expect(flag(collection)).toBe(true);
+      expect(flag(other)).toBe(false);
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/collection/${collection}`,
+        headers: me.headers,
+      });
+      expect(answer.json().transfer_collection).toBe(true);
+    });
+
+    it('refuses someone else’s collection without revealing it, visitors, and oversize files', async () => {
+      const me = await signedInUser(t);
+      const owner = await signedInUser(t);
+      const hidden = await insertCollection(t, owner.id, 'private');
+      const base = { manifest: undefined, files: [{ size: 10, name: 'a.txt' }] };
+      const secret = await create({ ...base, collection: hidden }, { headers: me.headers });
+      expect(secret.statusCode).toBe(404);
+      const missing = await create({ ...base, collection: 'zzzzzzzzzz' }, { headers: me.headers });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().detail).toBe(secret.json().detail);
+      // seen (public) but not theirs to add to
+      const visible = await insertCollection(t, owner.id, 'public');
+      const readOnly = await create({ ...base, collection: visible }, { headers: me.headers });
+      expect(readOnly.statusCode).toBe(403);
+      // a visitor cannot send into a collection
+      const own = await insertCollection(t, me.id, 'private');
+      expect((await create({ ...base, collection: own })).statusCode).toBe(401);
+      // names are needed, and each file stays under the upload limit
+      const unnamed = await create(
+        { manifest: undefined, collection: own, files: [{ size: 10 }] },
+        { headers: me.headers },
+      );
+      expect(unnamed.statusCode).toBe(422);
+      const big = await create(
+        {
+          manifest: undefined,
+          collection: own,
+          files: [{ size: t.config.uploadLimitMb * 1024 * 1024 + 1, name: 'big.txt' }],
+        },
+        { headers: me.headers },
+      );
+      expect(big.statusCode).toBe(413);
+      // an ordinary transfer still needs its sealed manifest
+      expect((await create({ manifest: undefined, files: [{ size: 100 }] })).statusCode).toBe(422);
+      const rows = await t.database.db
+        .selectFrom('transfers')
+        .select('id')
+        .where('collection_id', 'in', [hidden, visible, own])
+        .execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('keeps the files when a document is refused, and makes no memo', async () => {
+      const me = await signedInUser(t);
+      const collection = await insertCollection(t, me.id, 'private');
+      const id = await intoCollection(
+        me,
+        collection,
+        [Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0])],
+        {
+          files: [{ size: 8, name: 'tool.exe' }],
+        },
+      );
+      const done = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${id}/complete`,
+        headers: me.headers,
+      });
+      expect(done.statusCode).toBe(422);
+      const memos = await t.database.db
+        .selectFrom('memos')
+        .select('id')
+        .where('user_id', '=', me.id)
+        .execute();
+      expect(memos).toEqual([]);
+      const row = await t.database.db
+        .selectFrom('transfers')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      expect(row?.status).toBe('uploading');
+    });
   });
 });
 

@@ -44,6 +44,25 @@ export async function startTransfer(
   });
 }
 
+/**
+ * Starts a transfer into one of the caller's collections: plain sizes and names, no
+ * secret, since the server reads the files to make the memo's documents.
+ */
+export function startCollectionTransfer(
+  collection: string,
+  files: File[],
+  text: { title: string; message: string },
+): Promise<TransferCreated> {
+  return api.post<TransferCreated>('/api/transfers', {
+    expiry: '1d',
+    max_downloads: 1,
+    collection,
+    title: text.title.trim() || undefined,
+    message: text.message.trim() || undefined,
+    files: files.map((file) => ({ size: file.size, name: file.name })),
+  });
+}
+
 export const completeTransfer = (id: string) =>
   api.post<TransferPublicInfo>(`/api/transfers/${encodeURIComponent(id)}/complete`);
 

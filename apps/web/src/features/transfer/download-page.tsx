@@ -22,6 +22,7 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { fileUrl, grantDownload, transferInfo } from './api';
 import { decryptingStream, fileKey, fromBase64Url, openManifest, type Manifest } from './crypto';
 import { formatSize } from './display';
+import { downloadWorker, streamToDisk } from './stream-download';
 
 type State =
   | { kind: 'loading' }
@@ -63,9 +64,9 @@ async function decrypted(
 }
 
 /**
- * Hands a finished file to the browser's downloads. The plaintext was gathered in a Blob
- * (browsers keep large Blobs on disk) rather than written through a service worker
- * (docs/notes/file-transfer.md, What is missing).
+ * Hands a finished file to the browser's downloads: the fallback where the download worker
+ * is unavailable, and the zip of all files. The plaintext was gathered in a Blob (browsers
+ * keep large Blobs on disk), so it passes through memory in pieces.
  */
 function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
@@ -171,6 +172,27 @@ export function TransferDownloadPage() {
     if (state.kind !== 'open' || !secret) return;
     const meta = state.manifest.files[index];
     if (!meta) return;
+    const active = await downloadWorker();
+    if (active) {
+      try {
+        await streamToDisk(
+          active,
+          {
+            url: new URL(fileUrl(id, index, state.grant.token), window.location.origin).href,
+            key: await fileKey(secret, index),
+            sealedSize: state.grant.files[index]?.size ?? 0,
+            name: meta.name,
+            type: meta.type,
+            size: meta.size,
+          },
+          track(index),
+        );
+        setSaved((current) => ({ ...current, [index]: true }));
+        return;
+      } catch (caught) {
+        if (!(caught instanceof Error && caught.message === 'unavailable')) throw caught;
+      }
+    }
     const stream = await decrypted(id, state.grant, secret, index, track(index));
     const blob = await new Response(stream).blob();
     saveBlob(new Blob([blob], { type: meta.type || 'application/octet-stream' }), meta.name);

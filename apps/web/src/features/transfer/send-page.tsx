@@ -18,7 +18,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconCopy, IconMail, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCopy, IconMail, IconUpload } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import {
   LIMITS,
   TIMINGS,
@@ -32,7 +33,9 @@ import { formatDateTime } from '../../i18n/format';
 import { useSession } from '../../session/use-session';
 import { usePageTitle } from '../../ui/use-page-title';
 import { isApiError } from '../../api/errors';
-import { completeTransfer, startTransfer, transferLink } from './api';
+import { writableCollections } from '../collections/collection-picker';
+import { useMyCollections } from '../collections/queries';
+import { completeTransfer, startCollectionTransfer, startTransfer, transferLink } from './api';
 import { fromBase64Url, newSecret, toBase64Url } from './crypto';
 import { formatDuration, formatSize } from './display';
 import { MyTransfers } from './my-transfers';
@@ -49,7 +52,8 @@ import {
 type Phase =
   | { kind: 'pick' }
   | { kind: 'upload'; run: UploadRun; paused: boolean; failed: boolean }
-  | { kind: 'done'; link: string; expiresAt: string };
+  | { kind: 'done'; link: string; expiresAt: string }
+  | { kind: 'filed'; memo: string; collection: string };
 
 interface Speed {
   at: number;
@@ -68,12 +72,24 @@ export function TransferPage() {
   const [maxDownloads, setMaxDownloads] = useState<number>(10);
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState('');
+  const [title, setTitle] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'pick' });
   const [progress, setProgress] = useState<FileProgress[]>([]);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState<PendingTransfer | null>(() => loadPending());
   const [listVersion, setListVersion] = useState(0);
   const speed = useRef<Speed>({ at: 0, sent: 0, bytesPerSecond: 0 });
+  // '' sends a link; a collection id sends into that collection (not end-to-end encrypted)
+  const [destination, setDestination] = useState<string | null>(null);
+  const lastRun = useRef<{ secret: Uint8Array<ArrayBuffer> | null; id: string; urls: string[] }>(
+    null,
+  );
+  const collections = useMyCollections();
+  const writable = signedIn ? writableCollections(collections.data ?? []) : [];
+  // the collection marked as the transfer destination is offered first
+  const target =
+    destination ?? writable.find((collection) => collection.transfer_collection)?.id ?? '';
+  const intoCollection = writable.find((collection) => collection.id === target);
 
   const expiries = TRANSFER_EXPIRIES.filter(
     (choice) => signedIn || TRANSFER.visitorExpiries.includes(choice),
@@ -106,12 +122,18 @@ export function TransferPage() {
   }
 
   async function run(
-    secret: Uint8Array<ArrayBuffer>,
+    secret: Uint8Array<ArrayBuffer> | null,
     chosen: File[],
     id: string,
     uploadUrls: string[],
   ) {
-    setProgress(chosen.map((file) => ({ sent: 0, total: transferCipherSize(file.size) })));
+    lastRun.current = { secret, id, urls: uploadUrls };
+    setProgress(
+      chosen.map((file) => ({
+        sent: 0,
+        total: secret ? transferCipherSize(file.size) : file.size,
+      })),
+    );
     speed.current = { at: performance.now(), sent: 0, bytesPerSecond: 0 };
     const upload = uploadFiles(secret, chosen, uploadUrls, (index, next) => {
       setProgress((current) => current.map((p, i) => (i === index ? next : p)));
@@ -120,17 +142,39 @@ export function TransferPage() {
     try {
       await upload.done;
       const info = await completeTransfer(id);
+      if (!secret) {
+        setPhase({ kind: 'filed', memo: info.memo ?? '', collection: intoCollection?.name ?? '' });
+        return;
+      }
       savePending(null);
       setPending(null);
       setPhase({ kind: 'done', link: transferLink(id, secret), expiresAt: info.expires_at });
       setListVersion((v) => v + 1);
-    } catch {
+    } catch (caught) {
+      if (isApiError(caught) && caught.status !== 409) setError(caught.message);
       setPhase({ kind: 'upload', run: upload, paused: true, failed: true });
     }
   }
 
   async function send() {
     setError(undefined);
+    if (intoCollection) {
+      try {
+        const created = await startCollectionTransfer(intoCollection.id, files, {
+          title,
+          message,
+        });
+        await run(
+          null,
+          files,
+          created.id,
+          created.uploads.map((u) => u.upload_url),
+        );
+      } catch (caught) {
+        setError(isApiError(caught) ? caught.message : t('transfer.failed'));
+      }
+      return;
+    }
     const secret = newSecret();
     try {
       const created = await startTransfer(secret, files, {
@@ -156,6 +200,8 @@ export function TransferPage() {
     setFiles([]);
     setPassword('');
     setMessage('');
+    setTitle('');
+    setError(undefined);
     setProgress([]);
     setPhase({ kind: 'pick' });
   }
@@ -270,41 +316,88 @@ export function TransferPage() {
               </Text>
             </Stack>
           )}
-          <Group grow align="flex-start" wrap="wrap">
+          {writable.length > 0 && (
             <Select
-              label={t('transfer.expiry')}
-              data={expiries.map((value) => ({ value, label: t(`transfer.expiries.${value}`) }))}
-              value={expiry}
+              label={t('transfer.collection.destination')}
+              data={[
+                { value: '', label: t('transfer.collection.asLink') },
+                ...writable.map((collection) => ({
+                  value: collection.id,
+                  label: collection.name,
+                })),
+              ]}
+              value={target}
               allowDeselect={false}
-              onChange={(value) => value && setExpiry(value as TransferExpiry)}
-              miw={160}
+              onChange={(value) => setDestination(value ?? '')}
+              data-testid="transfer-destination"
             />
-            <NumberInput
-              label={t('transfer.maxDownloads')}
-              min={TRANSFER.downloadsMin}
-              max={TRANSFER.downloadsMax}
-              clampBehavior="strict"
-              allowDecimal={false}
-              value={maxDownloads}
-              onChange={(value) => setMaxDownloads(Number(value) || TRANSFER.downloadsMin)}
-              miw={160}
-            />
-          </Group>
-          <PasswordInput
-            label={t('transfer.password')}
-            maxLength={TRANSFER.passwordMax}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            autoComplete="new-password"
-          />
-          <Textarea
-            label={t('transfer.message')}
-            maxLength={1000}
-            autosize
-            minRows={2}
-            value={message}
-            onChange={(event) => setMessage(event.currentTarget.value)}
-          />
+          )}
+          {intoCollection ? (
+            <>
+              <Alert
+                color="orange"
+                icon={<IconAlertTriangle size={18} />}
+                data-testid="transfer-plain-warning"
+              >
+                {t('transfer.collection.plainWarning')}
+              </Alert>
+              <TextInput
+                label={t('transfer.collection.title')}
+                maxLength={TRANSFER.titleMax}
+                value={title}
+                onChange={(event) => setTitle(event.currentTarget.value)}
+              />
+              <Textarea
+                label={t('transfer.collection.message')}
+                maxLength={TRANSFER.messageMax}
+                autosize
+                minRows={2}
+                value={message}
+                onChange={(event) => setMessage(event.currentTarget.value)}
+              />
+            </>
+          ) : (
+            <>
+              <Group grow align="flex-start" wrap="wrap">
+                <Select
+                  label={t('transfer.expiry')}
+                  data={expiries.map((value) => ({
+                    value,
+                    label: t(`transfer.expiries.${value}`),
+                  }))}
+                  value={expiry}
+                  allowDeselect={false}
+                  onChange={(value) => value && setExpiry(value as TransferExpiry)}
+                  miw={160}
+                />
+                <NumberInput
+                  label={t('transfer.maxDownloads')}
+                  min={TRANSFER.downloadsMin}
+                  max={TRANSFER.downloadsMax}
+                  clampBehavior="strict"
+                  allowDecimal={false}
+                  value={maxDownloads}
+                  onChange={(value) => setMaxDownloads(Number(value) || TRANSFER.downloadsMin)}
+                  miw={160}
+                />
+              </Group>
+              <PasswordInput
+                label={t('transfer.password')}
+                maxLength={TRANSFER.passwordMax}
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                autoComplete="new-password"
+              />
+              <Textarea
+                label={t('transfer.message')}
+                maxLength={1000}
+                autosize
+                minRows={2}
+                value={message}
+                onChange={(event) => setMessage(event.currentTarget.value)}
+              />
+            </>
+          )}
           <Button onClick={() => void send()} disabled={files.length === 0}>
             {t('transfer.send')}
           </Button>
@@ -313,7 +406,11 @@ export function TransferPage() {
 
       {phase.kind === 'upload' && (
         <Stack gap="sm" data-testid="transfer-progress">
-          <Text fw={500}>{t('transfer.sending')}</Text>
+          <Text fw={500}>
+            {lastRun.current?.secret === null
+              ? t('transfer.collection.sending')
+              : t('transfer.sending')}
+          </Text>
           {files.map((file, index) => {
             const p = progress[index];
             const value = p && p.total ? (p.sent / p.total) * 100 : 0;
@@ -349,15 +446,8 @@ export function TransferPage() {
                 variant="light"
                 onClick={() => {
                   if (phase.failed) {
-                    const pendingNow = loadPending();
-                    if (pendingNow) {
-                      void run(
-                        fromBase64Url(pendingNow.secret),
-                        files,
-                        pendingNow.id,
-                        pendingNow.uploadUrls,
-                      );
-                    }
+                    const last = lastRun.current;
+                    if (last) void run(last.secret, files, last.id, last.urls);
                     return;
                   }
                   phase.run.resume();
@@ -383,6 +473,22 @@ export function TransferPage() {
 
       {phase.kind === 'done' && (
         <TransferReady link={phase.link} expiresAt={phase.expiresAt} onAnother={reset} />
+      )}
+
+      {phase.kind === 'filed' && (
+        <Stack gap="sm" data-testid="transfer-filed">
+          <Title order={2} size="h3">
+            {t('transfer.collection.done', { name: phase.collection })}
+          </Title>
+          <Group>
+            <Button component={Link} to={`/memo/${phase.memo.split('/').pop() ?? ''}`}>
+              {t('transfer.collection.open')}
+            </Button>
+            <Button variant="subtle" onClick={reset}>
+              {t('transfer.another')}
+            </Button>
+          </Group>
+        </Stack>
       )}
 
       {signedIn && <MyTransfers version={listVersion} />}

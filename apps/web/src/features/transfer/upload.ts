@@ -25,8 +25,9 @@ export interface UploadRun {
   done: Promise<void>;
 }
 
+/** `secret` null: a collection transfer, whose files go as they are (not encrypted). */
 export function uploadFiles(
-  secret: Uint8Array<ArrayBuffer>,
+  secret: Uint8Array<ArrayBuffer> | null,
   files: File[],
   uploadUrls: string[],
   onProgress: (index: number, progress: FileProgress) => void,
@@ -46,24 +47,26 @@ export function uploadFiles(
     }
     const index = current;
     const file = files[index]!;
-    const key = await fileKey(secret, index);
-    const total = transferCipherSize(file.size);
+    const key = secret ? await fileKey(secret, index) : null;
+    const total = key ? transferCipherSize(file.size) : file.size;
     const upload = new Upload(file, {
       uploadUrl: new URL(uploadUrls[index]!, window.location.origin).href,
       chunkSize: CHUNK,
       retryDelays: RETRIES,
       storeFingerprintForResuming: false,
-      fileReader: {
-        openFile: async () => ({
-          size: total,
-          slice: async (start: number, end: number) => {
-            const to = Math.min(end, total);
-            const bytes = await encryptedSlice(file, key, start, to);
-            return { value: new Blob([bytes]), done: to >= total };
-          },
-          close: () => undefined,
-        }),
-      },
+      ...(key && {
+        fileReader: {
+          openFile: async () => ({
+            size: total,
+            slice: async (start: number, end: number) => {
+              const to = Math.min(end, total);
+              const bytes = await encryptedSlice(file, key, start, to);
+              return { value: new Blob([bytes]), done: to >= total };
+            },
+            close: () => undefined,
+          }),
+        },
+      }),
       onProgress: (sent) => onProgress(index, { sent, total }),
       onError: (error) => settle.reject(error),
       onSuccess: () => {

@@ -75,4 +75,15 @@ export const transfer: LocaleShape['transfer'] = {
     badKey: 'Diese Dateien lassen sich mit diesem Link nicht entschlüsseln.',
     home: 'Selbst Dateien senden',
   },
+  collection: {
+    destination: 'Senden an',
+    asLink: 'Einen Link (Ende-zu-Ende-verschlüsselt)',
+    plainWarning:
+      'Nicht Ende-zu-Ende-verschlüsselt: Damit diese Dateien Dokumente eines Memos werden, liest unser Server sie. Wählen Sie „Einen Link“, wenn nur der Empfänger sie lesen darf.',
+    title: 'Titel des Memos (optional)',
+    message: 'Text des Memos (optional)',
+    sending: 'Wird hochgeladen…',
+    done: 'Die Dateien sind jetzt Dokumente eines neuen Memos in {{name}}.',
+    open: 'Memo öffnen',
+  },
 };

@@ -67,4 +67,15 @@ export const transfer = {
     badKey: 'These files cannot be decrypted with this link.',
     home: 'Send files yourself',
   },
+  collection: {
+    destination: 'Send to',
+    asLink: 'A link (end-to-end encrypted)',
+    plainWarning:
+      'Not end-to-end encrypted: to turn these files into documents of a memo, our server reads them. Choose “A link” if nobody but the receiver may read them.',
+    title: 'Memo title (optional)',
+    message: 'Memo text (optional)',
+    sending: 'Uploading…',
+    done: 'The files are now documents of a new memo in {{name}}.',
+    open: 'Open the memo',
+  },
 };

@@ -75,4 +75,15 @@ export const transfer: LocaleShape['transfer'] = {
     badKey: 'Estos archivos no se pueden descifrar con este enlace.',
     home: 'Enviar archivos tú mismo',
   },
+  collection: {
+    destination: 'Enviar a',
+    asLink: 'Un enlace (cifrado de extremo a extremo)',
+    plainWarning:
+      'Sin cifrado de extremo a extremo: para convertir estos archivos en documentos de un memo, nuestro servidor los lee. Elige «Un enlace» si solo el destinatario debe poder leerlos.',
+    title: 'Título del memo (opcional)',
+    message: 'Texto del memo (opcional)',
+    sending: 'Subiendo…',
+    done: 'Los archivos son ahora documentos de un memo nuevo en {{name}}.',
+    open: 'Abrir el memo',
+  },
 };

@@ -75,4 +75,15 @@ export const transfer: LocaleShape['transfer'] = {
     badKey: 'Ces fichiers ne peuvent pas être déchiffrés avec ce lien.',
     home: 'Envoyer vous-même des fichiers',
   },
+  collection: {
+    destination: 'Envoyer vers',
+    asLink: 'Un lien (chiffré de bout en bout)',
+    plainWarning:
+      'Pas de chiffrement de bout en bout : pour faire de ces fichiers les documents d’un mémo, notre serveur les lit. Choisissez « Un lien » si seul le destinataire peut les lire.',
+    title: 'Titre du mémo (facultatif)',
+    message: 'Texte du mémo (facultatif)',
+    sending: 'Envoi en cours…',
+    done: 'Les fichiers sont maintenant les documents d’un nouveau mémo dans {{name}}.',
+    open: 'Ouvrir le mémo',
+  },
 };

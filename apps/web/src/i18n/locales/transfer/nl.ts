@@ -75,4 +75,15 @@ export const transfer: LocaleShape['transfer'] = {
     badKey: 'Deze bestanden kunnen met deze link niet ontsleuteld worden.',
     home: 'Zelf bestanden versturen',
   },
+  collection: {
+    destination: 'Versturen naar',
+    asLink: 'Een link (end-to-end versleuteld)',
+    plainWarning:
+      'Niet end-to-end versleuteld: om deze bestanden documenten van een memo te maken, leest onze server ze. Kies „Een link” als alleen de ontvanger ze mag lezen.',
+    title: 'Titel van de memo (optioneel)',
+    message: 'Tekst van de memo (optioneel)',
+    sending: 'Bezig met uploaden…',
+    done: 'De bestanden zijn nu documenten van een nieuwe memo in {{name}}.',
+    open: 'Memo openen',
+  },
 };

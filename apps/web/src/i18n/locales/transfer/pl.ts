@@ -74,4 +74,15 @@ export const transfer: LocaleShape['transfer'] = {
     badKey: 'Tych plików nie można odszyfrować tym linkiem.',
     home: 'Wyślij pliki samodzielnie',
   },
+  collection: {
+    destination: 'Wyślij do',
+    asLink: 'Link (szyfrowanie end-to-end)',
+    plainWarning:
+      'Bez szyfrowania end-to-end: aby zrobić z tych plików dokumenty notatki, nasz serwer je odczytuje. Wybierz „Link”, jeśli tylko odbiorca może je czytać.',
+    title: 'Tytuł notatki (opcjonalnie)',
+    message: 'Treść notatki (opcjonalnie)',
+    sending: 'Wysyłanie…',
+    done: 'Pliki są teraz dokumentami nowej notatki w {{name}}.',
+    open: 'Otwórz notatkę',
+  },
 };

@@ -1,0 +1,143 @@
+/* global self */
+/**
+ * The file transfer's download worker (docs/notes/file-transfer.md, Download). Registered
+ * by the download page with the scope /transfer/d/ only. The page hands it, for one file,
+ * the file's AES-GCM key (a CryptoKey, never the link's secret), the address of the
+ * ciphertext and the file's name; the page then opens /transfer/d/_stream/<ticket>, which
+ * this worker answers with the decrypted bytes as they arrive, as an attachment. The
+ * browser writes them straight to the downloads folder, so no side holds the whole file.
+ * Plain JavaScript: it must decrypt exactly like src/features/transfer/crypto.ts.
+ */
+
+const STREAM_PREFIX = '/transfer/d/_stream/';
+const RECORD = 64 * 1024;
+const TAG = 16;
+const SEALED = RECORD + TAG;
+/** a ticket not used within this time is forgotten */
+const TICKET_MS = 60_000;
+
+/** ticket → { key, url, sealedSize, name, type, size, port } */
+const tickets = new Map();
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.kind !== 'transfer-file' || typeof data.ticket !== 'string') return;
+  const port = event.ports[0];
+  tickets.set(data.ticket, { ...data, port });
+  setTimeout(() => tickets.delete(data.ticket), TICKET_MS);
+  port?.postMessage({ kind: 'ready' });
+});
+
+function nonce(record) {
+  const bytes = new Uint8Array(12);
+  new DataView(bytes.buffer).setBigUint64(4, BigInt(record));
+  return bytes;
+}
+
+/** Decrypts the records of one file as they arrive; reports the ciphertext received. */
+function decrypting(key, sealedSize, onProgress) {
+  const records = Math.ceil(sealedSize / SEALED);
+  let pending = new Uint8Array(0);
+  let record = 0;
+  let received = 0;
+  async function take(controller, flush) {
+    while (pending.length >= SEALED || (flush && pending.length > 0)) {
+      const size = Math.min(SEALED, pending.length);
+      const sealed = pending.slice(0, size);
+      pending = pending.slice(size);
+      const last = record === records - 1;
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: nonce(record), additionalData: new Uint8Array([last ? 1 : 0]) },
+        key,
+        sealed,
+      );
+      controller.enqueue(new Uint8Array(plain));
+      record += 1;
+    }
+  }
+  return new TransformStream({
+    async transform(chunk, controller) {
+      received += chunk.length;
+      onProgress(received);
+      const joined = new Uint8Array(pending.length + chunk.length);
+      joined.set(pending);
+      joined.set(chunk, pending.length);
+      pending = joined;
+      await take(controller, false);
+    },
+    async flush(controller) {
+      await take(controller, true);
+      if (record !== records) throw new Error('truncated transfer file');
+    },
+  });
+}
+
+/** A Content-Disposition naming the file, readable by every browser. */
+function disposition(name) {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+async function answer(ticket) {
+  const entry = tickets.get(ticket);
+  if (!entry)
+    return new Response('This download has expired. Go back and try again.', { status: 404 });
+  tickets.delete(ticket);
+  const port = entry.port;
+  const source = await fetch(entry.url, { credentials: 'same-origin', cache: 'no-store' });
+  if (!source.ok || !source.body) {
+    port?.postMessage({ kind: 'error', status: source.status });
+    return new Response('The download failed.', { status: 502 });
+  }
+  let lastReport = 0;
+  const plain = source.body.pipeThrough(
+    decrypting(entry.key, entry.sealedSize, (received) => {
+      const now = Date.now();
+      if (now - lastReport > 200 || received === entry.sealedSize) {
+        lastReport = now;
+        port?.postMessage({ kind: 'progress', received });
+      }
+    }),
+  );
+  // Tells the page when the last byte went out, or that decryption failed.
+  const reader = plain.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          port?.postMessage({ kind: 'done' });
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        port?.postMessage({ kind: 'error', status: 0 });
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      port?.postMessage({ kind: 'error', status: 0 });
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    headers: {
+      'content-type': entry.type || 'application/octet-stream',
+      'content-length': String(entry.size),
+      'content-disposition': disposition(entry.name),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(STREAM_PREFIX)) return;
+  const ticket = url.pathname.slice(STREAM_PREFIX.length).split('/')[0];
+  event.respondWith(
+    answer(ticket).catch(() => new Response('The download failed.', { status: 500 })),
+  );
+});
