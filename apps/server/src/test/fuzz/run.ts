@@ -47,6 +47,8 @@ export interface FuzzTally {
   signedInReached: Set<string>;
   /** operations whose cases ended the shared session: run again with a session per case */
   sessionPerCase: string[];
+  /** wall time per operation key, in milliseconds (where a run's time goes) */
+  msPerOperation: Map<string, number>;
   findings: Finding[];
 }
 
@@ -148,10 +150,12 @@ export async function fuzzOperations(
     statuses: new Map(),
     signedInReached: new Set(),
     sessionPerCase: [],
+    msPerOperation: new Map(),
     findings: [],
   };
   const ordered = [...operations].sort((a, b) => order(a) - order(b));
   for (const op of ordered) {
+    const started = performance.now();
     const cases = fc.sample(caseFor(op, world.refs), {
       seed: operationSeed(settings.seed, op.key),
       numRuns: settings.runs,
@@ -163,6 +167,7 @@ export async function fuzzOperations(
       await runCases(world, op, cases, settings, tally, true);
       if (!(await world.sessionAlive())) await world.renewSession();
     }
+    tally.msPerOperation.set(op.key, Math.round(performance.now() - started));
   }
   return tally;
 }
@@ -175,6 +180,11 @@ export function writeStatuses(tally: FuzzTally): void {
     [...tally.statuses].map(([key, counts]) => [key, Object.fromEntries(counts)]),
   );
   writeFileSync(join(folder, `statuses-${TEST_DB}.json`), JSON.stringify(table, null, 1));
+  const slowestFirst = [...tally.msPerOperation].sort((a, b) => b[1] - a[1]);
+  writeFileSync(
+    join(folder, `milliseconds-${TEST_DB}.json`),
+    JSON.stringify(Object.fromEntries(slowestFirst), null, 1),
+  );
 }
 
 /** The failure message: how to reproduce, then the first findings. */
