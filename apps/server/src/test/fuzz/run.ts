@@ -26,7 +26,8 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings
   if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1) {
     throw new Error('FUZZ_SEED and FUZZ_RUNS are whole numbers (FUZZ_RUNS at least 1)');
   }
-  return { seed, runs, only: env.FUZZ_OPERATION || undefined, concurrency: 6, timeoutMs: 10_000 };
+  const concurrency = env.FUZZ_CONCURRENCY ? Number(env.FUZZ_CONCURRENCY) : 6;
+  return { seed, runs, only: env.FUZZ_OPERATION || undefined, concurrency, timeoutMs: 10_000 };
 }
 
 export interface Finding {
