@@ -27,7 +27,7 @@ const COUNTED = [
   'jobs',
 ] as const satisfies ReadonlyArray<keyof DatabaseSchema>;
 
-describeDb('memoria-admin seed (the command program and the binary, against a temp instance)', () => {
+describeDb('memoria-admin seed (in process and the binary, on a temp instance)', () => {
   let bundle: Bundle;
   let cli: CliInstance;
 

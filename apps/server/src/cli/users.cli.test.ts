@@ -10,7 +10,7 @@ import { userQueries } from './users-cli-harness.js';
 // the built binary in a child process. Give a busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
-describeDb('memoria-admin users:* (the command program; the binary for usage and exit codes)', () => {
+describeDb('memoria-admin users:* (in process; the binary for usage, exit codes)', () => {
   let cli: CliInstance;
 
   beforeAll(async () => {
