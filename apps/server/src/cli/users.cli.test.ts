@@ -6,8 +6,8 @@ import { createPasswordHasher } from '../modules/auth/passwords.js';
 import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 import { userQueries } from './users-cli-harness.js';
 
-// The commands run in this process (cli-harness.ts); the usage checks and one users:create run
-// the built binary in a child process. Give a busy machine time.
+// The commands run in this process (cli-harness.ts); usage, an unknown command and one
+// users:create also run the built binary in a child process. Give a busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 describeDb('memoria-admin users:* (in process; the binary for usage, exit codes)', () => {
@@ -29,17 +29,17 @@ describeDb('memoria-admin users:* (in process; the binary for usage, exit codes)
       expect(usage.code).toBe(0);
       expect(usage.stdout).toContain('users:create');
       expect(usage.stdout).toContain('db:backup');
-      const help = await run('users:create', '--help');
-      expect(help.code).toBe(0);
-      expect(help.stdout).toContain('--generate-password');
       const unknown = await run('users:frobnicate');
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("unknown command 'users:frobnicate'");
     }
+    const help = await cli.admin('users:create', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('--generate-password');
   });
 
   it('refuses to act before the database exists or is migrated; db:migrate prepares it', async () => {
-    const early = await cli.binary('users:list');
+    const early = await cli.admin('users:list');
     expect(early.code).toBe(1);
     expect(early.stderr).toMatch(/no database at|not up to date/);
     const migrated = await cli.json<{ applied: string[] }>('db:migrate');
