@@ -18,10 +18,11 @@ interface JobAnswer {
   last_error: string | null;
 }
 
-// Every step starts a Node process; give a busy machine time.
+// The commands run in this process (cli-harness.ts); a few run the built binary in a child
+// process, for its exit codes and output. Give a busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
-describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () => {
+describeDb('memoria-admin db:*, jobs:* and stats (the command program and the binary)', () => {
   let cli: CliInstance;
 
   beforeAll(async () => {
@@ -85,7 +86,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
         last_error: 'ffmpeg exited with code 1\nsecond line',
       },
     ]);
-    const text = await cli.admin('jobs:list', '--status', 'failed');
+    const text = await cli.binary('jobs:list', '--status', 'failed');
     expect(text.stdout).toMatch(/ID\s+TYPE\s+STATUS\s+ATTEMPTS/);
     expect(text.stdout).toContain('ffmpeg exited with code 1 second line');
     const bad = await cli.admin('jobs:list', '--status', 'stuck');
@@ -168,7 +169,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
     });
     expect(stats.jobs.pending).toBeGreaterThan(0);
     expect(stats.jobs.failed).toBeGreaterThan(0);
-    const text = await cli.admin('stats');
+    const text = await cli.binary('stats');
     expect(text.stdout).toMatch(/accounts:\s+2 \(2 activated, 1 disabled\)/);
     expect(text.stdout).toMatch(/storage used:\s+1\.5 KB/);
   });
@@ -176,7 +177,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
   it('db:backup writes a consistent SQLite copy, or explains pg_dump on PostgreSQL', async () => {
     const file = path.join(cli.dataDir, 'backups', 'memoria-backup.db');
     if (cli.target.kind === 'postgres') {
-      const answer = await cli.admin('db:backup', file, '--json');
+      const answer = await cli.binary('db:backup', file, '--json');
       expect(answer.code).toBe(2);
       const parsed = JSON.parse(answer.stdout) as { written: boolean; backup: string };
       expect(parsed.written).toBe(false);
@@ -190,7 +191,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
       return;
     }
 
-    const missingFolder = await cli.admin('db:backup', file);
+    const missingFolder = await cli.binary('db:backup', file);
     expect(missingFolder.code).toBe(1);
     expect(missingFolder.stderr).toContain('does not exist');
     fs.mkdirSync(path.dirname(file));
@@ -209,7 +210,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the real command line)', () =>
     const again = await cli.admin('db:backup', file);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('add --force to replace it');
-    expect((await cli.admin('db:backup', file, '--force')).code).toBe(0);
+    expect((await cli.binary('db:backup', file, '--force')).code).toBe(0);
     const itself = await cli.admin('db:backup', path.join(cli.dataDir, 'memoria.db'), '--force');
     expect(itself.code).toBe(1);
     expect(itself.stderr).toContain('is the database itself');

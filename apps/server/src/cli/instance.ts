@@ -13,7 +13,7 @@ import { createJobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher } from '../modules/auth/passwords.js';
 import { loadSecrets } from '../secrets.js';
-import { CliError } from './output.js';
+import { CliError, cliIo } from './output.js';
 
 /** Warnings and errors of the services go to stderr; the command's answer owns stdout. */
 function stderrLogger(): FastifyBaseLogger {
@@ -21,7 +21,7 @@ function stderrLogger(): FastifyBaseLogger {
     (level: string) =>
     (objOrMessage: unknown, message?: unknown): void => {
       const text = typeof objOrMessage === 'string' ? objOrMessage : String(message ?? '');
-      process.stderr.write(`${level}: ${text}\n`);
+      cliIo().err(`${level}: ${text}\n`);
     };
   const ignore = (): void => undefined;
   const logger: FastifyBaseLogger = {
@@ -82,7 +82,7 @@ export interface Instance {
  * `create` is set (db:migrate): anything else means DATA_DIR or DATABASE_URL points elsewhere.
  */
 export function openInstance(options: { create?: boolean } = {}): Instance {
-  const config = loadConfig();
+  const config = loadConfig(cliIo().env);
   const target = config.database;
   if (target.kind === 'sqlite' && !options.create && !fs.existsSync(target.file)) {
     throw new CliError(

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { formatMessage, isMessageKey } from '@memoria/domain';
 import type { z } from 'zod';
 
@@ -9,6 +10,42 @@ export const EXIT = {
   /** db:backup on PostgreSQL: nothing written, pg_dump instructions printed */
   backupUnsupported: 2,
 } as const;
+
+/**
+ * Where a command reads its environment and writes its answer. The binary uses the process's
+ * own (process.env, stdout, stderr); a test can run the same program in its own process with
+ * an environment and captured output of its own (see cli/cli-harness.ts), several at a time.
+ */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const captured = new AsyncLocalStorage<CliIo>();
+
+const processIo: CliIo = {
+  get env() {
+    return process.env;
+  },
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
+
+/** The input and output of the command running now. */
+export function cliIo(): CliIo {
+  return captured.getStore() ?? processIo;
+}
+
+/** The io given to withCliIo, when one was; undefined in the binary. */
+export function capturedIo(): CliIo | undefined {
+  return captured.getStore();
+}
+
+/** Runs `fn` (a whole command) with its own environment and output. */
+export function withCliIo<T>(io: CliIo, fn: () => Promise<T>): Promise<T> {
+  return captured.run(io, fn);
+}
 
 /** A refusal with a message for the operator; the process exits with `exitCode`. */
 export class CliError extends Error {
@@ -35,16 +72,16 @@ export function parseArg<S extends z.ZodType>(
 }
 
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  cliIo().out(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 export function printLine(text = ''): void {
-  process.stdout.write(`${text}\n`);
+  cliIo().out(`${text}\n`);
 }
 
 /** Warnings go to stderr so stdout stays the command's answer. */
 export function warn(text: string): void {
-  process.stderr.write(`warning: ${text}\n`);
+  cliIo().err(`warning: ${text}\n`);
 }
 
 /** Aligned columns with a header row. */

@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { openInstance, type Instance } from './instance.js';
-import { CliError, EXIT } from './output.js';
+import { CliError, EXIT, capturedIo, cliIo } from './output.js';
 import { registerUserCommands } from './users.js';
 import { registerAccountCommands } from './users-account.js';
 import { registerDbCommands } from './db.js';
@@ -39,6 +39,21 @@ export function createProgram(): Command {
     )
     .showHelpAfterError('(add --help for usage)')
     .exitOverride();
+  // In the binary Commander writes to the process's stdout and stderr itself; a command run
+  // inside a test writes its usage and errors to the test's io, like every other line. Set
+  // before the commands are added, which take the setting over.
+  const io = capturedIo();
+  if (io) {
+    program.configureOutput({
+      writeOut: (text) => io.out(text),
+      writeErr: (text) => io.err(text),
+      // as in the binary with its output piped: Commander's 80 columns, no colours
+      getOutHelpWidth: () => 80,
+      getErrHelpWidth: () => 80,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+    });
+  }
   registerUserCommands(program, runInstance);
   registerAccountCommands(program, runInstance);
   registerDbCommands(program, runInstance);
@@ -69,15 +84,15 @@ export async function runCli(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.ok : EXIT.error;
     }
     if (error instanceof CliError) {
-      process.stderr.write(`error: ${error.message}\n`);
+      cliIo().err(`error: ${error.message}\n`);
       return error.exitCode;
     }
     if (error instanceof ConfigError) {
-      process.stderr.write(`error: ${error.message}\n`);
+      cliIo().err(`error: ${error.message}\n`);
       return EXIT.error;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`error: ${message}\n`);
+    cliIo().err(`error: ${message}\n`);
     return EXIT.error;
   }
 }

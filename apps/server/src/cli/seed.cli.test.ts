@@ -7,8 +7,8 @@ import { sharedBundle, createCliInstance, type Bundle, type CliInstance } from '
 import { DEMO_PASSWORD, type SeedSummary } from './seed.js';
 import { DEMO_USERMAIL, PEOPLE } from './seed-content.js';
 
-// Every step starts a Node process (and the seed hashes seven passwords); give a busy
-// machine time.
+// The commands run in this process (cli-harness.ts), one through the built binary (and the
+// seed hashes seven passwords); give a busy machine time.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 120_000 });
 
 const COUNTED = [
@@ -27,7 +27,7 @@ const COUNTED = [
   'jobs',
 ] as const satisfies ReadonlyArray<keyof DatabaseSchema>;
 
-describeDb('memoria-admin seed (the real command line against a temp instance)', () => {
+describeDb('memoria-admin seed (in process and the binary, on a temp instance)', () => {
   let bundle: Bundle;
   let cli: CliInstance;
 
@@ -144,7 +144,8 @@ describeDb('memoria-admin seed (the real command line against a temp instance)',
 
   it('a second run says "already seeded" and changes nothing', async () => {
     const before = await counts();
-    const again = await cli.admin('seed');
+    // the built binary: its exit code and stdout
+    const again = await cli.binary('seed');
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/already seeded/i);
     const json = await cli.json<SeedSummary>('seed');

@@ -15,7 +15,8 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-// Every step starts a Node process; give a busy machine time.
+// The server runs as a child process (the commands in this process, cli-harness.ts); give a
+// busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 describeDb('memoria-admin while a server process uses the same database', () => {

@@ -6,7 +6,8 @@ import { clipFixture } from '../modules/media/test-support.js';
 import { describeDb } from '../test/harness.js';
 import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 
-// Every step starts a Node process; give a busy machine time.
+// The server runs as a child process (the commands in this process, cli-harness.ts); give a
+// busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 /** What the shutdown may take at most, from SIGTERM to the process gone. */

@@ -8,10 +8,11 @@ import { sha256 } from '../modules/auth/tokens.js';
 import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 import { migrateWithAccounts, userQueries } from './users-cli-harness.js';
 
-// Every step starts a Node process; give a busy machine time.
+// The commands run in this process (cli-harness.ts), one through the built binary; give a
+// busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
-describeDb('memoria-admin users:* second factor, disabling and deleting (child processes)', () => {
+describeDb('memoria-admin users:* second factor, disabling and deleting', () => {
   let cli: CliInstance;
 
   beforeAll(async () => {
@@ -177,7 +178,8 @@ describeDb('memoria-admin users:* second factor, disabling and deleting (child p
     expect(carolSessions).toEqual(carolSessionsBefore);
     expect(carolSessions.length).toBeGreaterThan(0);
     expect(await userCount()).toBe(3);
-    const gone = await cli.admin('users:delete', 'dave@other.test', '--yes');
+    // the built binary: its exit code and stderr
+    const gone = await cli.binary('users:delete', 'dave@other.test', '--yes');
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain('no account with email or id');
   });

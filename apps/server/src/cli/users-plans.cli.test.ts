@@ -7,7 +7,8 @@ import { migrateWithAccounts, userQueries } from './users-cli-harness.js';
 
 const GB = 1024 ** 3;
 
-// Every step starts a Node process; give a busy machine time.
+// The commands run in this process (cli-harness.ts), one through the built binary; give a
+// busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 describeDb('memoria-admin users:* plans, storage, identity, password resets', () => {
@@ -72,7 +73,8 @@ describeDb('memoria-admin users:* plans, storage, identity, password resets', ()
     );
     expect(silver.storage_usage.product).toBe(100 * GB);
 
-    const bad = await cli.admin('users:grant-plan', 'ada@example.test', 'gold');
+    // the built binary: its exit code and stderr
+    const bad = await cli.binary('users:grant-plan', 'ada@example.test', 'gold');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('plan must be one of free, bronze, silver (got "gold")');
     expect((await userRow('ada@example.test'))?.plan).toBe('silver');

@@ -6,10 +6,11 @@ import { createPasswordHasher } from '../modules/auth/passwords.js';
 import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 import { userQueries } from './users-cli-harness.js';
 
-// Every step starts a Node process; give a busy machine time.
+// The commands run in this process (cli-harness.ts); usage, an unknown command and one
+// users:create also run the built binary in a child process. Give a busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
-describeDb('memoria-admin users:* (the real command line, child processes)', () => {
+describeDb('memoria-admin users:* (in process; the binary for usage, exit codes)', () => {
   let cli: CliInstance;
 
   beforeAll(async () => {
@@ -21,17 +22,20 @@ describeDb('memoria-admin users:* (the real command line, child processes)', () 
 
   const { db, userRow, userCount } = userQueries(() => cli);
 
-  it('prints usage, per-command help, and refuses unknown commands', async () => {
-    const usage = await cli.admin();
-    expect(usage.code).toBe(0);
-    expect(usage.stdout).toContain('users:create');
-    expect(usage.stdout).toContain('db:backup');
+  it('prints usage, per-command help, and refuses unknown commands (the binary and in this process)', async () => {
+    for (const via of ['binary', 'admin'] as const) {
+      const run = (...args: string[]) => cli[via](...args);
+      const usage = await run();
+      expect(usage.code).toBe(0);
+      expect(usage.stdout).toContain('users:create');
+      expect(usage.stdout).toContain('db:backup');
+      const unknown = await run('users:frobnicate');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain("unknown command 'users:frobnicate'");
+    }
     const help = await cli.admin('users:create', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('--generate-password');
-    const unknown = await cli.admin('users:frobnicate');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("unknown command 'users:frobnicate'");
   });
 
   it('refuses to act before the database exists or is migrated; db:migrate prepares it', async () => {
@@ -76,7 +80,7 @@ describeDb('memoria-admin users:* (the real command line, child processes)', () 
       .executeTakeFirstOrThrow();
     expect(profile).toMatchObject({ name: 'Ada Lovelace', locale: 'nl', country: 'BE' });
 
-    const text = await cli.admin(
+    const text = await cli.binary(
       'users:create',
       'bob@example.test',
       '--name',

@@ -4,7 +4,7 @@ import { readJson } from '../db/dialect.js';
 import { sharedBundle, createCliInstance, type CliInstance } from './cli-harness.js';
 import { migrateWithAccounts, userQueries } from './users-cli-harness.js';
 
-// Every step starts a Node process; give a busy machine time.
+// The commands run in this process (cli-harness.ts); give a busy machine time.
 vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 });
 
 describeDb('memoria-admin workspaces:create', () => {
@@ -52,16 +52,17 @@ describeDb('memoria-admin workspaces:create', () => {
   });
 
   it.each([
-    [['--name', 'ab', '--owner', 'owner@example.test'], 'at least 3 characters'],
+    // the built binary: its exit code and stderr
+    [['--name', 'ab', '--owner', 'owner@example.test'], 'at least 3 characters', 'binary'],
     [['--name', 'Fine', '--owner', 'nobody@example.test'], 'nobody@example.test'],
     [['--name', 'Fine', '--owner', 'owner@example.test', '--type', 'team'], '--type'],
     [
       ['--name', 'Fine', '--owner', 'owner@example.test', '--maximum-users', '0'],
       '--maximum-users',
     ],
-  ])('refuses %j', async (args, message) => {
+  ] as Array<[string[], string, 'binary'?]>)('refuses %j', async (args, message, via) => {
     const before = await db().selectFrom('users').select('id').execute();
-    const result = await cli.admin('workspaces:create', ...args);
+    const result = await cli[via ?? 'admin']('workspaces:create', ...args);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(message);
     expect(await db().selectFrom('users').select('id').execute()).toHaveLength(before.length);

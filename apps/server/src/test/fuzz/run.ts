@@ -26,7 +26,8 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings
   if (!Number.isInteger(seed) || !Number.isInteger(runs) || runs < 1) {
     throw new Error('FUZZ_SEED and FUZZ_RUNS are whole numbers (FUZZ_RUNS at least 1)');
   }
-  return { seed, runs, only: env.FUZZ_OPERATION || undefined, concurrency: 6, timeoutMs: 10_000 };
+  const concurrency = env.FUZZ_CONCURRENCY ? Number(env.FUZZ_CONCURRENCY) : 6;
+  return { seed, runs, only: env.FUZZ_OPERATION || undefined, concurrency, timeoutMs: 10_000 };
 }
 
 export interface Finding {
@@ -47,6 +48,8 @@ export interface FuzzTally {
   signedInReached: Set<string>;
   /** operations whose cases ended the shared session: run again with a session per case */
   sessionPerCase: string[];
+  /** wall time per operation key, in milliseconds (where a run's time goes) */
+  msPerOperation: Map<string, number>;
   findings: Finding[];
 }
 
@@ -148,10 +151,12 @@ export async function fuzzOperations(
     statuses: new Map(),
     signedInReached: new Set(),
     sessionPerCase: [],
+    msPerOperation: new Map(),
     findings: [],
   };
   const ordered = [...operations].sort((a, b) => order(a) - order(b));
   for (const op of ordered) {
+    const started = performance.now();
     const cases = fc.sample(caseFor(op, world.refs), {
       seed: operationSeed(settings.seed, op.key),
       numRuns: settings.runs,
@@ -163,6 +168,7 @@ export async function fuzzOperations(
       await runCases(world, op, cases, settings, tally, true);
       if (!(await world.sessionAlive())) await world.renewSession();
     }
+    tally.msPerOperation.set(op.key, Math.round(performance.now() - started));
   }
   return tally;
 }
@@ -175,6 +181,11 @@ export function writeStatuses(tally: FuzzTally): void {
     [...tally.statuses].map(([key, counts]) => [key, Object.fromEntries(counts)]),
   );
   writeFileSync(join(folder, `statuses-${TEST_DB}.json`), JSON.stringify(table, null, 1));
+  const slowestFirst = [...tally.msPerOperation].sort((a, b) => b[1] - a[1]);
+  writeFileSync(
+    join(folder, `milliseconds-${TEST_DB}.json`),
+    JSON.stringify(Object.fromEntries(slowestFirst), null, 1),
+  );
 }
 
 /** The failure message: how to reproduce, then the first findings. */
