@@ -20,6 +20,10 @@ export const SUBSCRIPTION = {
   graceNoticeWeeks: 7,
   /** the expiring notice goes out this long before the year ends */
   expiringNoticeDays: 30,
+  /** an unpaid payment of the built-in provider expires this long after it was made */
+  localPaymentExpiryMinutes: 15,
+  /** how many of the latest paid orders the profile carries (all: GET /api/order) */
+  profileOrdersMax: 20,
   /** one order buys this many months */
   periodMonths: 12,
   workspaceNameMin: 3,
@@ -308,6 +312,12 @@ export interface Order {
   product: Omit<Product, 'is_disabled_for_user' | 'features'>;
   invoice_url: string | null;
 }
+
+/** An order as the profile carries it (User `orders`): the latest paid ones. */
+export type ProfileOrder = Pick<
+  Order,
+  'id' | 'status' | 'created_at' | 'modified_at' | 'starts_at' | 'ends_at' | 'product'
+>;
 
 /** An order counts as modified when its modified time differs from its created time. */
 export function isOrderModified(order: Pick<Order, 'created_at' | 'modified_at'>): boolean {
