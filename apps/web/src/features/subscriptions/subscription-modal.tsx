@@ -30,7 +30,7 @@ type Route = 'plans' | 'plan' | 'success' | 'fail';
 
 /** A result shown in place: a new group or workspace, or a failure of one. */
 type InPlace =
-  | { kind: 'workspace'; created: OrderCreated; product: Product }
+  | { kind: 'workspace'; created: OrderCreated; product: Product; name: string }
   | { kind: 'failed' }
   | { kind: 'closed' };
 
@@ -184,7 +184,12 @@ function PlanCheckout({
           queryClient.invalidateQueries({ queryKey: favouriteKeys.all }),
           queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
         ]);
-        onInPlace({ kind: 'workspace', created: outcome.created, product });
+        onInPlace({
+          kind: 'workspace',
+          created: outcome.created,
+          product,
+          name: workspaceName.trim(),
+        });
         return;
       }
       void navigate(PAYMENT_SUCCESS_PATH, { state: { plan: product.name } });
@@ -215,7 +220,7 @@ export function ResultBlock({
 }: {
   success: boolean;
   plan?: string;
-  workspace?: { created: OrderCreated; product: Product };
+  workspace?: { created: OrderCreated; product: Product; name: string };
 }) {
   const { t } = useTranslation();
   const group = workspace?.product.workspace_type === 'group';
@@ -258,7 +263,7 @@ export function ResultBlock({
       {workspace && (
         <>
           <Text size="sm" c="dimmed">
-            {t('subscriptions.result.workspaceReady', { name: workspace.created.name })}
+            {t('subscriptions.result.workspaceReady', { name: workspace.name })}
           </Text>
           <Button
             onClick={() => {
