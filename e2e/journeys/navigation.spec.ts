@@ -53,7 +53,7 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
 
   // The subscriptions route opens the plans over the account settings, in the layout
   await page.goto('/account-settings/subscriptions');
-  await expect(page.getByTestId('subscription-modal')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Subscriptions' })).toBeVisible();
   await expect(page.getByTestId('side-menu')).toBeVisible();
 
   // The side menu marks the page it leads to
