@@ -315,3 +315,27 @@ describe('the subscription required prompt', () => {
     );
   });
 });
+
+describe('the payment window pages', () => {
+  it('/subscription-process waits; /subscription-result on its own checks the order', async () => {
+    api((url) => (url === '/api/order/success/9' ? json(200, order(9, 'active')) : undefined));
+    const { router } = await renderApp('/subscription-process');
+    expect(await screen.findByTestId('subscription-process', {}, slow)).toHaveTextContent(
+      'Preparing the payment…',
+    );
+    await router.navigate('/subscription-result?order=9');
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/account-settings/subscriptions/success'),
+      slow,
+    );
+  });
+
+  it('/subscription-result goes to the failed result when the order was not paid', async () => {
+    api((url) => (url === '/api/order/success/9' ? json(200, order(9, 'failed')) : undefined));
+    const { router } = await renderApp('/subscription-result?order=9');
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/account-settings/subscriptions/fail'),
+      slow,
+    );
+  });
+});
