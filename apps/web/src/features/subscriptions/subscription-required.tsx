@@ -46,6 +46,9 @@ export function SubscriptionRequired({
           component={Link}
           to={product ? planPath(product.id) : SUBSCRIPTIONS_PATH}
           size="sm"
+          // the alert's own text colour, underlined: readable on its tint in both themes
+          c="inherit"
+          underline="always"
           onClick={onNavigate}
           data-testid="subscription-required-link"
         >
