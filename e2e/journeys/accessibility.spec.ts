@@ -214,7 +214,10 @@ async function signedInScreens(page: Page, audit: Audit): Promise<void> {
   await audit.visit('workspaces', '/workspaces', 'workspaces-page');
   await audit.visit('file transfer', '/file-transfer', 'transfer-page');
   await audit.visit('calls without a collection', '/meet', 'call-no-collection');
-  await audit.visit('coming soon', '/account-settings/subscriptions', 'coming-soon');
+  await audit.visit('subscription plans', '/account-settings/subscriptions', [
+    'subscription-modal',
+    'plan',
+  ]);
   await audit.visit('not found', '/no-such-page', 'error-page-404');
 
   // dialogs, menus and drawers open

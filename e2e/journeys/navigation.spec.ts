@@ -51,9 +51,9 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
   await expect(page).toHaveURL(/\/file-transfer$/);
   await expect(page.getByTestId('transfer-page')).toBeVisible();
 
-  // A later-work route shows the coming-soon page in the layout
+  // The subscriptions route opens the plans over the account settings, in the layout
   await page.goto('/account-settings/subscriptions');
-  await expect(page.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Subscriptions' })).toBeVisible();
   await expect(page.getByTestId('side-menu')).toBeVisible();
 
   // The side menu marks the page it leads to

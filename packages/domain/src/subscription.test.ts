@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { entitlementsOf, type OrderFacts } from './subscription.js';
+import {
+  entitlementsOf,
+  productForGate,
+  type OrderFacts,
+  type ProductType,
+} from './subscription.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 
@@ -79,5 +84,32 @@ describe('what paid orders give an account', () => {
   it('an order past its year gives nothing once it no longer counts', () => {
     const ended = { ...order('professional'), ends_at: new Date('2025-01-01T00:00:00Z') };
     expect(entitlementsOf([ended as OrderFacts], NOW).silver).toBe(false);
+  });
+});
+
+describe('productForGate', () => {
+  const plan = (type: ProductType, price_net: number, is_disabled_for_user = false) => ({
+    type,
+    price_net,
+    is_disabled_for_user,
+  });
+  const plans = [
+    plan('personal', 0, true),
+    plan('personal', 49),
+    plan('professional', 99),
+    plan('professional', 79, true),
+    plan('workspace', 149),
+  ];
+
+  it('offers the cheapest paid plan of the kind the gate needs, one the account may buy first', () => {
+    expect(productForGate('collaboration', plans)).toEqual(plan('personal', 49));
+    expect(productForGate('followers', plans)).toEqual(plan('personal', 49));
+    expect(productForGate('versioning', plans)).toEqual(plan('personal', 49));
+    expect(productForGate('scheduling', plans)).toEqual(plan('professional', 99));
+    expect(productForGate('publicCollections', plans)).toEqual(plan('professional', 99));
+    expect(productForGate('scheduling', [plan('professional', 79, true)])).toEqual(
+      plan('professional', 79, true),
+    );
+    expect(productForGate('scheduling', [])).toBeUndefined();
   });
 });

@@ -20,6 +20,10 @@ export const SUBSCRIPTION = {
   graceNoticeWeeks: 7,
   /** the expiring notice goes out this long before the year ends */
   expiringNoticeDays: 30,
+  /** an unpaid payment of the built-in provider expires this long after it was made */
+  localPaymentExpiryMinutes: 15,
+  /** how many of the latest paid orders the profile carries (all: GET /api/order) */
+  profileOrdersMax: 20,
   /** one order buys this many months */
   periodMonths: 12,
   workspaceNameMin: 3,
@@ -312,6 +316,12 @@ export interface Order {
   invoice_url: string | null;
 }
 
+/** An order as the profile carries it (User `orders`): the latest paid ones. */
+export type ProfileOrder = Pick<
+  Order,
+  'id' | 'status' | 'created_at' | 'modified_at' | 'starts_at' | 'ends_at' | 'product'
+>;
+
 /** An order counts as modified when its modified time differs from its created time. */
 export function isOrderModified(order: Pick<Order, 'created_at' | 'modified_at'>): boolean {
   return order.created_at !== order.modified_at;
@@ -326,4 +336,41 @@ export interface OrderCreated {
   /** a group or workspace plan: the new account and the token to switch into it */
   account_user?: string;
   secure_token?: string;
+}
+
+/**
+ * The controls a plan unlocks, each with the kind of plan that unlocks it: the followers
+ * audience, collaboration and document versioning come with any subscription (the personal
+ * plan is the smallest), scheduling and more than the free number of public collections with
+ * the professional one.
+ */
+export const PLAN_GATES = {
+  collaboration: 'personal',
+  followers: 'personal',
+  versioning: 'personal',
+  scheduling: 'professional',
+  publicCollections: 'professional',
+} as const satisfies Record<string, ProductType>;
+export type PlanGate = keyof typeof PLAN_GATES;
+
+/**
+ * The plan the 'subscription required' prompt offers for `gate`: the cheapest plan on sale of
+ * the kind that unlocks it (a paid one, preferably one the account may buy).
+ */
+export function productForGate<
+  T extends Pick<Product, 'type' | 'price_net' | 'is_disabled_for_user'>,
+>(gate: PlanGate, products: readonly T[]): T | undefined {
+  const fitting = products
+    .filter((product) => product.type === PLAN_GATES[gate] && product.price_net > 0)
+    .sort(
+      (a, b) =>
+        Number(a.is_disabled_for_user) - Number(b.is_disabled_for_user) ||
+        a.price_net - b.price_net,
+    );
+  return fitting[0];
+}
+
+/** A paid order that is still running or has run (what the orders list shows a state for). */
+export function isOrderLive(order: Pick<Order, 'status'>): boolean {
+  return order.status !== 'pending' && order.status !== 'failed';
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { billingPatchFields } from './subscription.js';
+import { billingPatchFields, type ProfileOrder } from './subscription.js';
 import type { Locale } from './locales.js';
 import type { TwoFactorMethod } from './auth.js';
 import { LOCALES } from './locales.js';
@@ -83,7 +83,8 @@ export interface User {
   /** calls on the web allowed without a plan (docs/notes/calls.md) */
   webcalls_allowed: boolean;
   account_delegations: unknown[];
-  orders: unknown[];
+  /** the latest paid orders (docs/notes/subscriptions.md) */
+  orders: ProfileOrder[];
   rules: UserRules;
   has_lock_code: boolean;
   created_at: string;

@@ -36,7 +36,6 @@ export const pages = {
     withTexts(MEMO_TEXTS, () => import('../features/memos/memo-page')),
     'PublicMemoPage',
   ),
-  ComingSoon: lazyPage(() => import('../ui/coming-soon-page'), 'ComingSoonPage'),
   NotFound: lazyPage(() => import('../ui/not-found-page'), 'NotFoundPage'),
   Login: lazyPage(() => import('../features/auth/login-page'), 'LoginPage'),
   Signup: lazyPage(() => import('../features/auth/signup-page'), 'SignupPage'),
@@ -51,7 +50,10 @@ export const pages = {
     'ResetPasswordPage',
   ),
   AccountSettings: lazyPage(
-    withTexts(['accountData'], () => import('../features/account/account-settings-page')),
+    withTexts(
+      ['accountData', 'subscriptions'],
+      () => import('../features/account/account-settings-page'),
+    ),
     'AccountSettingsPage',
   ),
   VerifyName: lazyPage(
@@ -166,6 +168,18 @@ export const pages = {
   Workspace: lazyPage(
     withTexts(['workspaces', 'connections'], () => import('../features/workspaces/workspace-page')),
     'WorkspacePage',
+  ),
+  Subscriptions: lazyPage(
+    withTexts(['subscriptions'], () => import('../features/subscriptions/subscription-modal')),
+    'SubscriptionsRoute',
+  ),
+  SubscriptionProcess: lazyPage(
+    withTexts(['subscriptions'], () => import('../features/subscriptions/popup-pages')),
+    'SubscriptionProcessPage',
+  ),
+  SubscriptionResult: lazyPage(
+    withTexts(['subscriptions'], () => import('../features/subscriptions/popup-pages')),
+    'SubscriptionResultPage',
   ),
   NotificationSettings: lazyPage(
     withTexts(

@@ -9,7 +9,6 @@ const login: RouteHandle = { access: 'login' };
 const pub: RouteHandle = { access: 'public' };
 const loggedOut: RouteHandle = { access: 'loggedOut' };
 
-const soon = <pages.ComingSoon />;
 const Gallery = lazyPage(
   () =>
     Promise.all([import('../features/media/gallery-page'), loadNamespaces('media', 'memos')]).then(
@@ -17,18 +16,6 @@ const Gallery = lazyPage(
     ),
   'GalleryPage',
 );
-
-/** A later-work screen: coming-soon page for the path and each child. */
-function soonRoute(path: string, handle: RouteHandle, children: string[] = []): RouteObject {
-  return {
-    path,
-    handle,
-    children: [
-      { index: true, element: soon },
-      ...children.map((child) => ({ path: child, element: soon })),
-    ],
-  };
-}
 
 /**
  * The route table of docs/SCREENS.md, Routes, rendered with useRoutes under a
@@ -68,6 +55,19 @@ export const routes: RouteObject[] = [
               { path: 'auth/forgot-password', element: <pages.ForgotPassword /> },
             ],
           },
+        ],
+      },
+      // the payment window's own pages: no menus in a 500x500 window
+      {
+        element: (
+          <RouteBoundary>
+            <Outlet />
+          </RouteBoundary>
+        ),
+        handle: pub,
+        children: [
+          { path: 'subscription-process', element: <pages.SubscriptionProcess /> },
+          { path: 'subscription-result', element: <pages.SubscriptionResult /> },
         ],
       },
       {
@@ -201,10 +201,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'subscriptions',
                     children: [
-                      { index: true, element: soon },
-                      { path: 'success', element: soon },
-                      { path: 'fail', element: soon },
-                      { path: ':id', element: soon },
+                      { index: true, element: <pages.Subscriptions /> },
+                      { path: 'success', element: <pages.Subscriptions /> },
+                      { path: 'fail', element: <pages.Subscriptions /> },
+                      { path: ':id', element: <pages.Subscriptions /> },
                     ],
                   },
                   { path: 'verify-name', element: <pages.VerifyName /> },
@@ -229,8 +229,6 @@ export const routes: RouteObject[] = [
               { path: 'privacy-policy', element: <pages.PrivacyPolicy />, handle: pub },
               // the link mailed to a new address works signed in or not (docs/SCREENS.md)
               { path: 'auth/confirm-email', element: <pages.ConfirmEmail />, handle: pub },
-              soonRoute('subscription-result', pub),
-              soonRoute('subscription-process', pub),
               { path: '*', element: <pages.NotFound />, handle: pub },
             ],
           },

@@ -43,6 +43,7 @@ export const NAMESPACES: readonly Namespace[] = [
   'workspaces',
   'transfer',
   'calls',
+  'subscriptions',
 ];
 
 /** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */

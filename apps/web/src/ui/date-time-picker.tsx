@@ -13,7 +13,7 @@ import {
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import { useInterval } from '@mantine/hooks';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { currentLocale, useTranslation } from '../i18n';
 import {
   DEFAULT_SCHEDULE,
@@ -48,6 +48,8 @@ export interface DateTimePickerProps {
   scheduleAllowed: boolean;
   /** why scheduling is disabled (default: it needs the Silver plan) */
   scheduleLockedText?: string;
+  /** shown under the kinds while scheduling is locked by the plan (the subscription prompt) */
+  scheduleLocked?: ReactNode;
   /** the clock, replaceable in tests */
   now?: () => Dayjs;
 }
@@ -100,6 +102,7 @@ export function DateTimePicker({
   defaultKind = 'event',
   scheduleAllowed,
   scheduleLockedText,
+  scheduleLocked,
   now: clock = () => dayjs(),
 }: DateTimePickerProps) {
   const { t } = useTranslation();
@@ -203,8 +206,11 @@ export function DateTimePicker({
                 ? kind === 'schedule'
                   ? t('memos.date.scheduleHint')
                   : null
-                : (scheduleLockedText ?? t('memos.date.scheduleLocked'))}
+                : scheduleLocked
+                  ? null
+                  : (scheduleLockedText ?? t('memos.date.scheduleLocked'))}
             </Text>
+            {!scheduleAllowed && scheduleLocked}
           </div>
           <NativeSelect
             label={t('memos.date.year')}

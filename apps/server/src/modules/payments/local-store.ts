@@ -40,6 +40,7 @@ export function createLocalProvider(
 ): PaymentProvider & {
   find(id: string): Promise<LocalRow | undefined>;
   settle(id: string, outcome: LocalOutcome): Promise<LocalRow | undefined>;
+  expire(id: string): Promise<boolean>;
 } {
   const present = (row: LocalRow): ProviderPayment => {
     const status = statusOf(row.status);
@@ -96,6 +97,16 @@ export function createLocalProvider(
         .where('status', '=', 'open')
         .execute();
       return find(id);
+    },
+    /** An unpaid payment's time ran out: open → expired (a settled one stays as it is). */
+    async expire(id) {
+      const result = await db
+        .updateTable('local_payments')
+        .set({ status: 'expired', updated_at: dialect.time(new Date()) })
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

@@ -35,6 +35,9 @@ export async function registerSubscriptions(
   ctx.jobs.register<{ orderId: number }>(SUBSCRIPTION_JOBS.switchOff, (p) =>
     subscriptions.switchOff(p.orderId),
   );
+  ctx.jobs.register<{ paymentId: string }>(SUBSCRIPTION_JOBS.localPaymentExpire, (p) =>
+    subscriptions.expireLocalPayment(p.paymentId),
+  );
   registerSubscriptionRoutes(zapp, guard, ctx, subscriptions);
   await registerPaymentRoutes(app, payments, (paymentId) => subscriptions.syncPayment(paymentId));
   return subscriptions;

@@ -40,6 +40,7 @@ import {
   moveOrder,
   pageOrdersOf,
   paidOrdersOf,
+  recentPaidOrdersOf,
   setOrderPayment,
   updateProduct,
   writeAccountPlan,
@@ -54,6 +55,8 @@ export const SUBSCRIPTION_JOBS = {
   expiring: 'subscription.expiring',
   expire: 'subscription.expire',
   switchOff: 'subscription.switch-off',
+  /** an unpaid payment of the built-in provider runs out (as a real provider's does) */
+  localPaymentExpire: 'payment.local-expire',
 } as const;
 
 /** Notifications (and e-mails) of the subscription lifecycle. */
@@ -420,6 +423,16 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
           payment_status: payment.status,
           checkout_url: payment.checkoutUrl,
         });
+        if (payments.local && payment.status === 'open') {
+          await ctx.jobs.enqueue(
+            SUBSCRIPTION_JOBS.localPaymentExpire,
+            { paymentId: payment.id },
+            {
+              runAt: new Date(Date.now() + SUBSCRIPTION.localPaymentExpiryMinutes * 60_000),
+              uniqueKey: `${SUBSCRIPTION_JOBS.localPaymentExpire}:${payment.id}`,
+            },
+          );
+        }
         if (!payment.checkoutUrl) {
           await moveOrder(db, dialect, orderId, ['pending'], 'failed');
           throw new ApiError(502, 'order.noPaymentUrl');
@@ -460,20 +473,36 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
       await applyPayment(order, payment.status);
     },
 
+    /** Job: an open payment of the built-in provider expired; its order fails as on a report. */
+    async expireLocalPayment(paymentId: string): Promise<void> {
+      if (!payments.local) return;
+      if (await payments.local.expire(paymentId)) await this.syncPayment(paymentId);
+    },
+
+    /** The latest paid orders of an account, for its profile (`orders`). */
+    async profileOrders(userId: number) {
+      return recentPaidOrdersOf(db, userId, SUBSCRIPTION.profileOrdersMax);
+    },
+
     async listOrders(auth: AuthContext, paging: { limit: number; offset: number }) {
       return pageOrdersOf(db, auth.userId, paging);
     },
 
-    /** One order of the account; anyone else's answers as unknown. */
-    async order(auth: AuthContext, id: number): Promise<OrderWithProduct> {
+    /**
+     * One order of the account; anyone else's answers as unknown. With `buyerToo`, also an
+     * order the person signed in bought for another account (a new group or workspace: its
+     * payment window returns to the buyer's own session).
+     */
+    async order(auth: AuthContext, id: number, buyerToo = false): Promise<OrderWithProduct> {
       const order = await findOrder(db, id);
-      if (!order || order.user_id !== auth.userId) throw notFound('order.notFound');
+      const buyer = buyerToo && order?.buyer_id === (auth.rootUserId ?? auth.userId);
+      if (!order || (order.user_id !== auth.userId && !buyer)) throw notFound('order.notFound');
       return order;
     },
 
     /** The return page's check: asks the provider first, so it does not wait for the webhook. */
     async orderAfterPayment(auth: AuthContext, id: number): Promise<OrderWithProduct> {
-      const order = await this.order(auth, id);
+      const order = await this.order(auth, id, true);
       if (order.payment_id && order.status === 'pending') {
         try {
           await this.syncPayment(order.payment_id);
@@ -481,7 +510,7 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
           if (!(error instanceof ProviderUnavailable)) throw error;
         }
       }
-      return this.order(auth, id);
+      return this.order(auth, id, true);
     },
 
     /** The customer ends a plan: it stays until the end of its paid year, without grace. */

@@ -121,6 +121,26 @@ export async function paidOrdersOf(db: Db, userId: number): Promise<OrderWithPro
   return withProducts(db, rows);
 }
 
+/**
+ * The account's latest paid orders, newest first, at most `limit` (the profile's `orders`; the
+ * full list is GET /api/order, paged).
+ */
+export async function recentPaidOrdersOf(
+  db: Db,
+  userId: number,
+  limit: number,
+): Promise<OrderWithProduct[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(orderColumns)
+    .where('user_id', '=', userId)
+    .where('paid_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return withProducts(db, rows);
+}
+
 export async function pageOrdersOf(
   db: Db,
   userId: number,

@@ -27,6 +27,7 @@ export function presentUser(
   picture: string | null = null,
   delegated?: DelegationRules,
   rootAccount?: UserRow,
+  orders: User['orders'] = [],
 ): User {
   const account = accountFactsOf(user);
   // the flags a client reads are those the server enforces (see docs/RULES.md, Plans);
@@ -104,7 +105,7 @@ export function presentUser(
     user_can_create_public_collection: canCreatePublic,
     webcalls_allowed: account.webcalls_allowed === true,
     account_delegations: [],
-    orders: [],
+    orders,
     rules,
     has_lock_code: user.lock_code_hash !== null,
     created_at: isoTime(user.created_at) ?? '',

@@ -26,6 +26,7 @@ import {
 import { avatarUrl } from './people.js';
 import { markIdentified } from './admin-store.js';
 import { accountFactsOf } from './account-facts.js';
+import { profileOrdersOf } from '../subscriptions/profile-orders.js';
 
 /** Name, address and language a mail to this user is written with. */
 export interface MailIdentity {
@@ -39,20 +40,30 @@ export function createUserService(ctx: AppContext) {
 
   /** The account; with `rootUserId`, as seen by that person acting for it. */
   async function loadUser(userId: number, rootUserId: number | null = null): Promise<User> {
-    const [user, profile, rootProfile, avatarId, delegated, rootAccount] = await Promise.all([
-      findUserById(db, userId),
-      findProfileByUser(db, userId),
-      rootUserId === null ? undefined : findProfileByUser(db, rootUserId),
-      currentAvatarId(db, userId),
-      rootUserId === null ? undefined : actingRules(db, userId, rootUserId),
-      rootUserId === null ? undefined : findUserById(db, rootUserId),
-    ]);
+    const [user, profile, rootProfile, avatarId, delegated, rootAccount, orders] =
+      await Promise.all([
+        findUserById(db, userId),
+        findProfileByUser(db, userId),
+        rootUserId === null ? undefined : findProfileByUser(db, rootUserId),
+        currentAvatarId(db, userId),
+        rootUserId === null ? undefined : actingRules(db, userId, rootUserId),
+        rootUserId === null ? undefined : findUserById(db, rootUserId),
+        profileOrdersOf(db, userId),
+      ]);
     if (!user || !profile) throw notFound();
     const root =
       rootUserId !== null && rootProfile
         ? { id: rootUserId, '@id': iri('user', rootUserId), name: rootProfile.name }
         : null;
-    return presentUser(user, profile, root, avatarUrl(avatarId, '550w'), delegated, rootAccount);
+    return presentUser(
+      user,
+      profile,
+      root,
+      avatarUrl(avatarId, '550w'),
+      delegated,
+      rootAccount,
+      orders,
+    );
   }
 
   return {

@@ -17,10 +17,11 @@ import { EmailSection } from './email-section';
 import { SessionsSection } from './sessions-section';
 import { ExportSection } from './export-section';
 import { DeleteSection } from './delete-section';
+import { OrdersSection } from '../subscriptions/orders-section';
 
 /**
  * /account-settings: profile, pictures, password, two-step verification, PIN, e-mail address,
- * sessions and devices, data export and account deletion.
+ * subscriptions and invoices, sessions and devices, data export and account deletion.
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ export function AccountSettingsPage() {
       <TwoFactorSection user={user} />
       <PinSection user={user} />
       <EmailSection user={user} />
+      <OrdersSection />
       <SessionsSection />
       <ExportSection />
       <DeleteSection />

@@ -144,6 +144,11 @@ describe('collection dialog', { timeout: 30000 }, () => {
       'data-hint',
       'collectionPublicLinkLimitHint',
     );
+    // the subscription prompt of the gate, linking to the plan that lifts the limit
+    expect(screen.getByTestId('subscription-required')).toHaveAttribute(
+      'data-gate',
+      'publicCollections',
+    );
     expect(checked('visibility-public')).toBe('false');
   });
 

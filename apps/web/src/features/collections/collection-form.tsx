@@ -237,7 +237,13 @@ export function CollectionForm({
             onChecklist={(on) => update(setChecklist(values, on))}
             onAllowAdd={(on) => update(setAllowAdd(values, on))}
             onAllowReplace={(on) => update(setAllowReplace(values, on))}
-            onPreserve={(on) => update(setPreserve(values, on))}
+            onPreserve={(on) => {
+              if (on && !abilities.collaborate && !original.preserve_documents_version) {
+                setHint('versioning');
+                return;
+              }
+              update(setPreserve(values, on));
+            }}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={save.isPending}>

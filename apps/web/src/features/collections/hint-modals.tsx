@@ -1,15 +1,28 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCrown } from '@tabler/icons-react';
-import { LIMITS } from '@memoria/domain';
+import { LIMITS, type PlanGate } from '@memoria/domain';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { SubscriptionRequired } from '../subscriptions/subscription-required';
 
 export const SUBSCRIPTIONS_PATH = '/account-settings/subscriptions';
 export const PUBLIC_SETTINGS_PATH = '/public-account-settings';
 
-/** Why a choice needs another plan: the two public hints, collaboration and followers. */
+/** Why a choice needs another plan: the two public hints, collaboration, followers, versioning. */
 export type PlanHint =
-  'collectionPublicDisabledHint' | 'collectionPublicLinkLimitHint' | 'collaboration' | 'followers';
+  | 'collectionPublicDisabledHint'
+  | 'collectionPublicLinkLimitHint'
+  | 'collaboration'
+  | 'followers'
+  | 'versioning';
+
+/** The plan gate behind a hint; the disabled-public hint is about rights, not a plan. */
+const GATES: Partial<Record<PlanHint, PlanGate>> = {
+  collectionPublicLinkLimitHint: 'publicCollections',
+  collaboration: 'collaboration',
+  followers: 'followers',
+  versioning: 'versioning',
+};
 
 /**
  * The hint modals of docs/DOMAIN.md, Validation (collectionPublicLinkLimitHint,
@@ -18,6 +31,7 @@ export type PlanHint =
  */
 export function PlanHintModal({ hint, onClose }: { hint: PlanHint; onClose: () => void }) {
   const { t } = useTranslation();
+  const gate = GATES[hint];
   return (
     <Modal
       opened
@@ -38,13 +52,16 @@ export function PlanHintModal({ hint, onClose }: { hint: PlanHint; onClose: () =
             })}
           </Text>
         </Group>
+        {gate && <SubscriptionRequired gate={gate} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.close')}
           </Button>
-          <Button component={Link} to={SUBSCRIPTIONS_PATH} data-testid="plan-hint-upgrade">
-            {t('collections.hints.upgrade')}
-          </Button>
+          {!gate && (
+            <Button component={Link} to={SUBSCRIPTIONS_PATH} data-testid="plan-hint-upgrade">
+              {t('collections.hints.upgrade')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -268,10 +268,19 @@ export const de: CoreShape = {
     emptyText: 'Memos, die Sie schreiben, erscheinen hier. Mit Sammlungen halten Sie sie geordnet.',
     greeting: 'Hallo {{name}}',
   },
-  comingSoon: {
-    title: 'Demnächst verfügbar',
-    text: 'Dieser Teil von Memoria wird gerade entwickelt. Schauen Sie bald wieder vorbei.',
-    home: 'Zu meinen Memos',
+  subscriptionRequired: {
+    title: 'Abonnement erforderlich',
+    plan: '{{product}}: {{price}} € pro Jahr',
+    link: '{{product}} ansehen',
+    allPlans: 'Abonnements ansehen',
+    gates: {
+      collaboration: 'Kontakte zu Ihren Sammlungen beitragen zu lassen erfordert ein Abonnement.',
+      followers: 'Mit Ihren Followern zu teilen erfordert ein Abonnement.',
+      versioning: 'Frühere Versionen von Dokumenten aufzubewahren erfordert ein Abonnement.',
+      scheduling: 'Ein Memo zu planen erfordert das professionelle Abonnement.',
+      publicCollections:
+        'Mehr als 3 öffentliche Sammlungen erfordern das professionelle Abonnement.',
+    },
   },
   errors: {
     server: 'Verbindungsproblem',

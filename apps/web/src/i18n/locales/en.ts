@@ -19,6 +19,7 @@ import type { messenger } from './messenger/en';
 import type { workspaces } from './workspaces/en';
 import type { transfer } from './transfer/en';
 import type { calls } from './calls/en';
+import type { subscriptions } from './subscriptions/en';
 
 export const en = {
   app: {
@@ -285,10 +286,18 @@ export const en = {
     emptyText: 'Memos you write will appear here. Collections help you keep them in order.',
     greeting: 'Hello, {{name}}',
   },
-  comingSoon: {
-    title: 'Coming soon',
-    text: 'This part of Memoria is being built. Check back soon.',
-    home: 'Go to my memos',
+  subscriptionRequired: {
+    title: 'Subscription required',
+    plan: '{{product}}: € {{price}} a year',
+    link: 'See {{product}}',
+    allPlans: 'See the plans',
+    gates: {
+      collaboration: 'Letting contacts add to your collections needs a subscription.',
+      followers: 'Sharing with your followers needs a subscription.',
+      versioning: 'Keeping earlier versions of documents needs a subscription.',
+      scheduling: 'Scheduling a memo for later needs the professional plan.',
+      publicCollections: 'More than 3 public collections need the professional plan.',
+    },
   },
   errors: {
     server: 'Connection issue',
@@ -337,6 +346,7 @@ interface EnglishNamespaces {
   workspaces: typeof workspaces;
   transfer: typeof transfer;
   calls: typeof calls;
+  subscriptions: typeof subscriptions;
 }
 
 /** Every core locale file is typed with this, so a missing key fails `tsc`. */

@@ -270,10 +270,19 @@ export const es: CoreShape = {
       'Las notas que escribas aparecerán aquí. Las colecciones te ayudan a mantenerlas ordenadas.',
     greeting: 'Hola, {{name}}',
   },
-  comingSoon: {
-    title: 'Próximamente',
-    text: 'Esta parte de Memoria está en construcción. Vuelve pronto.',
-    home: 'Ir a mis notas',
+  subscriptionRequired: {
+    title: 'Se necesita una suscripción',
+    plan: '{{product}}: {{price}} € al año',
+    link: 'Ver {{product}}',
+    allPlans: 'Ver las suscripciones',
+    gates: {
+      collaboration:
+        'Permitir que tus contactos añadan a tus colecciones necesita una suscripción.',
+      followers: 'Compartir con tus seguidores necesita una suscripción.',
+      versioning: 'Conservar versiones anteriores de los documentos necesita una suscripción.',
+      scheduling: 'Programar un memo necesita el plan profesional.',
+      publicCollections: 'Más de 3 colecciones públicas necesitan el plan profesional.',
+    },
   },
   errors: {
     server: 'Problema de conexión',

@@ -271,10 +271,18 @@ export const fr_be: CoreShape = {
       'Les mémos que vous écrivez apparaîtront ici. Les collections vous aident à les garder en ordre.',
     greeting: 'Bonjour {{name}}',
   },
-  comingSoon: {
-    title: 'Bientôt disponible',
-    text: 'Cette partie de Memoria est en cours de construction. Revenez bientôt.',
-    home: 'Aller à mes mémos',
+  subscriptionRequired: {
+    title: 'Abonnement requis',
+    plan: '{{product}} : {{price}} € par an',
+    link: 'Voir {{product}}',
+    allPlans: 'Voir les abonnements',
+    gates: {
+      collaboration: 'Permettre à vos contacts d’ajouter à vos collections demande un abonnement.',
+      followers: 'Partager avec vos abonnés demande un abonnement.',
+      versioning: 'Conserver les versions antérieures des documents demande un abonnement.',
+      scheduling: 'Programmer un mémo demande l’abonnement professionnel.',
+      publicCollections: 'Plus de 3 collections publiques demandent l’abonnement professionnel.',
+    },
   },
   errors: {
     server: 'Problème de connexion',

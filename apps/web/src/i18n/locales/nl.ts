@@ -268,10 +268,18 @@ export const nl: CoreShape = {
     emptyText: "Memo's die je schrijft verschijnen hier. Met collecties houd je ze overzichtelijk.",
     greeting: 'Hallo, {{name}}',
   },
-  comingSoon: {
-    title: 'Binnenkort beschikbaar',
-    text: 'Aan dit deel van Memoria wordt nog gewerkt. Kom binnenkort terug.',
-    home: "Naar mijn memo's",
+  subscriptionRequired: {
+    title: 'Abonnement vereist',
+    plan: '{{product}}: € {{price}} per jaar',
+    link: '{{product}} bekijken',
+    allPlans: 'De abonnementen bekijken',
+    gates: {
+      collaboration: 'Contactpersonen laten bijdragen aan je collecties vraagt een abonnement.',
+      followers: 'Delen met je volgers vraagt een abonnement.',
+      versioning: 'Eerdere versies van documenten bewaren vraagt een abonnement.',
+      scheduling: 'Een memo inplannen vraagt het professionele abonnement.',
+      publicCollections: 'Meer dan 3 openbare collecties vragen het professionele abonnement.',
+    },
   },
   errors: {
     server: 'Verbindingsprobleem',

@@ -268,10 +268,18 @@ export const pl: CoreShape = {
       'Tutaj pojawią się napisane przez Ciebie notatki. Kolekcje pomagają utrzymać w nich porządek.',
     greeting: 'Witaj, {{name}}',
   },
-  comingSoon: {
-    title: 'Już wkrótce',
-    text: 'Ta część aplikacji Memoria jest w przygotowaniu. Zajrzyj tu wkrótce.',
-    home: 'Przejdź do moich notatek',
+  subscriptionRequired: {
+    title: 'Wymagana subskrypcja',
+    plan: '{{product}}: {{price}} € rocznie',
+    link: 'Zobacz {{product}}',
+    allPlans: 'Zobacz subskrypcje',
+    gates: {
+      collaboration: 'Pozwolenie kontaktom na dodawanie do Twoich kolekcji wymaga subskrypcji.',
+      followers: 'Udostępnianie obserwującym wymaga subskrypcji.',
+      versioning: 'Przechowywanie wcześniejszych wersji dokumentów wymaga subskrypcji.',
+      scheduling: 'Planowanie notatki wymaga planu profesjonalnego.',
+      publicCollections: 'Więcej niż 3 publiczne kolekcje wymagają planu profesjonalnego.',
+    },
   },
   errors: {
     server: 'Problem z połączeniem',

@@ -177,8 +177,10 @@ describe('memo editor schedule', { timeout: 20_000 }, () => {
       await waitFor(() => expect(radio).toBeEnabled());
     } else {
       expect(radio).toBeDisabled();
-      expect(screen.getByTestId('date-kind-hint')).toHaveTextContent(
-        'Scheduling publication needs a Silver subscription.',
+      // the subscription prompt names the plan that unlocks scheduling
+      expect(screen.getByTestId('subscription-required')).toHaveAttribute(
+        'data-gate',
+        'scheduling',
       );
     }
   });

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
+import { SubscriptionRequired } from '../../subscriptions/subscription-required';
 import { BREAKPOINTS, LIMITS, MEMO_TAGS_MAX, MEMO_TAG_MAX, canScheduleMemo } from '@memoria/domain';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n';
@@ -248,6 +249,11 @@ export function MemoEditorModal({
               }}
               scheduleAllowed={scheduleAllowed}
               scheduleLockedText={published ? t('memos.date.schedulePublished') : undefined}
+              scheduleLocked={
+                !published && user !== undefined && !canScheduleMemo(user) ? (
+                  <SubscriptionRequired gate="scheduling" />
+                ) : undefined
+              }
               eventError={errors.event}
               scheduleError={errors.schedule}
             />

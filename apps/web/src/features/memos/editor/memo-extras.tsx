@@ -128,6 +128,7 @@ export function DatesField({
   onChange,
   scheduleAllowed,
   scheduleLockedText,
+  scheduleLocked,
   eventError,
   scheduleError,
 }: {
@@ -136,6 +137,8 @@ export function DatesField({
   onChange: (next: { event: string | null; schedule: string | null }) => void;
   scheduleAllowed: boolean;
   scheduleLockedText?: string;
+  /** the subscription prompt shown while the plan locks scheduling */
+  scheduleLocked?: ReactNode;
   eventError?: string;
   scheduleError?: string;
 }) {
@@ -201,6 +204,7 @@ export function DatesField({
         defaultKind={editing === 'new' && event ? 'schedule' : 'event'}
         scheduleAllowed={scheduleAllowed}
         scheduleLockedText={scheduleLockedText}
+        scheduleLocked={scheduleLocked}
       />
     </Input.Wrapper>
   );

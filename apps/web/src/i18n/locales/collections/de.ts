@@ -134,6 +134,10 @@ export const collections: LocaleShape['collections'] = {
       title: 'Teilen mit Followern braucht ein Abonnement',
       text: 'Eine Sammlung Ihren Followern zu zeigen, gehört zu den Abonnements.',
     },
+    versioning: {
+      title: 'Dokumentversionen aufzubewahren erfordert ein Abonnement',
+      text: 'Frühere Versionen ersetzter Dokumente aufzubewahren gehört zu den Abonnements.',
+    },
   },
   publicProfile: {
     title: 'Ihr öffentliches Profil ist aus',

@@ -132,6 +132,10 @@ export const collections = {
       title: 'Sharing with followers needs a subscription',
       text: 'Showing a collection to your followers is part of the subscriptions.',
     },
+    versioning: {
+      title: 'Keeping document versions needs a subscription',
+      text: 'Keeping the earlier versions of replaced documents is part of the subscriptions.',
+    },
   },
   publicProfile: {
     title: 'Your public profile is off',

@@ -133,6 +133,10 @@ export const collections: LocaleShape['collections'] = {
       title: 'Compartir con seguidores requiere una suscripción',
       text: 'Mostrar una colección a tus seguidores forma parte de las suscripciones.',
     },
+    versioning: {
+      title: 'Conservar versiones necesita una suscripción',
+      text: 'Conservar las versiones anteriores de los documentos sustituidos forma parte de las suscripciones.',
+    },
   },
   publicProfile: {
     title: 'Tu perfil público está desactivado',

@@ -134,6 +134,10 @@ export const collections: LocaleShape['collections'] = {
       title: 'Le partage avec les abonnés demande un abonnement',
       text: 'Montrer une collection à vos abonnés fait partie des abonnements.',
     },
+    versioning: {
+      title: 'Conserver les versions demande un abonnement',
+      text: 'Conserver les versions antérieures des documents remplacés fait partie des abonnements.',
+    },
   },
   publicProfile: {
     title: 'Votre profil public est désactivé',

@@ -133,6 +133,10 @@ export const collections: LocaleShape['collections'] = {
       title: 'Delen met volgers vraagt een abonnement',
       text: 'Een collectie aan je volgers tonen hoort bij de abonnementen.',
     },
+    versioning: {
+      title: 'Documentversies bewaren vraagt een abonnement',
+      text: 'Eerdere versies van vervangen documenten bewaren hoort bij de abonnementen.',
+    },
   },
   publicProfile: {
     title: 'Je openbare profiel staat uit',

@@ -133,6 +133,10 @@ export const collections: LocaleShape['collections'] = {
       title: 'Udostępnianie obserwującym wymaga subskrypcji',
       text: 'Pokazywanie kolekcji obserwującym należy do subskrypcji.',
     },
+    versioning: {
+      title: 'Przechowywanie wersji wymaga subskrypcji',
+      text: 'Przechowywanie wcześniejszych wersji zastąpionych dokumentów jest częścią subskrypcji.',
+    },
   },
   publicProfile: {
     title: 'Twój profil publiczny jest wyłączony',

@@ -1,0 +1,10 @@
+/** The subscription routes (docs/notes/subscriptions.md, The web app). */
+export const SUBSCRIPTIONS_PATH = '/account-settings/subscriptions';
+export const PAYMENT_SUCCESS_PATH = `${SUBSCRIPTIONS_PATH}/success`;
+export const PAYMENT_FAILED_PATH = `${SUBSCRIPTIONS_PATH}/fail`;
+export const ACCOUNT_SETTINGS_PATH = '/account-settings';
+
+/** subscriptionPlan: one plan, with the billing form. */
+export function planPath(id: number): string {
+  return `${SUBSCRIPTIONS_PATH}/${id}`;
+}
