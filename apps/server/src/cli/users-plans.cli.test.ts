@@ -45,6 +45,7 @@ describeDb('memoria-admin users:* plans, storage, identity, password resets', ()
       has_subscription: true,
       bronze: true,
       silver: false,
+      document_versioning: false,
     });
     let row = await userRow('ada@example.test');
     expect(row?.plan).toBe('bronze');
@@ -66,6 +67,7 @@ describeDb('memoria-admin users:* plans, storage, identity, password resets', ()
       has_subscription: true,
       bronze: false,
       silver: true,
+      document_versioning: false,
     });
     const silver = await cli.json<{ storage_usage: { product: number } }>(
       'users:show',
@@ -89,6 +91,7 @@ describeDb('memoria-admin users:* plans, storage, identity, password resets', ()
       has_subscription: false,
       bronze: false,
       silver: false,
+      document_versioning: false,
     });
   });
 
