@@ -109,16 +109,30 @@ describe('checkCollectionRules', () => {
     expect(paths({ preserve_documents_version: true }, free)).toEqual([
       'preserve_documents_version:collection.replaceDocumentsFirst',
     ]);
-    expect(
-      paths(
-        {
-          allow_add_documents: true,
-          allow_replace_documents: true,
-          preserve_documents_version: true,
-        },
-        free,
-      ),
-    ).toEqual([]);
+    const keep = {
+      allow_add_documents: true,
+      allow_replace_documents: true,
+      preserve_documents_version: true,
+    };
+    expect(paths(keep, bronze)).toEqual([]);
+  });
+
+  it('keeping document versions needs a subscription, and stays on after the plan ended', () => {
+    const keep = {
+      allow_add_documents: true,
+      allow_replace_documents: true,
+      preserve_documents_version: true,
+    };
+    expect(paths(keep, free)).toEqual([
+      'preserve_documents_version:collection.versioningNeedsSubscription',
+    ]);
+    expect(paths(keep, { ...free, account: { user_type: 'workspace' } })).toEqual([]);
+    const original = {
+      type: 'all_contacts' as const,
+      is_collaboration: false,
+      preserve_documents_version: true,
+    };
+    expect(paths(keep, { ...free, original })).toEqual([]);
   });
 
   it('the followers audience needs has_subscription', () => {

@@ -4,6 +4,7 @@ import type { MessageKey } from './messages/index.js';
 import {
   canCollaborate,
   canCreatePublicCollection,
+  canKeepDocumentVersions,
   canShareWithFollowers,
   withinPublicLimit,
   type AccountFacts,
@@ -35,7 +36,11 @@ export interface CollectionRuleContext {
   /** the user's public collections, not counting the one being edited */
   otherPublicCount: number;
   /** the stored values when editing; null or absent when creating */
-  original?: Pick<CollectionRuleFields, 'type' | 'is_collaboration'> | null;
+  original?:
+    | (Pick<CollectionRuleFields, 'type' | 'is_collaboration'> & {
+        preserve_documents_version?: boolean;
+      })
+    | null;
 }
 
 export type CollectionRuleField =
@@ -142,6 +147,15 @@ export function checkCollectionRules<T extends CollectionRuleFields>(
     violations.push({
       propertyPath: 'preserve_documents_version',
       key: 'collection.replaceDocumentsFirst',
+    });
+  } else if (
+    value.preserve_documents_version &&
+    original?.preserve_documents_version !== true &&
+    !canKeepDocumentVersions(account)
+  ) {
+    violations.push({
+      propertyPath: 'preserve_documents_version',
+      key: 'collection.versioningNeedsSubscription',
     });
   }
   return { value, violations };

@@ -204,6 +204,14 @@ export function canShareWithFollowers(account: AccountFacts): boolean {
   return hasSubscription(account);
 }
 
+/**
+ * Turning on a collection's preserve_documents_version (replaced documents kept as older
+ * versions) needs a subscription; a workspace account has one.
+ */
+export function canKeepDocumentVersions(account: AccountFacts): boolean {
+  return hasSubscription(account);
+}
+
 /** Collaboration on a collection needs a subscription (a workspace account has one). */
 export function canCollaborate(account: AccountFacts): boolean {
   return hasSubscription(account);

@@ -149,6 +149,8 @@ export const de: MessageCatalogue = {
   'collection.followersNeedSubscription': 'Das Teilen mit Followern erfordert ein Abonnement.',
   'collection.collaborationUnavailable':
     'Zusammenarbeit ist bei privaten, für Follower freigegebenen oder öffentlichen Sammlungen nicht möglich.',
+  'collection.versioningNeedsSubscription':
+    'Ältere Versionen von Dokumenten aufzubewahren erfordert ein Abonnement oder einen Arbeitsbereich.',
   'collection.collaborationNeedsSubscription':
     'Zusammenarbeit erfordert ein Abonnement oder einen Arbeitsbereich.',
   'collection.checklistNeedsCollaboration':

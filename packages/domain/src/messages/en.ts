@@ -142,6 +142,8 @@ export const en = {
   'collection.followersNeedSubscription': 'Sharing with followers needs a subscription.',
   'collection.collaborationUnavailable':
     'Collaboration is not available for private, followers or public collections.',
+  'collection.versioningNeedsSubscription':
+    'Keeping older versions of documents needs a subscription or a workspace.',
   'collection.collaborationNeedsSubscription': 'Collaboration needs a subscription or a workspace.',
   'collection.checklistNeedsCollaboration': 'Turn on collaboration before sharing the checklist.',
   'collection.notConnected': 'You can only share a collection with your active connections.',

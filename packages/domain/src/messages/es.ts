@@ -145,6 +145,8 @@ export const es: MessageCatalogue = {
   'collection.followersNeedSubscription': 'Compartir con seguidores requiere una suscripción.',
   'collection.collaborationUnavailable':
     'La colaboración no está disponible en colecciones privadas, para seguidores o públicas.',
+  'collection.versioningNeedsSubscription':
+    'Conservar versiones anteriores de los documentos requiere una suscripción o un espacio de trabajo.',
   'collection.collaborationNeedsSubscription':
     'La colaboración requiere una suscripción o un espacio de trabajo.',
   'collection.checklistNeedsCollaboration':

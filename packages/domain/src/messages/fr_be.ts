@@ -148,6 +148,8 @@ export const fr_be: MessageCatalogue = {
   'collection.followersNeedSubscription': 'Le partage avec les abonnés nécessite un abonnement.',
   'collection.collaborationUnavailable':
     "La collaboration n'est pas disponible pour les collections privées, destinées aux abonnés ou publiques.",
+  'collection.versioningNeedsSubscription':
+    'Conserver les anciennes versions des documents nécessite un abonnement ou un espace de travail.',
   'collection.collaborationNeedsSubscription':
     'La collaboration nécessite un abonnement ou un espace de travail.',
   'collection.checklistNeedsCollaboration':

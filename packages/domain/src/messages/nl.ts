@@ -144,6 +144,8 @@ export const nl: MessageCatalogue = {
   'collection.followersNeedSubscription': 'Delen met volgers vereist een abonnement.',
   'collection.collaborationUnavailable':
     'Samenwerken is niet mogelijk bij privécollecties, collecties voor volgers of openbare collecties.',
+  'collection.versioningNeedsSubscription':
+    'Oudere versies van documenten bewaren vereist een abonnement of een werkruimte.',
   'collection.collaborationNeedsSubscription':
     'Samenwerken vereist een abonnement of een werkruimte.',
   'collection.checklistNeedsCollaboration': 'Zet samenwerken aan voordat je de checklist deelt.',

@@ -141,6 +141,8 @@ export const pl: MessageCatalogue = {
   'collection.followersNeedSubscription': 'Udostępnianie obserwującym wymaga subskrypcji.',
   'collection.collaborationUnavailable':
     'Współpraca nie jest dostępna w kolekcjach prywatnych, dla obserwujących ani publicznych.',
+  'collection.versioningNeedsSubscription':
+    'Przechowywanie starszych wersji dokumentów wymaga subskrypcji lub obszaru roboczego.',
   'collection.collaborationNeedsSubscription':
     'Współpraca wymaga subskrypcji lub obszaru roboczego.',
   'collection.checklistNeedsCollaboration': 'Włącz współpracę, zanim udostępnisz listę zadań.',

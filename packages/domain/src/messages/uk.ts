@@ -145,6 +145,8 @@ export const uk: MessageCatalogue = {
   'collection.followersNeedSubscription': 'Щоб ділитися з підписниками, потрібна підписка.',
   'collection.collaborationUnavailable':
     'Співпраця недоступна для приватних, публічних колекцій і колекцій для підписників.',
+  'collection.versioningNeedsSubscription':
+    'Зберігання старіших версій документів потребує підписки або робочого простору.',
   'collection.collaborationNeedsSubscription':
     'Для співпраці потрібна підписка або робочий простір.',
   'collection.checklistNeedsCollaboration':

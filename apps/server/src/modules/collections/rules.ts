@@ -40,7 +40,12 @@ export async function enforceCollectionRules<T extends CollectionRuleData>(
   d: DialectHelpers,
   ownerId: number,
   data: T,
-  original: { id: string; type: string; is_collaboration: boolean } | null,
+  original: {
+    id: string;
+    type: string;
+    is_collaboration: boolean;
+    preserve_documents_version: boolean;
+  } | null,
 ): Promise<T> {
   const account = await lockAccount(trx, d, ownerId);
   if (!account) throw notFound();
@@ -49,7 +54,11 @@ export async function enforceCollectionRules<T extends CollectionRuleData>(
     account: accountFactsOf(account),
     otherPublicCount,
     original: original
-      ? { type: original.type as CollectionType, is_collaboration: original.is_collaboration }
+      ? {
+          type: original.type as CollectionType,
+          is_collaboration: original.is_collaboration,
+          preserve_documents_version: original.preserve_documents_version,
+        }
       : null,
   });
   const out: ViolationInput[] = violations.map((v) => ({

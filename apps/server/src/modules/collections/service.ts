@@ -152,6 +152,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
         id: row.id,
         type: row.type,
         is_collaboration: readBool(row.is_collaboration),
+        preserve_documents_version: readBool(row.preserve_documents_version),
       });
       const before = await sharingOf(trx, row.id);
       await updateCollection(trx, row.id, {

@@ -45,16 +45,21 @@ describeDb('plan gates follow a purchase and an expiry', () => {
 
   async function gates(who: SignedIn, own: string, round: string) {
     const { call } = shop;
-    const collection = (payload: object) =>
-      call(who, 'POST', '/api/collection', {
-        name: `${round} ${JSON.stringify(payload)}`,
-        ...payload,
-      });
+    const collection = (payload: { type: string }) =>
+      call(who, 'POST', '/api/collection', { name: `${round} ${payload.type}`, ...payload });
     return {
       public: await outcome(await collection({ type: 'public' })),
       followers: await outcome(await collection({ type: 'all_contacts_followers' })),
       collaboration: await outcome(
         await collection({ type: 'all_contacts', is_collaboration: true }),
+      ),
+      versioning: await outcome(
+        await collection({
+          type: 'private',
+          allow_add_documents: true,
+          allow_replace_documents: true,
+          preserve_documents_version: true,
+        }),
       ),
       scheduling: await outcome(
         await call(who, 'POST', '/api/memo', {
@@ -71,6 +76,8 @@ describeDb('plan gates follow a purchase and an expiry', () => {
     public: 'type: You can have up to 3 public collections. Upgrade to Silver for more.',
     followers: 'type: Sharing with followers needs a subscription.',
     collaboration: 'is_collaboration: Collaboration needs a subscription or a workspace.',
+    versioning:
+      'preserve_documents_version: Keeping older versions of documents needs a subscription or a workspace.',
     scheduling: 'memo_scheduled: Scheduling a memo needs the Silver plan.',
   };
 
@@ -87,6 +94,7 @@ describeDb('plan gates follow a purchase and an expiry', () => {
       public: 201,
       followers: 201,
       collaboration: 201,
+      versioning: 201,
       scheduling: 201,
     });
 
@@ -104,12 +112,20 @@ describeDb('plan gates follow a purchase and an expiry', () => {
     // what was made under the plan stays: readable, and editable without a new gated change
     const mine = await t.database.db
       .selectFrom('collections')
-      .select(['id', 'name', 'type', 'is_collaboration'])
+      .select([
+        'id',
+        'name',
+        'type',
+        'is_collaboration',
+        'allow_add_documents',
+        'allow_replace_documents',
+        'preserve_documents_version',
+      ])
       .where('user_id', '=', sam.id)
       .where('name', 'like', 'silver %')
       .execute();
     expect(mine.map((c) => c.type).sort()).toEqual(
-      ['all_contacts', 'all_contacts_followers', 'public'].sort(),
+      ['all_contacts', 'all_contacts_followers', 'private', 'public'].sort(),
     );
     for (const kept of mine) {
       const read = await shop.call(sam, 'GET', `/api/collection/${kept.id}`);
@@ -118,6 +134,9 @@ describeDb('plan gates follow a purchase and an expiry', () => {
         name: `${kept.name} (renamed)`,
         type: kept.type,
         is_collaboration: Boolean(kept.is_collaboration),
+        allow_add_documents: Boolean(kept.allow_add_documents),
+        allow_replace_documents: Boolean(kept.allow_replace_documents),
+        preserve_documents_version: Boolean(kept.preserve_documents_version),
       });
       expect([kept.type, edit.statusCode, edit.statusCode === 200 ? '' : edit.body]).toEqual([
         kept.type,
@@ -136,6 +155,7 @@ describeDb('plan gates follow a purchase and an expiry', () => {
       public: REFUSED.public,
       followers: 201,
       collaboration: 201,
+      versioning: 201,
       scheduling: REFUSED.scheduling,
     });
   });

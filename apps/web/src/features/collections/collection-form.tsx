@@ -238,7 +238,7 @@ export function CollectionForm({
             onAllowAdd={(on) => update(setAllowAdd(values, on))}
             onAllowReplace={(on) => update(setAllowReplace(values, on))}
             onPreserve={(on) => {
-              if (on && !abilities.collaborate && !original.preserve_documents_version) {
+              if (on && !abilities.keepVersions && !original.preserve_documents_version) {
                 setHint('versioning');
                 return;
               }

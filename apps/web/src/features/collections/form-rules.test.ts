@@ -227,6 +227,7 @@ describe('collection form rules', () => {
       canCreatePublic: true,
       followers: false,
       collaborate: false,
+      keepVersions: false,
       account: { user_type: 'normal', rules: {} },
     };
     expect(publicHint(abilities, 0)).toBeNull();
@@ -268,11 +269,12 @@ describe('collection form rules', () => {
       canCreatePublic: true,
       followers: false,
       collaborate: false,
+      keepVersions: false,
       account: free,
     });
     expect(
       abilitiesOf({ rules: { has_subscription: true, bronze: true }, user_type: 'normal' }),
-    ).toMatchObject({ followers: true, collaborate: true });
+    ).toMatchObject({ followers: true, collaborate: true, keepVersions: true });
     expect(abilitiesOf({ rules: {}, user_type: 'workspace' }).collaborate).toBe(true);
     expect(
       abilitiesOf({ rules: { public_profile: false }, user_type: 'normal' }).canCreatePublic,

@@ -1,5 +1,6 @@
 import {
   canCollaborate,
+  canKeepDocumentVersions,
   canCreatePublicCollection,
   canShareWithFollowers,
   isCollaborativeType,
@@ -228,6 +229,8 @@ export interface FormAbilities {
   canCreatePublic: boolean;
   followers: boolean;
   collaborate: boolean;
+  /** turning on preserve_documents_version */
+  keepVersions: boolean;
   /** the account the public-collection limit is judged for */
   account: AccountFacts;
 }
@@ -237,6 +240,7 @@ export function abilitiesOf(user: AccountFacts): FormAbilities {
     canCreatePublic: canCreatePublicCollection(user.rules),
     followers: canShareWithFollowers(user),
     collaborate: canCollaborate(user),
+    keepVersions: canKeepDocumentVersions(user),
     account: user,
   };
 }
