@@ -350,6 +350,7 @@ export const PLAN_GATES = {
   versioning: 'personal',
   scheduling: 'professional',
   publicCollections: 'professional',
+  extendedProfile: 'personal',
 } as const satisfies Record<string, ProductType>;
 export type PlanGate = keyof typeof PLAN_GATES;
 

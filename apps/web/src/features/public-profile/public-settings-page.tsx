@@ -29,6 +29,7 @@ import { QueryErrorView } from '../../ui/query-error';
 import { showApiError, showSuccess } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
 import { WidePictureField } from '../media/wide-picture-field';
+import { SubscriptionRequired } from '../subscriptions/subscription-required';
 import { useProfile } from '../profile/queries';
 import { PublicCard } from './public-card';
 import { publicSettingsKeys, usePublicSettings, useSavePublicSettings } from './queries';
@@ -204,9 +205,9 @@ function SettingsForm({ current, user }: { current: PublicProfileSettings; user:
                 />
               </Group_>
               {!extended && (
-                <Alert color="yellow" role="status" data-testid="public-subscription-required">
-                  {t('publicProfile.subscriptionRequired')}
-                </Alert>
+                <div role="status" data-testid="public-subscription-required">
+                  <SubscriptionRequired gate="extendedProfile" />
+                </div>
               )}
               <Group_ title={t('publicProfile.sections.appearance')}>
                 <WidePictureField

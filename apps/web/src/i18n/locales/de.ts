@@ -280,6 +280,8 @@ export const de: CoreShape = {
       scheduling: 'Ein Memo zu planen erfordert das professionelle Abonnement.',
       publicCollections:
         'Mehr als 3 öffentliche Sammlungen erfordern das professionelle Abonnement.',
+      extendedProfile:
+        'Akzentfarbe, Banner und Aktionsbutton gehören zum erweiterten öffentlichen Profil: Dafür brauchen Sie ein Abonnement.',
     },
   },
   errors: {

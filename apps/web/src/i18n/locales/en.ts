@@ -297,6 +297,8 @@ export const en = {
       versioning: 'Keeping earlier versions of documents needs a subscription.',
       scheduling: 'Scheduling a memo for later needs the professional plan.',
       publicCollections: 'More than 3 public collections need the professional plan.',
+      extendedProfile:
+        'The accent colour, the banner and the call-to-action button are part of the extended public profile: they need a subscription.',
     },
   },
   errors: {

@@ -282,6 +282,8 @@ export const es: CoreShape = {
       versioning: 'Conservar versiones anteriores de los documentos necesita una suscripción.',
       scheduling: 'Programar un memo necesita el plan profesional.',
       publicCollections: 'Más de 3 colecciones públicas necesitan el plan profesional.',
+      extendedProfile:
+        'El color de acento, el banner y el botón de llamada a la acción forman parte del perfil público ampliado: necesitan una suscripción.',
     },
   },
   errors: {

@@ -282,6 +282,8 @@ export const fr_be: CoreShape = {
       versioning: 'Conserver les versions antérieures des documents demande un abonnement.',
       scheduling: 'Programmer un mémo demande l’abonnement professionnel.',
       publicCollections: 'Plus de 3 collections publiques demandent l’abonnement professionnel.',
+      extendedProfile:
+        "La couleur d'accent, la bannière et le bouton d'action font partie du profil public étendu : ils nécessitent un abonnement.",
     },
   },
   errors: {

@@ -279,6 +279,8 @@ export const nl: CoreShape = {
       versioning: 'Eerdere versies van documenten bewaren vraagt een abonnement.',
       scheduling: 'Een memo inplannen vraagt het professionele abonnement.',
       publicCollections: 'Meer dan 3 openbare collecties vragen het professionele abonnement.',
+      extendedProfile:
+        'De accentkleur, de banner en de actieknop horen bij het uitgebreide openbare profiel: daarvoor heb je een abonnement nodig.',
     },
   },
   errors: {

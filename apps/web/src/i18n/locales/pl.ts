@@ -279,6 +279,8 @@ export const pl: CoreShape = {
       versioning: 'Przechowywanie wcześniejszych wersji dokumentów wymaga subskrypcji.',
       scheduling: 'Planowanie notatki wymaga planu profesjonalnego.',
       publicCollections: 'Więcej niż 3 publiczne kolekcje wymagają planu profesjonalnego.',
+      extendedProfile:
+        'Kolor akcentu, baner i przycisk wezwania do działania należą do rozszerzonego profilu publicznego: wymagają subskrypcji.',
     },
   },
   errors: {

@@ -35,8 +35,6 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Website',
   linkedin: 'LinkedIn',
   description: 'Über mich',
-  subscriptionRequired:
-    'Akzentfarbe, Banner und Aktionsbutton gehören zum erweiterten öffentlichen Profil: Dafür brauchen Sie ein Abonnement.',
   accent: 'Akzentfarbe',
   accentHint: '# und 3 oder 6 Hexadezimalziffern, zum Beispiel #0b7285.',
   picture: 'Bild des öffentlichen Profils',

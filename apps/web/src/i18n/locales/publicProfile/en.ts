@@ -31,8 +31,6 @@ export const publicProfile = {
   website: 'Website',
   linkedin: 'LinkedIn',
   description: 'About',
-  subscriptionRequired:
-    'The accent colour, the banner and the call-to-action button are part of the extended public profile: they need a subscription.',
   accent: 'Accent colour',
   accentHint: '# and 3 or 6 hex digits, for example #0b7285.',
   picture: 'Public profile picture',

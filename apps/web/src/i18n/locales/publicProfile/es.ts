@@ -33,8 +33,6 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Sitio web',
   linkedin: 'LinkedIn',
   description: 'Acerca de',
-  subscriptionRequired:
-    'El color de acento, el banner y el botón de llamada a la acción forman parte del perfil público ampliado: necesitan una suscripción.',
   accent: 'Color de acento',
   accentHint: '# y 3 o 6 dígitos hexadecimales, por ejemplo #0b7285.',
   picture: 'Foto del perfil público',

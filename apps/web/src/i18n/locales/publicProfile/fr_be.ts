@@ -33,8 +33,6 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Site web',
   linkedin: 'LinkedIn',
   description: 'À propos',
-  subscriptionRequired:
-    "La couleur d'accent, la bannière et le bouton d'action font partie du profil public étendu : ils nécessitent un abonnement.",
   accent: "Couleur d'accent",
   accentHint: '# et 3 ou 6 chiffres hexadécimaux, par exemple #0b7285.',
   picture: 'Photo du profil public',

@@ -33,8 +33,6 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Website',
   linkedin: 'LinkedIn',
   description: 'Over',
-  subscriptionRequired:
-    'De accentkleur, de banner en de actieknop horen bij het uitgebreide openbare profiel: daarvoor heb je een abonnement nodig.',
   accent: 'Accentkleur',
   accentHint: '# en 3 of 6 hexadecimale cijfers, bijvoorbeeld #0b7285.',
   picture: 'Foto van het openbare profiel',

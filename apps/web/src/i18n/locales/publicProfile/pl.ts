@@ -33,8 +33,6 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Strona internetowa',
   linkedin: 'LinkedIn',
   description: 'O mnie',
-  subscriptionRequired:
-    'Kolor akcentu, baner i przycisk wezwania do działania należą do rozszerzonego profilu publicznego: wymagają subskrypcji.',
   accent: 'Kolor akcentu',
   accentHint: '# i 3 lub 6 cyfr szesnastkowych, na przykład #0b7285.',
   picture: 'Zdjęcie profilu publicznego',

@@ -33,8 +33,6 @@ export const publicProfile: LocaleShape['publicProfile'] = {
   website: 'Вебсайт',
   linkedin: 'LinkedIn',
   description: 'Про мене',
-  subscriptionRequired:
-    'Акцентний колір, банер і кнопка заклику до дії належать до розширеного публічного профілю: для них потрібна підписка.',
   accent: 'Акцентний колір',
   accentHint: '# і 3 або 6 шістнадцяткових цифр, наприклад #0b7285.',
   picture: 'Фото публічного профілю',
