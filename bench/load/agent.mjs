@@ -184,8 +184,15 @@ const run = {
   async home(p) {
     const [, own] = await Promise.all([
       call(p, 'GET /api/profile', 'GET', '/api/profile', { hydra: false }),
-      call(p, 'GET /api/user/{me}/memo', 'GET', `/api/user/${p.id}/memo?offset=0&itemsPerPage=${PAGE}`),
-      call(p, 'GET /api/notifications/unread', 'GET', '/api/notifications/unread', { hydra: false }),
+      call(
+        p,
+        'GET /api/user/{me}/memo',
+        'GET',
+        `/api/user/${p.id}/memo?offset=0&itemsPerPage=${PAGE}`,
+      ),
+      call(p, 'GET /api/notifications/unread', 'GET', '/api/notifications/unread', {
+        hydra: false,
+      }),
       call(p, 'GET /api/thread/unread', 'GET', '/api/thread/unread', { hydra: false }),
     ]);
     rememberOwn(p, members(own.json));
@@ -197,10 +204,20 @@ const run = {
     await scroll(p, 'GET /api/discover', '/api/discover');
   },
   async discoverPeople(p) {
-    await call(p, 'GET /api/discover/people', 'GET', `/api/discover/people?offset=0&itemsPerPage=${PAGE}`);
+    await call(
+      p,
+      'GET /api/discover/people',
+      'GET',
+      `/api/discover/people?offset=0&itemsPerPage=${PAGE}`,
+    );
   },
   async collection(p) {
-    const list = await call(p, 'GET /api/user/{me}/collection', 'GET', `/api/user/${p.id}/collection`);
+    const list = await call(
+      p,
+      'GET /api/user/{me}/collection',
+      'GET',
+      `/api/user/${p.id}/collection`,
+    );
     const own = members(list.json)
       .map((c) => c.id)
       .filter(Boolean);
@@ -210,7 +227,12 @@ const run = {
     if (!id) return;
     const [, memoList] = await Promise.all([
       call(p, 'GET /api/collection/{id}', 'GET', `/api/collection/${id}`, { hydra: false }),
-      call(p, 'GET /api/collection/{id}/memo', 'GET', `/api/collection/${id}/memo?offset=0&itemsPerPage=${PAGE}`),
+      call(
+        p,
+        'GET /api/collection/{id}/memo',
+        'GET',
+        `/api/collection/${id}/memo?offset=0&itemsPerPage=${PAGE}`,
+      ),
     ]);
     remember(p, members(memoList.json));
   },
@@ -221,11 +243,21 @@ const run = {
     await Promise.all([
       call(p, 'GET /api/memo/{id}', 'GET', `/api/memo/${memo.id}`, { hydra: false }),
       memo.canSeeEngagement &&
-        call(p, 'GET /api/memo/{id}/comments', 'GET', `/api/memo/${memo.id}/comments?offset=0&itemsPerPage=${PAGE}`),
+        call(
+          p,
+          'GET /api/memo/{id}/comments',
+          'GET',
+          `/api/memo/${memo.id}/comments?offset=0&itemsPerPage=${PAGE}`,
+        ),
     ]);
   },
   async notifications(p) {
-    const page = await call(p, 'GET /api/notifications', 'GET', `/api/notifications?offset=0&itemsPerPage=${PAGE}`);
+    const page = await call(
+      p,
+      'GET /api/notifications',
+      'GET',
+      `/api/notifications?offset=0&itemsPerPage=${PAGE}`,
+    );
     const unread = members(page.json)
       .filter((n) => n && n.reviewed_at === null)
       .map((n) => n.id);
@@ -237,14 +269,22 @@ const run = {
     }
   },
   async readMessages(p) {
-    const list = await call(p, 'GET /api/user/threads', 'GET', '/api/user/threads?offset=0&itemsPerPage=20');
+    const list = await call(
+      p,
+      'GET /api/user/threads',
+      'GET',
+      '/api/user/threads?offset=0&itemsPerPage=20',
+    );
     const threads = members(list.json)
       .map((t) => t.id)
       .filter((id) => typeof id === 'number');
     const id = pickOne(threads) ?? p.thread;
     if (!id) return;
     await call(p, 'GET /api/thread/{id}/messages', 'GET', `/api/thread/${id}/messages?page=1`);
-    await call(p, 'POST /api/thread/{id}/read', 'POST', `/api/thread/${id}/read`, { body: {}, hydra: false });
+    await call(p, 'POST /api/thread/{id}/read', 'POST', `/api/thread/${id}/read`, {
+      body: {},
+      hydra: false,
+    });
   },
   async sendMessage(p) {
     if (!p.thread) {
@@ -287,7 +327,10 @@ const run = {
     if (Math.random() < PHOTO_SHARE) {
       const form = new FormData();
       form.append('file', new Blob([await photoBytes()], { type: 'image/jpeg' }), 'garden.jpg');
-      const uploaded = await call(p, 'POST /api/memo/photo', 'POST', '/api/memo/photo', { form, hydra: false });
+      const uploaded = await call(p, 'POST /api/memo/photo', 'POST', '/api/memo/photo', {
+        form,
+        hydra: false,
+      });
       if (typeof uploaded.json?.id === 'number') photos.push(uploaded.json.id);
     }
     const todos =
@@ -309,7 +352,9 @@ const run = {
   async tickTodo(p) {
     const todo = pickOne(p.todos);
     if (!todo) return run.home(p);
-    await call(p, 'GET /api/memo/todo/{id}/change', 'GET', `/api/memo/todo/${todo}/change`, { hydra: false });
+    await call(p, 'GET /api/memo/todo/{id}/change', 'GET', `/api/memo/todo/${todo}/change`, {
+      hydra: false,
+    });
   },
   async follow(p) {
     if (p.followed.length > 0 && Math.random() < 0.5) {
@@ -335,7 +380,12 @@ async function scroll(p, label, path) {
   const pages = 1 + Math.floor(Math.random() * SCROLL.maxPages);
   for (let page = 0; page < pages && !p.stopped; page += 1) {
     if (page > 0) await sleep(think(SCROLL));
-    const answer = await call(p, label, 'GET', `${path}?offset=${page * PAGE}&itemsPerPage=${PAGE}`);
+    const answer = await call(
+      p,
+      label,
+      'GET',
+      `${path}?offset=${page * PAGE}&itemsPerPage=${PAGE}`,
+    );
     const list = members(answer.json);
     remember(p, list);
     if (list.length < PAGE) break;

@@ -10,7 +10,10 @@ const RIGHT = 64;
 const TOP = 40;
 
 const esc = (text) =>
-  String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+  String(text).replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c],
+  );
 
 function niceMax(value) {
   if (!(value > 0)) return 1;
@@ -41,28 +44,47 @@ export function drawChart({ title, points, limits, marks = [] }) {
   function panel(index, name, series, { yMax, limitLines = [], rightSeries } = {}) {
     const top = TOP + index * (PANEL_H + GAP);
     const bottom = top + PANEL_H;
-    const max = niceMax(yMax ?? Math.max(...series.flatMap((s) => points.map((p) => s.value(p))), ...limitLines.map((l) => l.value)));
+    const max = niceMax(
+      yMax ??
+        Math.max(
+          ...series.flatMap((s) => points.map((p) => s.value(p))),
+          ...limitLines.map((l) => l.value),
+        ),
+    );
     const y = (v) => bottom - (PANEL_H * Math.min(v, max)) / max;
-    out.push(`<rect x="${LEFT}" y="${top}" width="${W - LEFT - RIGHT}" height="${PANEL_H}" fill="none" stroke="#bbb"/>`);
+    out.push(
+      `<rect x="${LEFT}" y="${top}" width="${W - LEFT - RIGHT}" height="${PANEL_H}" fill="none" stroke="#bbb"/>`,
+    );
     out.push(`<text x="${LEFT}" y="${top - 8}" font-weight="bold">${esc(name)}</text>`);
     for (let i = 0; i <= 4; i += 1) {
       const v = (max * i) / 4;
-      out.push(`<text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end" fill="#555">${+v.toPrecision(3)}</text>`);
-      if (i > 0 && i < 4) out.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(v)}" y2="${y(v)}" stroke="#eee"/>`);
+      out.push(
+        `<text x="${LEFT - 6}" y="${y(v) + 4}" text-anchor="end" fill="#555">${+v.toPrecision(3)}</text>`,
+      );
+      if (i > 0 && i < 4)
+        out.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(v)}" y2="${y(v)}" stroke="#eee"/>`);
     }
     for (const line of limitLines) {
-      out.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(line.value)}" y2="${y(line.value)}" stroke="${line.color}" stroke-dasharray="6 4"/>`);
-      out.push(`<text x="${W - RIGHT - 4}" y="${y(line.value) - 4}" text-anchor="end" fill="${line.color}">${esc(line.label)}</text>`);
+      out.push(
+        `<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(line.value)}" y2="${y(line.value)}" stroke="${line.color}" stroke-dasharray="6 4"/>`,
+      );
+      out.push(
+        `<text x="${W - RIGHT - 4}" y="${y(line.value) - 4}" text-anchor="end" fill="${line.color}">${esc(line.label)}</text>`,
+      );
     }
     const plot = (s, yOf) => {
-      const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${yOf(s.value(p)).toFixed(1)}`).join('');
+      const d = points
+        .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.t).toFixed(1)},${yOf(s.value(p)).toFixed(1)}`)
+        .join('');
       out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="1.6"/>`);
     };
     for (const s of series) plot(s, y);
     let legendX = LEFT + name.length * 6.8 + 24;
     const legend = [...series, ...(rightSeries ? [rightSeries] : [])];
     for (const s of legend) {
-      out.push(`<line x1="${legendX}" x2="${legendX + 18}" y1="${top - 12}" y2="${top - 12}" stroke="${s.color}" stroke-width="3"/>`);
+      out.push(
+        `<line x1="${legendX}" x2="${legendX + 18}" y1="${top - 12}" y2="${top - 12}" stroke="${s.color}" stroke-width="3"/>`,
+      );
       out.push(`<text x="${legendX + 22}" y="${top - 8}">${esc(s.name)}</text>`);
       legendX += 30 + s.name.length * 6.5;
     }
@@ -71,25 +93,37 @@ export function drawChart({ title, points, limits, marks = [] }) {
       const yr = (v) => bottom - (PANEL_H * v) / rMax;
       for (let i = 0; i <= 4; i += 1) {
         const v = (rMax * i) / 4;
-        out.push(`<text x="${W - RIGHT + 6}" y="${yr(v) + 4}" fill="${rightSeries.color}">${+v.toPrecision(3)}</text>`);
+        out.push(
+          `<text x="${W - RIGHT + 6}" y="${yr(v) + 4}" fill="${rightSeries.color}">${+v.toPrecision(3)}</text>`,
+        );
       }
       plot(rightSeries, yr);
     }
     for (const mark of marks) {
-      out.push(`<line x1="${x(mark.t)}" x2="${x(mark.t)}" y1="${top}" y2="${bottom}" stroke="#999" stroke-dasharray="2 3"/>`);
-      if (index === 0) out.push(`<text x="${x(mark.t) + 3}" y="${top + 12}" fill="#666" font-size="10">${esc(mark.label)}</text>`);
+      out.push(
+        `<line x1="${x(mark.t)}" x2="${x(mark.t)}" y1="${top}" y2="${bottom}" stroke="#999" stroke-dasharray="2 3"/>`,
+      );
+      if (index === 0)
+        out.push(
+          `<text x="${x(mark.t) + 3}" y="${top + 12}" fill="#666" font-size="10">${esc(mark.label)}</text>`,
+        );
     }
     if (index === 2) {
       for (let i = 0; i <= 6; i += 1) {
         const t = (tMax * i) / 6;
-        out.push(`<text x="${x(t)}" y="${bottom + 16}" text-anchor="middle" fill="#555">${Math.round(t)} s</text>`);
+        out.push(
+          `<text x="${x(t)}" y="${bottom + 16}" text-anchor="middle" fill="#555">${Math.round(t)} s</text>`,
+        );
       }
     }
   }
 
-  panel(0, 'Active people (left) and requests a second (right)', [
-    { name: 'people', color: '#1f5fbf', value: (p) => p.people },
-  ], { rightSeries: { name: 'req/s', color: '#999', value: (p) => p.rps } });
+  panel(
+    0,
+    'Active people (left) and requests a second (right)',
+    [{ name: 'people', color: '#1f5fbf', value: (p) => p.people }],
+    { rightSeries: { name: 'req/s', color: '#999', value: (p) => p.rps } },
+  );
   panel(
     1,
     'Latency, ms (all requests; event-loop delay of the server)',

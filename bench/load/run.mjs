@@ -149,7 +149,10 @@ function machineUsage() {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
   const numbers = ticks.map(Number);
   const idle = numbers[3] + (numbers[4] ?? 0);
-  return { busy: numbers.reduce((a, b) => a + b, 0) - idle, total: numbers.reduce((a, b) => a + b, 0) };
+  return {
+    busy: numbers.reduce((a, b) => a + b, 0) - idle,
+    total: numbers.reduce((a, b) => a + b, 0),
+  };
 }
 
 // ---- servers (and the proxy) ----
@@ -159,7 +162,9 @@ const serverEnv = {
   DATABASE_URL: pgUrl ?? '',
   REDIS_URL: redisUrl,
   RATE_LIMIT_PER_MINUTE: '100000000',
-  ...(values['answer-cache-mb'] !== undefined ? { ANSWER_CACHE_MB: values['answer-cache-mb'] } : {}),
+  ...(values['answer-cache-mb'] !== undefined
+    ? { ANSWER_CACHE_MB: values['answer-cache-mb'] }
+    : {}),
 };
 const servers = [];
 let proxy;
@@ -188,7 +193,11 @@ let base = servers[0].base;
 if (setup === 'scaled') {
   const port = await freePort();
   proxy = fork(join(root, 'bench/load/proxy.mjs'), {
-    env: { ...process.env, PORT: String(port), BACKENDS: servers.map((s) => s.base.replace('http://', '')).join(',') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BACKENDS: servers.map((s) => s.base.replace('http://', '')).join(','),
+    },
   });
   base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/health`);
@@ -300,12 +309,22 @@ if (setup === 'scaled') {
     const call = (path, body) =>
       fetch(`${servers[from].base}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${sessions[writer].token}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${sessions[writer].token}`,
+        },
         body: JSON.stringify(body),
       }).then((r) => r.json());
-    const thread = await call('/api/thread', { thread_type: 'direct', users: [`/api/user/${listener}`] });
+    const thread = await call('/api/thread', {
+      thread_type: 'direct',
+      users: [`/api/user/${listener}`],
+    });
     const started = performance.now();
-    await call('/api/thread/message', { thread: `/api/thread/${thread.id}`, description: 'Across instances', key });
+    await call('/api/thread/message', {
+      thread: `/api/thread/${thread.id}`,
+      description: 'Across instances',
+      key,
+    });
     const ok = await arrived;
     crossChecks.push({ from: from + 1, to: to + 1, ok, ms: performance.now() - started });
     socket.terminate();
@@ -323,7 +342,9 @@ let helloAfter;
 let hello;
 const helloPort = await freePort();
 if (values.reference) {
-  hello = fork(join(root, 'bench/hello-world.mjs'), { env: { ...process.env, PORT: String(helloPort) } });
+  hello = fork(join(root, 'bench/hello-world.mjs'), {
+    env: { ...process.env, PORT: String(helloPort) },
+  });
   await waitFor(`http://127.0.0.1:${helloPort}/`);
   helloBefore = await measure('hello', { url: `http://127.0.0.1:${helloPort}/` }, { duration: 5 });
 }
@@ -331,8 +352,14 @@ if (values.reference) {
 // ---- the simulated people ----
 let tickBuffer = [];
 for (let i = 0; i < agentCount; i += 1) {
-  const child = fork(join(root, 'bench/load/agent.mjs'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const agent = { child, people: 0, ready: new Promise((resolve) => child.once('message', resolve)) };
+  const child = fork(join(root, 'bench/load/agent.mjs'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const agent = {
+    child,
+    people: 0,
+    ready: new Promise((resolve) => child.once('message', resolve)),
+  };
   child.on('message', (message) => {
     if (message.type === 'tick') tickBuffer.push(message);
     else if (message.type === 'session') {
@@ -521,14 +548,19 @@ async function endWindow() {
   };
   const broken = [];
   if (figures.requests > 0 && figures.errors / figures.requests > limits.errorShare) {
-    broken.push(`errors ${figures.errors} of ${figures.requests} requests (${fixed((figures.errors / figures.requests) * 100, 3)}% > ${limits.errorShare * 100}%)`);
+    broken.push(
+      `errors ${figures.errors} of ${figures.requests} requests (${fixed((figures.errors / figures.requests) * 100, 3)}% > ${limits.errorShare * 100}%)`,
+    );
   }
   for (const row of figures.labels) {
-    if (row.count >= limits.p99MinCount && row.p99 > limits.p99Ms) broken.push(`${row.label} p99 ${fixed(row.p99)} ms > ${limits.p99Ms} ms`);
+    if (row.count >= limits.p99MinCount && row.p99 > limits.p99Ms)
+      broken.push(`${row.label} p99 ${fixed(row.p99)} ms > ${limits.p99Ms} ms`);
   }
-  if (figures.eldP99 > limits.eldMs) broken.push(`event-loop delay p99 ${fixed(figures.eldP99)} ms > ${limits.eldMs} ms`);
+  if (figures.eldP99 > limits.eldMs)
+    broken.push(`event-loop delay p99 ${fixed(figures.eldP99)} ms > ${limits.eldMs} ms`);
   for (const [i, cpu] of figures.serverCpuPercent.entries()) {
-    if (cpu > limits.cpuPercent) broken.push(`server ${i + 1} CPU ${fixed(cpu)}% of a core > ${limits.cpuPercent}%`);
+    if (cpu > limits.cpuPercent)
+      broken.push(`server ${i + 1} CPU ${fixed(cpu)}% of a core > ${limits.cpuPercent}%`);
   }
   figures.broken = broken;
   return figures;
@@ -560,7 +592,9 @@ while (target <= peopleMax) {
   await sleep(stepSeconds * 1000);
   const figures = await endWindow();
   steps.push(figures);
-  console.log(`step ${describe(figures)}${figures.broken.length ? ` — BROKE: ${figures.broken.join('; ')}` : ''}`);
+  console.log(
+    `step ${describe(figures)}${figures.broken.length ? ` — BROKE: ${figures.broken.join('; ')}` : ''}`,
+  );
   if (figures.broken.length > 0) {
     brokeWith = figures;
     break;
@@ -579,7 +613,9 @@ for (let attempt = 0; attempt < 3 && held > 0; attempt += 1) {
   await beginWindow();
   await sleep(holdSeconds * 1000);
   hold = await endWindow();
-  console.log(`hold ${describe(hold)}${hold.broken.length ? ` — BROKE: ${hold.broken.join('; ')}` : ''}`);
+  console.log(
+    `hold ${describe(hold)}${hold.broken.length ? ` — BROKE: ${hold.broken.join('; ')}` : ''}`,
+  );
   if (hold.broken.length === 0) break;
   held = Math.max(0, held - step);
   hold = undefined;
@@ -655,10 +691,13 @@ console.log(
   `${manifest.users} people and ${manifest.memos} memos generated; steps of ${step} people, ${fixed(stepSeconds)} s each; node ${process.version}; ${agentCount} people process(es)`,
 );
 console.log(`load average before ${fixedLoad(loadBefore)}, after ${fixedLoad(loadAfter)}`);
-if (brokeWith) console.log(`first limit broken at ${brokeWith.people} people: ${brokeWith.broken.join('; ')}`);
+if (brokeWith)
+  console.log(`first limit broken at ${brokeWith.people} people: ${brokeWith.broken.join('; ')}`);
 else console.log(`no limit broke up to --people-max ${peopleMax}`);
 for (const check of crossChecks) {
-  console.log(`cross-instance delivery ${check.from} → ${check.to}: ${check.ok ? `yes, ${fixed(check.ms, 1)} ms` : 'NO'}`);
+  console.log(
+    `cross-instance delivery ${check.from} → ${check.to}: ${check.ok ? `yes, ${fixed(check.ms, 1)} ms` : 'NO'}`,
+  );
 }
 if (report) {
   console.log(`\n${hold ? 'During the hold' : 'During the last step'}: ${describe(report)}`);
