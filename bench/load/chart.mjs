@@ -7,7 +7,7 @@ const PANEL_H = 180;
 const GAP = 46;
 const LEFT = 64;
 const RIGHT = 64;
-const TOP = 40;
+const TOP = 62;
 
 const esc = (text) =>
   String(text).replace(

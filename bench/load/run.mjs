@@ -670,6 +670,7 @@ writeFileSync(
       held: hold ? hold.people : 0,
       brokeWith: brokeWith ? { people: brokeWith.people, broken: brokeWith.broken } : null,
       crossChecks,
+      marks,
       helloBefore,
       helloAfter,
       loadBefore,
@@ -705,7 +706,7 @@ if (report) {
     `machine busy ${fixed(report.machineBusyPercent)}% of all cores; proxy CPU ${fixed(report.proxyCpuPercent)}%; server RSS ${fixed(report.rssMb)} MB (heap ${fixed(report.heapMb)} MB)`,
   );
   console.log(
-    `answer cache hits: ${Number.isFinite(report.cacheHitShare) ? `${fixed(report.cacheHitShare * 100, 1)}% of GETs` : 'none'}${redisUrl ? ' (the cache is off with REDIS_URL)' : ''}`,
+    `answer cache hits: ${Number.isFinite(report.cacheHitShare) ? `${fixed(report.cacheHitShare * 100, 1)}% of GETs` : 'none'}`,
   );
   console.log(
     `sockets open ${report.sockets}; live events received ${report.events}; message sent → other person's socket: ${report.delivery.count} timed, p50 ${fixed(report.delivery.p50, 1)} ms, p99 ${fixed(report.delivery.p99, 1)} ms`,
