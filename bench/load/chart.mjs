@@ -69,7 +69,7 @@ export function drawChart({ title, points, limits, marks = [] }) {
         `<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(line.value)}" y2="${y(line.value)}" stroke="${line.color}" stroke-dasharray="6 4"/>`,
       );
       out.push(
-        `<text x="${W - RIGHT - 4}" y="${y(line.value) - 4}" text-anchor="end" fill="${line.color}">${esc(line.label)}</text>`,
+        `<text x="${W - RIGHT - 4}" y="${y(line.value) > top + 18 ? y(line.value) - 4 : y(line.value) + 14}" text-anchor="end" fill="${line.color}">${esc(line.label)}</text>`,
       );
     }
     const plot = (s, yOf) => {
@@ -145,4 +145,23 @@ export function drawChart({ title, points, limits, marks = [] }) {
   ]);
   out.push('</svg>');
   return out.join('\n');
+}
+
+/** Five-second points from the coordinator's one-second samples (bench/load/run.mjs). */
+export function pointsFrom(samples, every = 5) {
+  const points = [];
+  for (let i = 0; i < samples.length; i += every) {
+    const slice = samples.slice(i, i + every);
+    points.push({
+      t: slice.at(-1).t,
+      people: slice.at(-1).people,
+      rps: slice.reduce((s, p) => s + p.rps, 0) / slice.length,
+      p50: Math.max(...slice.map((p) => p.p50)),
+      p99: Math.max(...slice.map((p) => p.p99)),
+      eldP99: Math.max(...slice.map((p) => p.eldP99)),
+      errors: slice.reduce((s, p) => s + p.errors, 0) / slice.length,
+      refused: slice.reduce((s, p) => s + p.refused, 0) / slice.length,
+    });
+  }
+  return points;
 }

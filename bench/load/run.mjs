@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { measure } from '../measure.mjs';
 import { freePort, root, startServer, waitFor } from '../support.mjs';
-import { drawChart } from './chart.mjs';
+import { drawChart, pointsFrom } from './chart.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -639,20 +639,7 @@ const resultsDir = join(root, 'bench/load/results');
 mkdirSync(resultsDir, { recursive: true });
 const title = `${setup}: ${hold ? `${hold.people} people held ${fixed(holdSeconds)} s` : 'no step held'} (${manifest.users} people, ${manifest.memos} memos generated)`;
 // the chart: 5-second points
-const points = [];
-for (let i = 0; i < samples.length; i += 5) {
-  const slice = samples.slice(i, i + 5);
-  points.push({
-    t: slice.at(-1).t,
-    people: slice.at(-1).people,
-    rps: slice.reduce((s, p) => s + p.rps, 0) / slice.length,
-    p50: Math.max(...slice.map((p) => p.p50)),
-    p99: Math.max(...slice.map((p) => p.p99)),
-    eldP99: Math.max(...slice.map((p) => p.eldP99)),
-    errors: slice.reduce((s, p) => s + p.errors, 0) / slice.length,
-    refused: slice.reduce((s, p) => s + p.refused, 0) / slice.length,
-  });
-}
+const points = pointsFrom(samples);
 writeFileSync(join(resultsDir, `${name}.svg`), drawChart({ title, points, limits, marks }));
 const fixedLoad = (averages) => averages.map((v) => v.toFixed(2)).join(' ');
 writeFileSync(
