@@ -45,15 +45,22 @@ export async function waitFor(url) {
   throw new Error(`not ready: ${url}`);
 }
 
-/** Starts apps/server/dist/main.js on 127.0.0.1:port with a temp DATA_DIR; waits for health. */
-export async function startServer(port, env = {}) {
+/**
+ * Starts apps/server/dist/main.js on 127.0.0.1:port with a temp DATA_DIR; waits for health.
+ * options.nodeArgs: node options for this server (added to BENCH_SERVER_NODE_ARGS);
+ * options.ipc: open an IPC channel to it (bench/load/probe.mjs answers on it).
+ */
+export async function startServer(port, env = {}, options = {}) {
   const base = `http://127.0.0.1:${port}`;
   // A given DATA_DIR is the caller's and is kept; otherwise a temporary one is made and removed.
   const ownsDataDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'memoria-bench-'));
   // BENCH_SERVER_NODE_ARGS: node options for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
   // (node refuses --cpu-prof in NODE_OPTIONS, which would profile the bench's clients too)
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ...(options.nodeArgs ?? []),
+  ];
   const server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -68,7 +75,7 @@ export async function startServer(port, env = {}) {
       ...env,
       DATA_DIR: dataDir,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', ...(options.ipc ? ['ipc'] : [])],
   });
   const stop = async () => {
     server.kill();
@@ -81,7 +88,7 @@ export async function startServer(port, env = {}) {
     await stop();
     throw error;
   }
-  return { base, dataDir, stop, pid: server.pid };
+  return { base, dataDir, stop, pid: server.pid, child: server };
 }
 
 /** Signs up through the API and activates with the code from the outbox; answers the tokens. */

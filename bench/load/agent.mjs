@@ -1,0 +1,512 @@
+// Simulated people, in a process of their own (forked by bench/load/run.mjs, which counts
+// this process's CPU apart from the server's). Each person holds a WebSocket to /api/ws and
+// loops through the actions of bench/load/mix.mjs with think times. Every second the agent
+// reports to the coordinator: each request's time by label, errors (5xx, timeouts, no
+// answer), other refusals (4xx), answer-cache hits, socket events, and the time from a
+// message being sent to it reaching the other person's socket (both people in this process).
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { Agent, setGlobalDispatcher } from 'undici';
+import WebSocket from 'ws';
+import {
+  ACTIONS,
+  PAGE,
+  PHOTO_SHARE,
+  REQUEST_TIMEOUT_MS,
+  SCROLL,
+  THINK,
+  TODO_SHARE,
+  TOKEN_REFRESH_MS,
+} from './mix.mjs';
+
+// Many people share the client's connections, as they would share a load balancer's.
+setGlobalDispatcher(new Agent({ connections: 512, keepAliveTimeout: 30_000 }));
+
+let config; // { base, wsBase, users, contactsPerUser, agentIndex }
+const people = [];
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const think = ({ minMs, meanMs }) => minMs - (meanMs - minMs) * Math.log(1 - Math.random());
+const pickOne = (list) => list[Math.floor(Math.random() * list.length)];
+const ACTION_NAMES = Object.keys(ACTIONS);
+const ACTION_TOTAL = Object.values(ACTIONS).reduce((a, b) => a + b, 0);
+function pickAction() {
+  let roll = Math.random() * ACTION_TOTAL;
+  for (const name of ACTION_NAMES) {
+    roll -= ACTIONS[name];
+    if (roll < 0) return name;
+  }
+  return ACTION_NAMES[0];
+}
+
+// ---- what is reported each second ----
+let tick = freshTick();
+function freshTick() {
+  return {
+    times: {}, // label -> [ms]
+    errors: {}, // label -> count (5xx, timeout, no answer)
+    refused: {}, // label -> { status: count }
+    requests: 0,
+    cacheable: 0, // GETs
+    cacheHits: 0,
+    events: {}, // socket message_type -> count
+    delivery: [], // ms from send to the other person's socket
+    actions: 0,
+  };
+}
+const sentAt = new Map();
+let messageCounter = 0;
+
+class Refused extends Error {}
+
+/** One request as the web app makes it; records its time under `label`. */
+async function call(person, label, method, path, { body, form, hydra = true } = {}) {
+  await freshToken(person);
+  const headers = { authorization: `Bearer ${person.token}` };
+  if (hydra) headers.accept = 'application/ld+json';
+  let payload;
+  if (form) payload = form;
+  else if (body !== undefined) {
+    headers['content-type'] =
+      method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const started = performance.now();
+  tick.requests += 1;
+  let response;
+  let text;
+  try {
+    response = await fetch(`${config.base}${path}`, {
+      method,
+      headers,
+      body: payload,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    text = await response.text();
+  } catch {
+    tick.errors[label] = (tick.errors[label] ?? 0) + 1;
+    throw new Refused(`${label}: no answer`);
+  }
+  (tick.times[label] ??= []).push(performance.now() - started);
+  if (method === 'GET') {
+    tick.cacheable += 1;
+    if (response.headers.get('x-answer-cache') === 'hit') tick.cacheHits += 1;
+  }
+  if (response.status >= 500) {
+    tick.errors[label] = (tick.errors[label] ?? 0) + 1;
+    throw new Refused(`${label}: ${response.status}`);
+  }
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  if (response.status >= 400) {
+    const refused = (tick.refused[label] ??= {});
+    refused[response.status] = (refused[response.status] ?? 0) + 1;
+    return { status: response.status, json };
+  }
+  return { status: response.status, json };
+}
+
+const members = (json) => (Array.isArray(json) ? json : (json?.['hydra:member'] ?? []));
+
+async function freshToken(person) {
+  if (performance.now() - person.tokenAt < TOKEN_REFRESH_MS) return;
+  // one refresh at a time per person: a retired refresh token presented again ends the session
+  person.refreshing ??= (async () => {
+    const answer = await fetch(`${config.base}/api/token/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: person.refreshToken }),
+    });
+    const session = await answer.json().catch(() => ({}));
+    if (session.token) {
+      person.token = session.token;
+      person.refreshToken = session.refresh_token;
+      person.tokenAt = performance.now();
+      process.send({
+        type: 'session',
+        id: person.id,
+        token: person.token,
+        refreshToken: person.refreshToken,
+      });
+    }
+  })().finally(() => {
+    person.refreshing = undefined;
+  });
+  await person.refreshing;
+}
+
+// ---- what a person remembers between actions ----
+function remember(person, memoList) {
+  for (const memo of memoList) {
+    if (typeof memo?.id !== 'number') continue;
+    person.seen.push({
+      id: memo.id,
+      canComment: memo.can_comment,
+      canReact: memo.can_react,
+      canSeeEngagement: memo.can_see_engagement,
+      collection: memo.collection?.id,
+    });
+  }
+  if (person.seen.length > 60) person.seen.splice(0, person.seen.length - 60);
+}
+function rememberOwn(person, memoList) {
+  for (const memo of memoList) {
+    for (const todo of memo?.memo_todos ?? []) {
+      if (typeof todo.id === 'number') person.todos.push(todo.id);
+    }
+  }
+  person.todos = [...new Set(person.todos)].slice(-30);
+}
+
+/** A direct partner: one of the person's generated connections (i+1 …, i-1 …). */
+function partnerOf(person) {
+  const k = Math.max(1, Math.floor(config.contactsPerUser / 2));
+  const step = 1 + Math.floor(Math.random() * Math.min(k, 3));
+  const id = Math.random() < 0.5 ? person.id + step : person.id - step;
+  return ((id - 1 + config.users) % config.users) + 1;
+}
+
+let photo;
+async function photoBytes() {
+  photo ??= await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 140, b: 80 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return photo;
+}
+
+// ---- the actions (names as in mix.mjs) ----
+const run = {
+  async home(p) {
+    const [, own] = await Promise.all([
+      call(p, 'GET /api/profile', 'GET', '/api/profile', { hydra: false }),
+      call(
+        p,
+        'GET /api/user/{me}/memo',
+        'GET',
+        `/api/user/${p.id}/memo?offset=0&itemsPerPage=${PAGE}`,
+      ),
+      call(p, 'GET /api/notifications/unread', 'GET', '/api/notifications/unread', {
+        hydra: false,
+      }),
+      call(p, 'GET /api/thread/unread', 'GET', '/api/thread/unread', { hydra: false }),
+    ]);
+    rememberOwn(p, members(own.json));
+  },
+  async feed(p) {
+    await scroll(p, 'GET /api/feed', '/api/feed');
+  },
+  async discover(p) {
+    await scroll(p, 'GET /api/discover', '/api/discover');
+  },
+  async discoverPeople(p) {
+    await call(
+      p,
+      'GET /api/discover/people',
+      'GET',
+      `/api/discover/people?offset=0&itemsPerPage=${PAGE}`,
+    );
+  },
+  async collection(p) {
+    const list = await call(
+      p,
+      'GET /api/user/{me}/collection',
+      'GET',
+      `/api/user/${p.id}/collection`,
+    );
+    const own = members(list.json)
+      .map((c) => c.id)
+      .filter(Boolean);
+    if (own.length > 0) p.collections = own;
+    const seen = p.seen.map((m) => m.collection).filter(Boolean);
+    const id = Math.random() < 0.5 && seen.length > 0 ? pickOne(seen) : pickOne(p.collections);
+    if (!id) return;
+    const [, memoList] = await Promise.all([
+      call(p, 'GET /api/collection/{id}', 'GET', `/api/collection/${id}`, { hydra: false }),
+      call(
+        p,
+        'GET /api/collection/{id}/memo',
+        'GET',
+        `/api/collection/${id}/memo?offset=0&itemsPerPage=${PAGE}`,
+      ),
+    ]);
+    remember(p, members(memoList.json));
+  },
+  async memo(p) {
+    const memo = pickOne(p.seen);
+    if (!memo) return run.feed(p);
+    // the comments only where the card says the viewer may read them, as the web app does
+    await Promise.all([
+      call(p, 'GET /api/memo/{id}', 'GET', `/api/memo/${memo.id}`, { hydra: false }),
+      memo.canSeeEngagement &&
+        call(
+          p,
+          'GET /api/memo/{id}/comments',
+          'GET',
+          `/api/memo/${memo.id}/comments?offset=0&itemsPerPage=${PAGE}`,
+        ),
+    ]);
+  },
+  async notifications(p) {
+    const page = await call(
+      p,
+      'GET /api/notifications',
+      'GET',
+      `/api/notifications?offset=0&itemsPerPage=${PAGE}`,
+    );
+    const unread = members(page.json)
+      .filter((n) => n && n.reviewed_at === null)
+      .map((n) => n.id);
+    if (unread.length > 0) {
+      await call(p, 'PATCH /api/notifications/review', 'PATCH', '/api/notifications/review', {
+        body: { ids: unread },
+        hydra: false,
+      });
+    }
+  },
+  async readMessages(p) {
+    const list = await call(
+      p,
+      'GET /api/user/threads',
+      'GET',
+      '/api/user/threads?offset=0&itemsPerPage=20',
+    );
+    const threads = members(list.json)
+      .map((t) => t.id)
+      .filter((id) => typeof id === 'number');
+    const id = pickOne(threads) ?? p.thread;
+    if (!id) return;
+    await call(p, 'GET /api/thread/{id}/messages', 'GET', `/api/thread/${id}/messages?page=1`);
+    await call(p, 'POST /api/thread/{id}/read', 'POST', `/api/thread/${id}/read`, {
+      body: {},
+      hydra: false,
+    });
+  },
+  async sendMessage(p) {
+    if (!p.thread) {
+      const made = await call(p, 'POST /api/thread', 'POST', '/api/thread', {
+        body: { thread_type: 'direct', users: [`/api/user/${partnerOf(p)}`] },
+        hydra: false,
+      });
+      // 409: the conversation exists; its id comes with the answer
+      p.thread = made.json?.id;
+      if (typeof p.thread !== 'number') return;
+    }
+    messageCounter += 1;
+    const key = `load-${config.agentIndex}-${messageCounter}`;
+    sentAt.set(key, performance.now());
+    await call(p, 'POST /api/thread/message', 'POST', '/api/thread/message', {
+      body: { thread: `/api/thread/${p.thread}`, description: `Hello from ${p.id} (${key})`, key },
+      hydra: false,
+    });
+  },
+  async react(p) {
+    const memo = pickOne(p.seen.filter((m) => m.canReact));
+    if (!memo) return run.feed(p);
+    await call(p, 'POST /api/memo/reaction', 'POST', '/api/memo/reaction', {
+      body: { memo: memo.id, reaction_type: pickOne(['like', 'love', 'haha', 'wow']) },
+      hydra: false,
+    });
+  },
+  async comment(p) {
+    const memo = pickOne(p.seen.filter((m) => m.canComment));
+    if (!memo) return run.feed(p);
+    await call(p, 'POST /api/memo/comment', 'POST', '/api/memo/comment', {
+      body: { memo: memo.id, description: `A thought from person ${p.id}` },
+      hydra: false,
+    });
+  },
+  async createMemo(p) {
+    const collection = pickOne(p.collections);
+    if (!collection) return run.collection(p);
+    const photos = [];
+    if (Math.random() < PHOTO_SHARE) {
+      const form = new FormData();
+      form.append('file', new Blob([await photoBytes()], { type: 'image/jpeg' }), 'garden.jpg');
+      const uploaded = await call(p, 'POST /api/memo/photo', 'POST', '/api/memo/photo', {
+        form,
+        hydra: false,
+      });
+      if (typeof uploaded.json?.id === 'number') photos.push(uploaded.json.id);
+    }
+    const todos =
+      Math.random() < TODO_SHARE
+        ? [{ description: 'Water the plants' }, { description: 'Buy seeds' }]
+        : [];
+    const made = await call(p, 'POST /api/memo', 'POST', '/api/memo', {
+      body: {
+        title: `A memo by ${p.id}`,
+        description: '<p>Written during the load test, about the garden.</p>',
+        memos_per_collection: [collection],
+        memo_todos: todos,
+        ...(photos.length > 0 ? { memo_photos: photos } : {}),
+      },
+      hydra: false,
+    });
+    if (made.json) rememberOwn(p, [made.json]);
+  },
+  async tickTodo(p) {
+    const todo = pickOne(p.todos);
+    if (!todo) return run.home(p);
+    await call(p, 'GET /api/memo/todo/{id}/change', 'GET', `/api/memo/todo/${todo}/change`, {
+      hydra: false,
+    });
+  },
+  async follow(p) {
+    if (p.followed.length > 0 && Math.random() < 0.5) {
+      const id = p.followed.shift();
+      await call(p, 'POST /api/follower_unfollow', 'POST', '/api/follower_unfollow', {
+        body: { following: `/api/user/${id}` },
+        hydra: false,
+      });
+      return;
+    }
+    // someone far from the generated connections and follows
+    const id = ((p.id + 1000 + Math.floor(Math.random() * 1000)) % config.users) + 1;
+    if (id === p.id) return;
+    const answer = await call(p, 'POST /api/follow', 'POST', '/api/follow', {
+      body: { following: `/api/user/${id}` },
+      hydra: false,
+    });
+    if (answer.status < 300) p.followed.push(id);
+  },
+};
+
+async function scroll(p, label, path) {
+  const pages = 1 + Math.floor(Math.random() * SCROLL.maxPages);
+  for (let page = 0; page < pages && !p.stopped; page += 1) {
+    if (page > 0) await sleep(think(SCROLL));
+    const answer = await call(
+      p,
+      label,
+      'GET',
+      `${path}?offset=${page * PAGE}&itemsPerPage=${PAGE}`,
+    );
+    const list = members(answer.json);
+    remember(p, list);
+    if (list.length < PAGE) break;
+  }
+}
+
+// ---- a person's life ----
+function openSocket(p) {
+  const url = `${config.wsBase}/api/ws?user_id=${p.id}&token=${encodeURIComponent(p.token)}`;
+  const socket = new WebSocket(url);
+  p.socket = socket;
+  socket.on('message', (data) => {
+    let event;
+    try {
+      event = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    const type = event?.message_type ?? 'unknown';
+    tick.events[type] = (tick.events[type] ?? 0) + 1;
+    if (type === 'new_message' && event.message) {
+      const started = sentAt.get(event.message.key);
+      if (started !== undefined && event.message.user?.id !== p.id) {
+        tick.delivery.push(performance.now() - started);
+      }
+      // acknowledged as the web app does
+      socket.send(
+        JSON.stringify({
+          message_type: 'new_message',
+          message_id: event.message['@id'],
+          thread_id: event.thread_id,
+        }),
+      );
+    }
+  });
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    p.socketOpen = false;
+    // the web app reconnects after 1 to 3 s
+    if (!p.stopped) setTimeout(() => !p.stopped && openSocket(p), 1000 + Math.random() * 2000);
+  });
+  socket.on('open', () => {
+    p.socketOpen = true;
+  });
+}
+
+async function live(p) {
+  openSocket(p);
+  // arrivals spread over a think time, not all at once
+  await sleep(Math.random() * THINK.meanMs);
+  try {
+    await run.home(p);
+    await run.collection(p);
+  } catch {
+    /* counted */
+  }
+  while (!p.stopped) {
+    await sleep(think(THINK));
+    if (p.stopped) break;
+    const name = pickAction();
+    tick.actions += 1;
+    try {
+      await run[name](p);
+    } catch {
+      /* counted in call() */
+    }
+  }
+}
+
+setInterval(() => {
+  const report = tick;
+  tick = freshTick();
+  // keys older than a minute never arrive at anyone in this process
+  const old = performance.now() - 60_000;
+  for (const [key, at] of sentAt) {
+    if (at < old) sentAt.delete(key);
+    else break;
+  }
+  process.send({
+    type: 'tick',
+    ...report,
+    people: people.filter((p) => !p.stopped).length,
+    sockets: people.filter((p) => p.socketOpen).length,
+  });
+}, 1000);
+
+process.on('message', (message) => {
+  if (message.type === 'config') {
+    config = message.config;
+  } else if (message.type === 'add') {
+    for (const session of message.people) {
+      const person = {
+        id: session.id,
+        token: session.token,
+        refreshToken: session.refreshToken,
+        tokenAt: performance.now() - (session.ageMs ?? 0),
+        seen: [],
+        todos: [],
+        collections: [],
+        followed: [],
+        stopped: false,
+      };
+      people.push(person);
+      void live(person);
+    }
+  } else if (message.type === 'remove') {
+    // the newest people leave first
+    let count = message.count;
+    for (let i = people.length - 1; i >= 0 && count > 0; i -= 1) {
+      if (people[i].stopped) continue;
+      people[i].stopped = true;
+      people[i].socket?.close();
+      process.send({ type: 'left', id: people[i].id });
+      count -= 1;
+    }
+  } else if (message.type === 'stop') {
+    for (const p of people) {
+      p.stopped = true;
+      p.socket?.terminate();
+    }
+    setTimeout(() => process.exit(0), 200);
+  }
+});
+process.send({ type: 'ready' });
