@@ -231,8 +231,8 @@ export interface AppConfig {
   mapTileUrl: string;
   jwtSecret?: string;
   /**
-   * Memory for the answer cache in MB; 0 turns it off, and so does REDIS_URL (several
-   * instances cannot see each other's writes in time).
+   * Memory for the answer cache in MB; 0 turns it off. It stays on with REDIS_URL: instances
+   * hear each other's commits through the database (README, ANSWER_CACHE_MB).
    */
   answerCacheMb: number;
   /** notification e-mails of a person wait this long to go out together (one digest) */
