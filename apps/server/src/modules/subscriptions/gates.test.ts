@@ -45,7 +45,7 @@ describeDb('plan gates follow a purchase and an expiry', () => {
 
   async function gates(who: SignedIn, own: string, round: string) {
     const { call } = shop;
-    const collection = (payload: { type: string }) =>
+    const collection = (payload: { type: string } & Record<string, unknown>) =>
       call(who, 'POST', '/api/collection', { name: `${round} ${payload.type}`, ...payload });
     return {
       public: await outcome(await collection({ type: 'public' })),

@@ -3,19 +3,9 @@ import { SUBSCRIPTION } from '@memoria/domain';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import { purchases, type Call } from './test-support.js';
 
 const DAY = 86_400_000;
-const BILLING = {
-  billing_first_name: 'Ada',
-  billing_last_name: 'Lovelace',
-  billing_email: 'billing@example.com',
-  billing_company_name: 'Analytical Ltd',
-  billing_vat_number: 'BE0123456789',
-  billing_address_one: 'Main street 1',
-  billing_zipcode: '1000',
-  billing_place: 'Brussels',
-  billing_country: 'BE',
-};
 
 /**
  * Buying plans through the real Mollie client against a fake Mollie API on 127.0.0.1
@@ -38,49 +28,15 @@ describeDb('subscriptions paid through Mollie', () => {
     await mollie?.close();
   });
 
-  const call = (who: SignedIn, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-
-  async function withBilling(name: string) {
-    const person = await signedInUser(t, { name });
-    const profile = (await call(person, 'GET', '/api/profile')).json();
-    const res = await call(person, 'PATCH', `/api/user/profile/${profile.profile_id}`, BILLING);
-    expect(res.statusCode, res.body).toBe(200);
-    return person;
-  }
-
-  async function productId(code: string) {
-    const row = await t.database.db
-      .selectFrom('products')
-      .select('id')
-      .where('code', '=', code)
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async function buy(who: SignedIn, code: string) {
-    const res = await call(who, 'POST', '/api/order/mollie', {
-      product: `/api/product/${await productId(code)}`,
-      payment_success_redirect_url: 'http://memoria.test/subscription-result',
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const body = res.json() as { id: number; payment_checkout_url: string };
-    const paymentId = mollie.created.at(-1) as string;
-    expect(body.payment_checkout_url).toBe(`https://fake-mollie.test/checkout/${paymentId}`);
-    return { orderId: body.id, paymentId };
-  }
-
-  const webhook = (id: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payment/webhook',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: `id=${id}`,
-    });
-
-  const profile = async (who: SignedIn) => (await call(who, 'GET', '/api/profile')).json();
-  const order = async (who: SignedIn, id: number) =>
-    (await call(who, 'GET', `/api/order/${id}`)).json();
+  // the purchase helpers of this app (test-support.ts), made once it has started
+  const shop = () => purchases(t, mollie);
+  const call: Call = (...args) => shop().call(...args);
+  const withBilling = (name: string) => shop().withBilling(name);
+  const productId = (code: string) => shop().productId(code);
+  const buy = (who: SignedIn, code: string) => shop().buy(who, code);
+  const webhook = (id: string) => shop().webhook(id);
+  const profile = (who: SignedIn) => shop().profile(who);
+  const order = (who: SignedIn, id: number) => shop().order(who, id);
 
   it('lists the seeded plans with yearly prices and what the caller may buy', async () => {
     const ada = await signedInUser(t, { name: 'Lister' });

@@ -56,7 +56,9 @@ export function purchases(t: TestApp, mollie: FakeMollie) {
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as { id: number; payment_checkout_url: string };
-    return { orderId: body.id, paymentId: mollie.created.at(-1) as string };
+    const paymentId = mollie.created.at(-1) as string;
+    expect(body.payment_checkout_url).toBe(`https://fake-mollie.test/checkout/${paymentId}`);
+    return { orderId: body.id, paymentId };
   }
 
   const webhook = (id: string) =>
