@@ -10,6 +10,14 @@ const emptyAsUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+/** An on/off switch: 1, true, yes or on (any case) is on; anything else or unset is off. */
+const flag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value) => ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase())),
+);
 
 /**
  * TRUST_PROXY: unset/false/0 = off (X-Forwarded-For is ignored), true = trust every hop,
@@ -97,15 +105,9 @@ const envSchema = z.object({
   // Link previews and the image proxy: host names, addresses or CIDR ranges that may be
   // fetched even though they are private or local (comma-separated), or all of them.
   FETCH_ALLOW_HOSTS: optionalString,
-  FETCH_ALLOW_PRIVATE: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .optional()
-      .transform((value) =>
-        ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase()),
-      ),
-  ),
+  FETCH_ALLOW_PRIVATE: flag,
+  // People may make a workspace or group without buying its plan (a private instance).
+  WORKSPACES_WITHOUT_PLAN: flag,
   // The account (docs/RULES.md, The account): days between a deletion request and the
   // deletion (signing in meanwhile cancels it); where the help links point; the operator's
   // own help links and privacy policy texts (README.md, Configuration).
@@ -247,6 +249,12 @@ export interface AppConfig {
    * and local address (FETCH_ALLOW_PRIVATE=1, for tests and closed networks).
    */
   fetch: { allowHosts: string[]; allowPrivate: boolean };
+  /**
+   * POST /api/create-workspace for anyone the rule allows, without a plan (WORKSPACES_WITHOUT_PLAN);
+   * otherwise a workspace comes with the order of its plan, since a workspace account has
+   * the Silver rules (docs/notes/workspaces.md).
+   */
+  workspacesWithoutPlan: boolean;
   /** The account's self-service and the help and legal documents (modules/account). */
   account: {
     deletionGraceDays: number;
@@ -308,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .filter((entry) => entry !== ''),
       allowPrivate: e.FETCH_ALLOW_PRIVATE,
     },
+    workspacesWithoutPlan: e.WORKSPACES_WITHOUT_PLAN,
     vapid: vapidConfig(e, publicUrl),
     calls: callsConfig(e),
     payments: paymentsConfig(e),

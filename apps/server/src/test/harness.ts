@@ -96,6 +96,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordHashing: 'fast',
     webDist: path.join(dataDir, 'no-web-dist'),
     globalRateLimitPerMinute: 100_000,
+    // suites make workspaces through the API; the paid path is tested with it off
+    workspacesWithoutPlan: true,
     ...options.config,
   };
   try {

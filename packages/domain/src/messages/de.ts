@@ -121,6 +121,8 @@ export const de: MessageCatalogue = {
   'workspace.notFound': 'Arbeitsbereich nicht gefunden.',
   'workspace.lastAdmin': 'Der letzte Admin eines Arbeitsbereichs kann nicht entfernt werden.',
   'workspace.notMember': 'Diese Person ist kein Mitglied des Arbeitsbereichs.',
+  'workspace.planRequired':
+    'Eine Gruppe oder ein Arbeitsbereich gehört zu einem Abonnement: Wählen Sie eines unter Abonnements.',
   'workspace.cannotCreate':
     'Arbeitsbereichs- und Hauptkonten können keine Gruppe und keinen Arbeitsbereich erstellen.',
   'follows.self': 'Sie können sich nicht selbst folgen.',

@@ -116,6 +116,8 @@ export const en = {
   'workspace.notFound': 'Workspace not found.',
   'workspace.lastAdmin': 'The last admin of a workspace cannot be removed.',
   'workspace.notMember': 'This person is not a member of the workspace.',
+  'workspace.planRequired':
+    'A group or workspace comes with its plan: choose one under Subscriptions.',
   'workspace.cannotCreate': 'Workspace and main accounts cannot create a group or workspace.',
   'follows.self': 'You cannot follow yourself.',
   'follows.already': 'You already follow this person.',

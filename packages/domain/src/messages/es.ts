@@ -118,6 +118,8 @@ export const es: MessageCatalogue = {
   'workspace.notFound': 'Espacio de trabajo no encontrado.',
   'workspace.lastAdmin': 'No se puede quitar al último administrador de un espacio de trabajo.',
   'workspace.notMember': 'Esta persona no es miembro del espacio de trabajo.',
+  'workspace.planRequired':
+    'Un grupo o espacio de trabajo viene con su plan: elija uno en Suscripciones.',
   'workspace.cannotCreate':
     'Las cuentas de espacio de trabajo y principales no pueden crear un grupo ni un espacio de trabajo.',
   'follows.self': 'No puedes seguirte a ti mismo.',

@@ -121,6 +121,8 @@ export const fr_be: MessageCatalogue = {
   'workspace.lastAdmin':
     "Le dernier administrateur d'un espace de travail ne peut pas être retiré.",
   'workspace.notMember': "Cette personne n'est pas membre de l'espace de travail.",
+  'workspace.planRequired':
+    'Un groupe ou un espace de travail s’obtient avec son abonnement : choisissez-en un dans Abonnements.',
   'workspace.cannotCreate':
     'Les comptes espace de travail et principaux ne peuvent pas créer de groupe ni d’espace de travail.',
   'follows.self': 'Vous ne pouvez pas vous suivre vous-même.',

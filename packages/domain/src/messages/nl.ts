@@ -117,6 +117,8 @@ export const nl: MessageCatalogue = {
   'workspace.notFound': 'Werkruimte niet gevonden.',
   'workspace.lastAdmin': 'De laatste beheerder van een werkruimte kan niet verwijderd worden.',
   'workspace.notMember': 'Deze persoon is geen lid van de werkruimte.',
+  'workspace.planRequired':
+    'Een groep of werkruimte hoort bij een abonnement: kies er een onder Abonnementen.',
   'workspace.cannotCreate':
     'Werkruimte- en hoofdaccounts kunnen geen groep of werkruimte aanmaken.',
   'follows.self': 'Je kunt jezelf niet volgen.',

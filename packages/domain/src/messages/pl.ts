@@ -114,6 +114,8 @@ export const pl: MessageCatalogue = {
   'workspace.notFound': 'Nie znaleziono przestrzeni roboczej.',
   'workspace.lastAdmin': 'Nie można usunąć ostatniego administratora przestrzeni roboczej.',
   'workspace.notMember': 'Ta osoba nie jest członkiem przestrzeni roboczej.',
+  'workspace.planRequired':
+    'Grupa lub obszar roboczy jest częścią planu: wybierz go w Subskrypcjach.',
   'workspace.cannotCreate':
     'Konta przestrzeni roboczej i konta główne nie mogą tworzyć grupy ani przestrzeni roboczej.',
   'follows.self': 'Nie możesz obserwować samego siebie.',

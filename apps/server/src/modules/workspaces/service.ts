@@ -206,6 +206,13 @@ export function createWorkspaceService(ctx: AppContext) {
       if (!canCreateGroupOrWorkspace(accountFactsOf(account))) {
         throw forbidden('workspace.cannotCreate');
       }
+      // a workspace has the Silver rules: it comes with its plan's order unless the operator
+      // lets people make them freely
+      if (!ctx.config.workspacesWithoutPlan) {
+        throw new ApiError(403, 'workspace.planRequired', {
+          extra: { error: 'subscription required' },
+        });
+      }
       return transaction(db, async (trx) => {
         const made = await createIn(trx, {
           name: input.name,

@@ -12,6 +12,7 @@ import { ThemeToggle } from './theme-toggle';
 import { SideMenuSocial } from '../../features/favourites/side-menu-section';
 import { NotificationBell } from '../../features/notifications/bell';
 import { MessagesBadge } from '../../features/messenger/nav-badge';
+import { plansOfKind } from '../../features/subscriptions/paths';
 
 /** The signed-in user's side menu (docs/SCREENS.md, Layout). */
 export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
@@ -48,18 +49,20 @@ export function SideMenu({ user, onNavigate }: { user: User; onNavigate: () => v
               />
             );
           })}
-          {(user.permissions?.create_group_or_workspace ?? canCreateGroupOrWorkspace(user)) && (
-            // the dialog lives on the workspaces page, with its texts (docs/notes/workspaces.md)
-            <NavLink
-              component={Link}
-              to="/workspaces?create=1"
-              label={t('nav.createWorkspace')}
-              leftSection={<IconCirclePlus size={20} aria-hidden />}
-              onClick={onNavigate}
-              data-testid="nav-create-workspace"
-              style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            />
-          )}
+          {(user.permissions?.create_group_or_workspace ?? canCreateGroupOrWorkspace(user)) &&
+            // each opens the plan picker on its kind of plan: a workspace comes with its plan
+            (['group', 'workspace'] as const).map((kind) => (
+              <NavLink
+                key={kind}
+                component={Link}
+                to={plansOfKind(kind)}
+                label={t(kind === 'group' ? 'nav.createGroup' : 'nav.createWorkspace')}
+                leftSection={<IconCirclePlus size={20} aria-hidden />}
+                onClick={onNavigate}
+                data-testid={`nav-create-${kind}`}
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))}
           <SideMenuSocial userId={user.id} onNavigate={onNavigate} />
         </nav>
       </Box>

@@ -16,6 +16,8 @@ import { Link } from 'react-router';
 import { useTranslation, type TFunction } from '../../i18n';
 import { planPath } from './paths';
 import { useProducts } from './queries';
+import { kindsAsked } from './paths';
+import { useSearchParams } from 'react-router';
 
 /** The yearly price as the plans show it (no decimals when whole). */
 export function euro(price: number): string {
@@ -96,6 +98,12 @@ export function PlanCard({
 export function PlanList() {
   const { t } = useTranslation();
   const products = useProducts({ delayed: true });
+  // the side menu's "create a group / workspace" opens the picker on those plans alone
+  const [search] = useSearchParams();
+  const kinds = kindsAsked(search);
+  const shown = products.data?.filter(
+    (product) => kinds.length === 0 || kinds.includes(product.workspace_type ?? ''),
+  );
   return (
     <Stack gap="md" data-testid="plan-list">
       <Text size="sm" c="dimmed">
@@ -117,9 +125,9 @@ export function PlanList() {
           {t('subscriptions.plans.loadFailed')}
         </Alert>
       )}
-      {products.data && (
+      {shown && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {products.data.map((product) => (
+          {shown.map((product) => (
             <PlanCard key={product.id} product={product} />
           ))}
         </SimpleGrid>

@@ -119,6 +119,14 @@ describe('the subscription modal', () => {
     expect(within(cards[0]!).queryByTestId('plan-choose')).toBeNull();
   });
 
+  it('shows only the group plans when asked for them (the side menu entry)', async () => {
+    api();
+    await renderApp('/account-settings/subscriptions?workspace_type=group');
+    const modal = await screen.findByTestId('subscription-modal', {}, slow);
+    const cards = await within(modal).findAllByTestId('plan', {}, slow);
+    expect(cards.map((card) => card.dataset.plan)).toEqual(['Group']);
+  });
+
   it('closes to the account settings from the list, to the plans from a plan', async () => {
     api();
     const { router } = await renderApp(`/account-settings/subscriptions/3`);

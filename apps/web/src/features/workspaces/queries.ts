@@ -2,15 +2,12 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Connection,
   Workspace,
-  WorkspaceCreated,
   WorkspaceDetail,
   WorkspaceMember,
   WorkspaceSettingsInput,
-  WorkspaceType,
 } from '@memoria/domain';
 import { api } from '../../api/client';
 import { getHydraPage, type Page } from '../../api/hydra';
-import { profileKeys } from '../profile/queries';
 
 /** Workspaces and groups (docs/notes/workspaces.md). */
 export const workspaceKeys = {
@@ -55,21 +52,6 @@ export function useWorkspaceMembers(id: number, search: string) {
       }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
-  });
-}
-
-export function useCreateWorkspace() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { name: string; workspace_type: WorkspaceType }) =>
-      api.post<WorkspaceCreated>('/api/create-workspace', input),
-    onSuccess: async () => {
-      // the maker is a main user now: the menus read that from the profile
-      await Promise.all([
-        client.invalidateQueries({ queryKey: profileKeys.me }),
-        client.invalidateQueries({ queryKey: workspaceKeys.all }),
-      ]);
-    },
   });
 }
 

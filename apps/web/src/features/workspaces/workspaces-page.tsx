@@ -1,13 +1,12 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Workspace } from '@memoria/domain';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { pageWidth } from '../../ui/page-width';
 import { QueryErrorView } from '../../ui/query-error';
 import { usePageTitle } from '../../ui/use-page-title';
-import { useProfile } from '../profile/queries';
-import { CreateWorkspaceDialog } from './create-dialog';
+import { plansOfKind } from '../subscriptions/paths';
 import { useWorkspaces } from './queries';
 
 function WorkspaceCard({ workspace }: { workspace: Workspace }) {
@@ -42,11 +41,7 @@ function WorkspaceCard({ workspace }: { workspace: Workspace }) {
 export function WorkspacesPage() {
   const { t } = useTranslation();
   usePageTitle(t('workspaces.title'));
-  const user = useProfile().data;
   const list = useWorkspaces();
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const creating = params.get('create') === '1';
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -56,9 +51,10 @@ export function WorkspacesPage() {
           {t('workspaces.list.heading')}
         </Title>
         <Button
+          component={Link}
+          to={plansOfKind('group', 'workspace')}
           leftSection={<IconPlus size={18} aria-hidden />}
           variant="light"
-          onClick={() => setParams({ create: '1' })}
           data-testid="workspace-create"
         >
           {t('workspaces.list.create')}
@@ -80,13 +76,6 @@ export function WorkspacesPage() {
         <Button variant="subtle" onClick={() => void list.fetchNextPage()}>
           {t('workspaces.detail.more')}
         </Button>
-      )}
-      {user && (
-        <CreateWorkspaceDialog
-          user={user}
-          opened={creating}
-          onClose={() => void navigate('/workspaces', { replace: true })}
-        />
       )}
     </Stack>
   );

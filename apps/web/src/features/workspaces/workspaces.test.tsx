@@ -85,55 +85,13 @@ describe('/workspaces', () => {
     expect(cards[1]).toHaveAttribute('href', '/workspaces/51');
   });
 
-  it('creates one: a short name is refused on the spot, then it is made and opened', async () => {
-    const calls = api((url, init) => {
-      if (url.startsWith('/api/user/workspace?')) return json(200, hydra([]));
-      if (url === '/api/create-workspace' && init.method === 'POST') {
-        return json(201, {
-          id: 60,
-          '@id': '/api/user/60',
-          name: 'Team A',
-          workspace_type: 'group',
-          account_user: '/api/user/60',
-          secure_token: 'tok',
-        });
-      }
-      if (url === '/api/workspace/60')
-        return json(200, workspace('admin', { id: 60, name: 'Team A' }));
-      if (url.startsWith('/api/workspace/60/members')) return json(200, hydra([]));
-      return undefined;
-    });
-    const { router } = await renderApp('/workspaces?create=1');
-    const user = userEvent.setup();
-    const form = await screen.findByTestId('workspace-create-form', {}, slow);
-    await user.type(within(form).getByTestId('workspace-create-name'), 'ab');
-    await user.click(within(form).getByTestId('workspace-create-submit'));
-    expect(await within(form).findByText('The name needs at least 3 characters.')).toBeTruthy();
-    expect(calls.some((c) => c.url === '/api/create-workspace')).toBe(false);
-
-    await user.clear(within(form).getByTestId('workspace-create-name'));
-    await user.type(within(form).getByTestId('workspace-create-name'), 'Team A');
-    await user.click(within(form).getByRole('radio', { name: 'Group' }));
-    await user.click(within(form).getByTestId('workspace-create-submit'));
-    await waitFor(() =>
-      expect(calls.find((c) => c.url === '/api/create-workspace')?.body).toEqual({
-        name: 'Team A',
-        workspace_type: 'group',
-      }),
+  it('offers the group and workspace plans to make a new one', async () => {
+    api((url) => (url.startsWith('/api/user/workspace?') ? json(200, hydra([])) : undefined));
+    await renderApp('/workspaces');
+    expect(await screen.findByTestId('workspace-create', {}, slow)).toHaveAttribute(
+      'href',
+      '/account-settings/subscriptions?workspace_type=group,workspace',
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces/60'));
-  });
-
-  it('explains that a plan is needed to someone who already runs one', async () => {
-    api((url) => (url.startsWith('/api/user/workspace?') ? json(200, hydra([])) : undefined), {
-      ...testUser(),
-      user_type: 'main',
-    });
-    await renderApp('/workspaces?create=1');
-    expect(await screen.findByTestId('workspace-plan-needed', {}, slow)).toHaveTextContent(
-      'comes with a plan',
-    );
-    expect(screen.queryByTestId('workspace-create-form')).not.toBeInTheDocument();
   });
 });
 
@@ -149,9 +107,15 @@ describe('the side-menu entry', () => {
     });
     await renderApp('/workspaces');
     await screen.findByTestId('workspaces-empty', {}, slow);
-    const entry = screen.queryByTestId('nav-create-workspace');
-    if (shown) expect(entry).toHaveAttribute('href', '/workspaces?create=1');
-    else expect(entry).not.toBeInTheDocument();
+    for (const kind of ['group', 'workspace']) {
+      const entry = screen.queryByTestId(`nav-create-${kind}`);
+      if (shown) {
+        expect(entry).toHaveAttribute(
+          'href',
+          `/account-settings/subscriptions?workspace_type=${kind}`,
+        );
+      } else expect(entry).not.toBeInTheDocument();
+    }
   });
 });
 

@@ -13,20 +13,6 @@ export const workspaces: LocaleShape['workspaces'] = {
     members: 'Mitglieder: {{count}}',
     create: 'Gruppe oder Arbeitsbereich erstellen',
   },
-  create: {
-    title: 'Gruppe oder Arbeitsbereich erstellen',
-    name: 'Name',
-    nameHint: 'Mindestens 3 Zeichen',
-    nameTooShort: 'Der Name braucht mindestens 3 Zeichen.',
-    type: 'Art',
-    group: 'Gruppe',
-    workspace: 'Arbeitsbereich',
-    submit: 'Erstellen',
-    cancel: 'Abbrechen',
-    created: 'Erstellt. Sie verwalten ihn jetzt.',
-    planNeeded:
-      'Eine Gruppe oder ein Arbeitsbereich gehört zu einem Abo. Ihr Konto verwaltet bereits einen; ein weiterer braucht ein eigenes Abo.',
-  },
   detail: {
     back: 'Alle Arbeitsbereiche',
     members: 'Mitglieder',

@@ -11,20 +11,6 @@ export const workspaces = {
     members: 'Members: {{count}}',
     create: 'Create a group or workspace',
   },
-  create: {
-    title: 'Create a group or workspace',
-    name: 'Name',
-    nameHint: 'At least 3 characters',
-    nameTooShort: 'The name needs at least 3 characters.',
-    type: 'Kind',
-    group: 'Group',
-    workspace: 'Workspace',
-    submit: 'Create',
-    cancel: 'Cancel',
-    created: 'Created. You administer it now.',
-    planNeeded:
-      'A group or workspace comes with a plan. Your account already runs one, so another needs a plan of its own.',
-  },
   detail: {
     back: 'All workspaces',
     members: 'Members',

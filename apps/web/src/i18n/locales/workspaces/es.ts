@@ -12,20 +12,6 @@ export const workspaces: LocaleShape['workspaces'] = {
     members: 'Miembros: {{count}}',
     create: 'Crear un grupo o espacio de trabajo',
   },
-  create: {
-    title: 'Crear un grupo o espacio de trabajo',
-    name: 'Nombre',
-    nameHint: 'Al menos 3 caracteres',
-    nameTooShort: 'El nombre necesita al menos 3 caracteres.',
-    type: 'Tipo',
-    group: 'Grupo',
-    workspace: 'Espacio de trabajo',
-    submit: 'Crear',
-    cancel: 'Cancelar',
-    created: 'Creado. Ahora lo administras tú.',
-    planNeeded:
-      'Un grupo o espacio de trabajo va con un plan. Tu cuenta ya gestiona uno, así que otro necesita su propio plan.',
-  },
   detail: {
     back: 'Todos los espacios de trabajo',
     members: 'Miembros',

@@ -12,20 +12,6 @@ export const workspaces: LocaleShape['workspaces'] = {
     members: 'Membres : {{count}}',
     create: 'Créer un groupe ou un espace de travail',
   },
-  create: {
-    title: 'Créer un groupe ou un espace de travail',
-    name: 'Nom',
-    nameHint: 'Au moins 3 caractères',
-    nameTooShort: 'Le nom doit comporter au moins 3 caractères.',
-    type: 'Type',
-    group: 'Groupe',
-    workspace: 'Espace de travail',
-    submit: 'Créer',
-    cancel: 'Annuler',
-    created: "Créé. C'est vous qui l'administrez.",
-    planNeeded:
-      'Un groupe ou un espace de travail va avec un abonnement. Votre compte en gère déjà un : un nouveau demande son propre abonnement.',
-  },
   detail: {
     back: 'Tous les espaces de travail',
     members: 'Membres',

@@ -12,20 +12,6 @@ export const workspaces: LocaleShape['workspaces'] = {
     members: 'Leden: {{count}}',
     create: 'Groep of werkruimte aanmaken',
   },
-  create: {
-    title: 'Groep of werkruimte aanmaken',
-    name: 'Naam',
-    nameHint: 'Minstens 3 tekens',
-    nameTooShort: 'De naam moet minstens 3 tekens hebben.',
-    type: 'Soort',
-    group: 'Groep',
-    workspace: 'Werkruimte',
-    submit: 'Aanmaken',
-    cancel: 'Annuleren',
-    created: 'Aangemaakt. Jij beheert het nu.',
-    planNeeded:
-      'Een groep of werkruimte hoort bij een abonnement. Je account beheert er al een, dus voor een nieuwe is een eigen abonnement nodig.',
-  },
   detail: {
     back: 'Alle werkruimtes',
     members: 'Leden',

@@ -13,20 +13,6 @@ export const workspaces: LocaleShape['workspaces'] = {
     members: 'Członkowie: {{count}}',
     create: 'Utwórz grupę lub przestrzeń roboczą',
   },
-  create: {
-    title: 'Utwórz grupę lub przestrzeń roboczą',
-    name: 'Nazwa',
-    nameHint: 'Co najmniej 3 znaki',
-    nameTooShort: 'Nazwa musi mieć co najmniej 3 znaki.',
-    type: 'Rodzaj',
-    group: 'Grupa',
-    workspace: 'Przestrzeń robocza',
-    submit: 'Utwórz',
-    cancel: 'Anuluj',
-    created: 'Utworzono. Teraz ty nią administrujesz.',
-    planNeeded:
-      'Grupa lub przestrzeń robocza wymaga planu. Twoje konto już jedną prowadzi, więc kolejna potrzebuje własnego planu.',
-  },
   detail: {
     back: 'Wszystkie przestrzenie robocze',
     members: 'Członkowie',
