@@ -3,11 +3,13 @@ import type { Order, OrderStatus } from '@memoria/domain';
 import { Link } from 'react-router';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate } from '../../i18n/format';
-import { showApiError } from '../../ui/toasts';
+import { useState } from 'react';
+import { showApiError, showSuccess } from '../../ui/toasts';
+import { ConfirmDialog, type ConfirmRequest } from '../connections/confirm-dialog';
 import { Section } from '../account/section';
 import { euro } from './plan-list';
 import { SUBSCRIPTIONS_PATH } from './paths';
-import { fetchInvoice, useOrders } from './queries';
+import { fetchInvoice, useCancelOrder, useOrders } from './queries';
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: 'gray',
@@ -33,8 +35,11 @@ async function openInvoice(order: Order) {
   }
 }
 
-/** One order: plan, state, year, price and its invoice once paid. */
-export function OrderRow({ order }: { order: Order }) {
+/** A running plan may be cancelled: it then runs to the end of its year without renewal. */
+const CANCELLABLE: readonly OrderStatus[] = ['active', 'expiring', 'renewed'];
+
+/** One order: plan, state, year, price, its invoice once paid, and cancelling a running one. */
+export function OrderRow({ order, onCancel }: { order: Order; onCancel?: (order: Order) => void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
@@ -58,16 +63,29 @@ export function OrderRow({ order }: { order: Order }) {
             {t('subscriptions.orders.price', { price: euro(order.price_net) })}
           </Text>
         </Stack>
-        {order.invoice_url && (
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() => void openInvoice(order)}
-            data-testid="order-invoice"
-          >
-            {t('subscriptions.orders.invoice')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {order.invoice_url && (
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => void openInvoice(order)}
+              data-testid="order-invoice"
+            >
+              {t('subscriptions.orders.invoice')}
+            </Button>
+          )}
+          {onCancel && CANCELLABLE.includes(order.status) && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              onClick={() => onCancel(order)}
+              data-testid="order-cancel"
+            >
+              {t('subscriptions.orders.cancel')}
+            </Button>
+          )}
+        </Group>
       </Group>
     </Card>
   );
@@ -77,7 +95,26 @@ export function OrderRow({ order }: { order: Order }) {
 export function OrdersSection() {
   const { t } = useTranslation();
   const orders = useOrders();
+  const cancel = useCancelOrder();
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
+  const askCancel = (order: Order) =>
+    setConfirm({
+      title: t('subscriptions.orders.cancelTitle', { name: order.product.name }),
+      text: t('subscriptions.orders.cancelText', {
+        date: order.ends_at ? formatDate(order.ends_at, currentLocale()) : '',
+      }),
+      confirmLabel: t('subscriptions.orders.cancelConfirm'),
+      onConfirm: async () => {
+        try {
+          await cancel.mutateAsync(order.id);
+          showSuccess(t('subscriptions.orders.cancelled'));
+        } catch (failure) {
+          showApiError(failure);
+          throw failure;
+        }
+      },
+    });
   return (
     <Section title={t('subscriptions.orders.heading')} testId="orders-section" id="subscriptions">
       {orders.isSuccess && items.length === 0 && (
@@ -88,7 +125,7 @@ export function OrdersSection() {
       {items.length > 0 && (
         <Stack gap="xs" data-testid="orders">
           {items.map((order) => (
-            <OrderRow key={order.id} order={order} />
+            <OrderRow key={order.id} order={order} onCancel={askCancel} />
           ))}
         </Stack>
       )}
@@ -106,6 +143,7 @@ export function OrdersSection() {
           </Button>
         )}
       </Group>
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   SUBSCRIPTION,
   iri,
@@ -63,6 +63,18 @@ export function createOrder(body: {
     product: iri('product', body.plan),
     payment_success_redirect_url: body.redirect,
     ...(body.workspace_name ? { workspace_name: body.workspace_name } : {}),
+  });
+}
+
+/**
+ * POST /api/order/{id}/cancel: the plan runs to the end of its year and is not renewed; the
+ * orders and the profile's plan flags are read again.
+ */
+export function useCancelOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Order>(`/api/order/${id}/cancel`, {}),
+    onSuccess: () => client.invalidateQueries({ queryKey: subscriptionKeys.orders }),
   });
 }
 

@@ -292,6 +292,38 @@ describe('the orders list', () => {
     ]);
     expect(within(rows[0]!).getByTestId('order-invoice')).toBeInTheDocument();
     expect(within(rows[5]!).queryByTestId('order-invoice')).toBeNull();
+    // a running plan may be cancelled; an ended, cancelled or failed one not
+    expect(rows.map((row) => within(row).queryByTestId('order-cancel') !== null)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('cancels a running plan after confirming: it runs to the end of its year', async () => {
+    let cancelled = false;
+    const { calls } = api((url, init) => {
+      if (url === '/api/order/1/cancel' && init.method === 'POST') {
+        cancelled = true;
+        return json(200, order(1, 'cancelled'));
+      }
+      if (url.startsWith('/api/order?')) {
+        return json(200, hydra([order(1, cancelled ? 'cancelled' : 'active')]));
+      }
+      return undefined;
+    });
+    await renderWidget(<OrdersSection />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('order-cancel', {}, slow));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog).toHaveTextContent('is not renewed after that');
+    expect(calls.some((c) => c.url.endsWith('/cancel'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the plan' }));
+    await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Cancelled'));
+    expect(screen.queryByTestId('order-cancel')).toBeNull();
   });
 });
 

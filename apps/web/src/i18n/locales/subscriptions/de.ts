@@ -73,6 +73,12 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Rechnung',
     more: 'Mehr anzeigen',
+    cancel: 'Kündigen',
+    cancelTitle: '{{name}} kündigen?',
+    cancelText:
+      'Ihr Abonnement bleibt bis {{date}} bestehen und wird danach nicht verlängert. Nichts, was Sie erstellt haben, wird gelöscht.',
+    cancelConfirm: 'Abonnement kündigen',
+    cancelled: 'Ihr Abonnement ist gekündigt. Es läuft bis zum Ende seines Jahres.',
     status: {
       pending: 'Zahlung ausstehend',
       failed: 'Zahlung fehlgeschlagen',

@@ -71,6 +71,12 @@ export const subscriptions = {
     price: '€ {{price}}',
     invoice: 'Invoice',
     more: 'Show more',
+    cancel: 'Cancel',
+    cancelTitle: 'Cancel {{name}}?',
+    cancelText:
+      'Your plan stays until {{date}} and is not renewed after that. Nothing you made is deleted.',
+    cancelConfirm: 'Cancel the plan',
+    cancelled: 'Your plan is cancelled. It runs until the end of its year.',
     status: {
       pending: 'Awaiting payment',
       failed: 'Payment failed',

@@ -73,6 +73,12 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Factura',
     more: 'Mostrar más',
+    cancel: 'Cancelar',
+    cancelTitle: '¿Cancelar {{name}}?',
+    cancelText:
+      'Su plan sigue hasta el {{date}} y no se renueva después. No se borra nada de lo que ha creado.',
+    cancelConfirm: 'Cancelar el plan',
+    cancelled: 'Su plan está cancelado. Sigue hasta el final de su año.',
     status: {
       pending: 'Pendiente de pago',
       failed: 'Pago fallido',

@@ -73,6 +73,12 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Facture',
     more: 'Afficher plus',
+    cancel: 'Résilier',
+    cancelTitle: 'Résilier {{name}} ?',
+    cancelText:
+      'Votre abonnement reste actif jusqu’au {{date}} et ne sera pas renouvelé. Rien de ce que vous avez créé n’est supprimé.',
+    cancelConfirm: 'Résilier l’abonnement',
+    cancelled: 'Votre abonnement est résilié. Il court jusqu’à la fin de son année.',
     status: {
       pending: 'En attente de paiement',
       failed: 'Paiement échoué',

@@ -73,6 +73,12 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '€ {{price}}',
     invoice: 'Factuur',
     more: 'Meer tonen',
+    cancel: 'Opzeggen',
+    cancelTitle: '{{name}} opzeggen?',
+    cancelText:
+      'Je abonnement loopt tot {{date}} en wordt daarna niet verlengd. Niets van wat je maakte wordt verwijderd.',
+    cancelConfirm: 'Abonnement opzeggen',
+    cancelled: 'Je abonnement is opgezegd. Het loopt tot het einde van zijn jaar.',
     status: {
       pending: 'Wacht op betaling',
       failed: 'Betaling mislukt',

@@ -73,6 +73,12 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Faktura',
     more: 'Pokaż więcej',
+    cancel: 'Anuluj',
+    cancelTitle: 'Anulować {{name}}?',
+    cancelText:
+      'Twój plan działa do {{date}} i nie zostanie potem odnowiony. Nic, co utworzyłeś, nie zostanie usunięte.',
+    cancelConfirm: 'Anuluj plan',
+    cancelled: 'Plan został anulowany. Działa do końca swojego roku.',
     status: {
       pending: 'Oczekuje na płatność',
       failed: 'Płatność nieudana',

@@ -73,6 +73,12 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Рахунок',
     more: 'Показати більше',
+    cancel: 'Скасувати',
+    cancelTitle: 'Скасувати {{name}}?',
+    cancelText:
+      'Ваш план діє до {{date}} і після цього не поновлюється. Нічого з того, що ви створили, не видаляється.',
+    cancelConfirm: 'Скасувати план',
+    cancelled: 'Ваш план скасовано. Він діє до кінця свого року.',
     status: {
       pending: 'Очікує оплати',
       failed: 'Оплата не вдалася',
