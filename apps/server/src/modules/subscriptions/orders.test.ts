@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBSCRIPTION } from '@memoria/domain';
-import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { bearer, login, signedInUser, type SignedIn } from '../../test/factories.js';
+import type { TokenPair } from '@memoria/domain';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
-import { purchases, type Call } from './test-support.js';
+import { BILLING, purchases, type Call } from './test-support.js';
+import { readJson } from '../../db/dialect.js';
 
 const DAY = 86_400_000;
 
@@ -160,6 +162,61 @@ describeDb('subscriptions paid through Mollie', () => {
       .where('code', '=', 'workspace')
       .executeTakeFirstOrThrow();
     expect(rules).toMatchObject({ has_subscription: true, maximum_users: plan.maximum_users });
+  });
+
+  it('a group moving to the workspace plan gets the unused part of its year credited', async () => {
+    const dan = await withBilling('Dan');
+    const bought = await call(dan, 'POST', '/api/order/mollie', {
+      product: `/api/product/${await productId('group')}`,
+      payment_success_redirect_url: 'http://memoria.test/subscription-result',
+      workspace_name: 'Dan and friends',
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const created = bought.json() as { id: number; account_user: string; secure_token: string };
+    const first = mollie.created.at(-1) as string;
+    mollie.set(first, 'paid');
+    await webhook(first);
+
+    // Dan acts for the group: its own billing fields, then the bigger plan
+    const second = await login(t, dan);
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/api/switch-user',
+      headers: bearer(second.token),
+      payload: { account_user: created.account_user, secure_token: created.secure_token },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const group = { ...dan, headers: bearer((switched.json() as TokenPair).token) };
+    const me = (await call(group, 'GET', '/api/profile')).json();
+    expect(
+      (await call(group, 'PATCH', `/api/user/profile/${me.profile_id}`, BILLING)).statusCode,
+    ).toBe(200);
+    const upgrade = await buy(group, 'workspace');
+    const pending = await order(group, upgrade.orderId);
+    const [groupPlan, workspacePlan] = await Promise.all(
+      ['group', 'workspace'].map((code) =>
+        t.database.db
+          .selectFrom('products')
+          .select(['price_cents', 'maximum_users'])
+          .where('code', '=', code)
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    // nearly the whole group year is unused
+    expect(pending.credit).toBeGreaterThan((groupPlan!.price_cents / 100) * 0.99);
+    expect(pending.price_net).toBeCloseTo(workspacePlan!.price_cents / 100 - pending.credit, 2);
+    mollie.set(upgrade.paymentId, 'paid');
+    await webhook(upgrade.paymentId);
+    expect((await order(group, created.id)).status).toBe('cancelled');
+    expect((await order(group, upgrade.orderId)).status).toBe('active');
+    const account = await t.database.db
+      .selectFrom('users')
+      .select('rules')
+      .where('id', '=', Number(created.account_user.split('/').pop()))
+      .executeTakeFirstOrThrow();
+    expect(readJson<Record<string, unknown>>(account.rules, {}).maximum_users).toBe(
+      workspacePlan!.maximum_users,
+    );
   });
 
   it('activates a paid order once through the webhook; a forged webhook does nothing', async () => {

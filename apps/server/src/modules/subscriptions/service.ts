@@ -69,6 +69,13 @@ export const SUBSCRIPTION_NOTICES = [
 export type SubscriptionNotice = (typeof SUBSCRIPTION_NOTICES)[number];
 
 const PLAN_TYPES: readonly string[] = ['personal', 'professional'];
+/**
+ * Plans that replace each other: a personal account moves between Bronze and Silver, a
+ * workspace account between its group and workspace plans. Buying another plan of the same
+ * family is an upgrade (the unused part of the old one credited) or, the same plan, a renewal.
+ */
+const PLAN_FAMILIES: readonly (readonly string[])[] = [PLAN_TYPES, ['workspace', 'user_defined']];
+const familyOf = (type: string) => PLAN_FAMILIES.find((family) => family.includes(type));
 const COUNTED: readonly OrderStatus[] = ['active', 'expiring', 'expired', 'renewed'];
 
 function factsOf(order: OrderWithProduct): OrderFacts {
@@ -220,10 +227,11 @@ export function createSubscriptionService(ctx: AppContext, payments: Payments) {
 
   /** The account's plan order the new one replaces (an upgrade) or follows (a renewal). */
   async function previousOf(userId: number, product: ProductRow, now: Date) {
-    if (!PLAN_TYPES.includes(product.type)) return undefined;
+    const family = familyOf(product.type);
+    if (!family) return undefined;
     const orders = (await paidOrdersOf(db, userId)).filter(
       (order) =>
-        PLAN_TYPES.includes(order.product.type) &&
+        family.includes(order.product.type) &&
         COUNTED.includes(order.status as OrderStatus) &&
         order.status !== 'renewed' &&
         orderCountsAt(factsOf(order), now),
