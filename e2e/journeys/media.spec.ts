@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 import { bearer } from '../support/accounts.js';
+import { grantPlan } from '../support/admin.js';
 import { api, apiCollection, apiMemo, newMember, pageFor } from '../support/members.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
 
@@ -68,6 +69,8 @@ test('photo, video and PDF on a memo: variants, the converted video plays, a new
   test.setTimeout(240_000);
   const owner = await newMember(request, 'Mia Media');
   const stranger = await newMember(request, 'Stan Stranger');
+  // keeping older versions of documents is part of a subscription
+  await grantPlan(owner.usermail, 'bronze');
   const collection = await apiCollection(request, owner, {
     name: 'Harbour project',
     type: 'private',

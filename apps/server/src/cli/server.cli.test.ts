@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { describeDb } from '../test/harness.js';
+import { EXTERNAL_CHECK_MS } from '../db/change-version.js';
 import {
   sharedBundle,
   createCliInstance,
@@ -66,6 +67,14 @@ describeDb('memoria-admin while a server process uses the same database', () => 
     expect((await call('GET', '/api/profile', undefined, token)).status).toBe(200);
 
     await cli.json('users:disable', 'erin@example.test');
+    // the server looks for other processes' commits every EXTERNAL_CHECK_MS (50 ms): a
+    // command run in this process is back sooner than that
+    await expect
+      .poll(async () => (await call('GET', '/api/profile', undefined, token)).status, {
+        timeout: 2000,
+        interval: EXTERNAL_CHECK_MS,
+      })
+      .toBe(401);
     const profile = await call('GET', '/api/profile', undefined, token);
     expect(profile.status).toBe(401);
     expect(profile.headers.get('x-token-expired')).toBe('1');
@@ -81,7 +90,12 @@ describeDb('memoria-admin while a server process uses the same database', () => 
     });
 
     await cli.json('users:enable', 'erin@example.test');
-    expect((await login('erin@example.test', made.password)).status).toBe(200);
+    await expect
+      .poll(async () => (await login('erin@example.test', made.password)).status, {
+        timeout: 2000,
+        interval: EXTERNAL_CHECK_MS,
+      })
+      .toBe(200);
   });
 
   it('the reset link printed by the command line sets a new password on the server', async () => {

@@ -96,6 +96,26 @@ describe('the delegations tab', () => {
     );
   });
 
+  it('offers the connections that arrive after the dialog was opened', async () => {
+    let release: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    api([], (url) =>
+      url.startsWith('/api/user/connection?')
+        ? // answered late: the dialog is already open
+          (arrived.then(() =>
+            json(200, hydra([connection(100, card(30, 'Ben Brown'))])),
+          ) as unknown as Response)
+        : undefined,
+    );
+    await renderApp('/connections/delegations');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('delegation-create', {}, slow));
+    const dialog = await screen.findByTestId('delegation-dialog', {}, slow);
+    release();
+    await user.click(within(dialog).getByTestId('delegation-person'));
+    expect(await screen.findByRole('option', { name: 'Ben Brown' }, slow)).toBeTruthy();
+  });
+
   it('creates a delegation with the chosen rights and says so', async () => {
     const calls = api([], (url, init) =>
       url === '/api/account/role' && init.method === 'POST'

@@ -220,7 +220,8 @@ export function DelegationsPanel() {
         )}
       </Stack>
 
-      <DelegationDialog request={dialog} onClose={() => setDialog(null)} />
+      {/* the people as they are now: the list may still be loading when the dialog opens */}
+      <DelegationDialog request={dialog && { ...dialog, people }} onClose={() => setDialog(null)} />
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </Stack>
   );
