@@ -1,82 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
 import type { CallJoin } from '@memoria/domain';
 import type { Database } from '../../db/database.js';
 import type { TestApp } from '../../test/harness.js';
 import { scheduleCallSweep } from './index.js';
+import { openTestSocket, type TestSocket } from '../../test/test-socket.js';
 
 /** Helpers of the calls tests: a call socket over the network, as a browser opens it. */
 
-export type Received = Record<string, unknown>;
-
-export interface CallSocket {
-  socket: WebSocket;
-  received: Received[];
-  next(match: (m: Received) => boolean, ms?: number): Promise<Received>;
-  send(message: Received | string): void;
-  closed: Promise<{ code: number }>;
-}
-
-const ports = new WeakMap<FastifyInstance, number>();
-
-async function portOf(app: FastifyInstance): Promise<number> {
-  let port = ports.get(app);
-  if (port === undefined) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
-    ports.set(app, port);
-  }
-  return port;
-}
+export { ofType, type Received } from '../../test/test-socket.js';
+export type CallSocket = TestSocket;
 
 /** Opens /api/ws?call_ticket=…; rejects with the HTTP status when the upgrade is refused. */
-export async function openCallSocket(app: FastifyInstance, ticket: string): Promise<CallSocket> {
-  const port = await portOf(app);
-  const socket = new WebSocket(
-    `ws://127.0.0.1:${port}/api/ws?call_ticket=${encodeURIComponent(ticket)}`,
-  );
-  const received: Received[] = [];
-  const listeners = new Set<(m: Received) => void>();
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as Received;
-    received.push(message);
-    for (const listener of [...listeners]) listener(message);
-  });
-  const closed = new Promise<{ code: number }>((resolve) => {
-    socket.once('close', (code) => resolve({ code }));
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    socket.once('error', reject);
-  });
-  return {
-    socket,
-    received,
-    closed,
-    send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    next(match, ms = 3000) {
-      return new Promise((resolve, reject) => {
-        const found = received.find(match);
-        if (found) return resolve(found);
-        const timer = setTimeout(() => {
-          listeners.delete(check);
-          reject(new Error(`no matching message; got ${JSON.stringify(received)}`));
-        }, ms);
-        const check = (m: Received) => {
-          if (!match(m)) return;
-          clearTimeout(timer);
-          listeners.delete(check);
-          resolve(m);
-        };
-        listeners.add(check);
-      });
-    },
-  };
+export function openCallSocket(app: FastifyInstance, ticket: string): Promise<CallSocket> {
+  return openTestSocket(app, `call_ticket=${encodeURIComponent(ticket)}`);
 }
-
-export const ofType = (type: string) => (m: Received) => m.message_type === type;
 
 type Headers = Record<string, string>;
 
