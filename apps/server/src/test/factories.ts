@@ -153,6 +153,28 @@ export function createDelegation(
   });
 }
 
+/**
+ * A session of `who`'s switched into the account they hold `held` for (POST /api/switch-user).
+ * Switching ends the session it is made from, so it is made from a second sign-in.
+ */
+export async function switchInto(
+  t: TestApp,
+  who: TestUser,
+  held: { account_user: string; secure_token: string },
+): Promise<{ token: string; headers: { authorization: string } }> {
+  const second = await login(t, who);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/switch-user',
+    headers: bearer(second.token),
+    payload: { account_user: held.account_user, secure_token: held.secure_token },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`switch-user answered ${res.statusCode}: ${res.body}`);
+  const { token } = res.json() as TokenPair;
+  return { token, headers: bearer(token) };
+}
+
 export function revokeDelegation(t: TestApp, id: number): Promise<void> {
   return createDelegationService({ database: t.database, secrets: t.secrets }).revoke(id);
 }

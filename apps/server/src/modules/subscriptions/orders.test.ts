@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBSCRIPTION } from '@memoria/domain';
-import { bearer, login, signedInUser, type SignedIn } from '../../test/factories.js';
-import type { TokenPair } from '@memoria/domain';
+import { signedInUser, switchInto, type SignedIn } from '../../test/factories.js';
 import { startFakeMollie, type FakeMollie } from '../../test/fake-mollie.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { BILLING, purchases, type Call } from './test-support.js';
@@ -178,15 +177,7 @@ describeDb('subscriptions paid through Mollie', () => {
     await webhook(first);
 
     // Dan acts for the group: its own billing fields, then the bigger plan
-    const second = await login(t, dan);
-    const switched = await t.app.inject({
-      method: 'POST',
-      url: '/api/switch-user',
-      headers: bearer(second.token),
-      payload: { account_user: created.account_user, secure_token: created.secure_token },
-    });
-    expect(switched.statusCode, switched.body).toBe(200);
-    const group = { ...dan, headers: bearer((switched.json() as TokenPair).token) };
+    const group = { ...dan, headers: (await switchInto(t, dan, created)).headers };
     const me = (await call(group, 'GET', '/api/profile')).json();
     expect(
       (await call(group, 'PATCH', `/api/user/profile/${me.profile_id}`, BILLING)).statusCode,

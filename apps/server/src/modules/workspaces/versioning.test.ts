@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TokenPair } from '@memoria/domain';
-import { bearer, login, signedInUser, type SignedIn } from '../../test/factories.js';
+import { signedInUser, switchInto, type SignedIn } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { insertCollection, insertMemo, postUpload } from '../media/test-support.js';
 
@@ -66,16 +65,7 @@ describeDb('document versioning for workspace collections by plan', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'outcome=pay',
     });
-    // switching ends the session it is made from: a second one of Ada's
-    const second = await login(t, ada);
-    const switched = await t.app.inject({
-      method: 'POST',
-      url: '/api/switch-user',
-      headers: bearer(second.token),
-      payload: { account_user: order.account_user, secure_token: order.secure_token },
-    });
-    expect(switched.statusCode, switched.body).toBe(200);
-    asWorkspace = { headers: bearer((switched.json() as TokenPair).token) };
+    asWorkspace = { headers: (await switchInto(t, ada, order)).headers };
   });
   afterAll(async () => t?.close());
 
