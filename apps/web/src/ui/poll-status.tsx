@@ -49,7 +49,7 @@ export function usePollWhileWaiting<T>(
     });
     return () => controller.abort();
     // the callbacks are the page's for its whole life; the poll starts once per waiting state
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per waiting state
   }, [waiting]);
 }
 
