@@ -73,7 +73,7 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Rechnung',
     more: 'Mehr anzeigen',
-    cancel: 'Kündigen',
+    cancel: 'Abonnement kündigen',
     cancelTitle: '{{name}} kündigen?',
     cancelText:
       'Ihr Abonnement bleibt bis {{date}} bestehen und wird danach nicht verlängert. Nichts, was Sie erstellt haben, wird gelöscht.',

@@ -71,7 +71,7 @@ export const subscriptions = {
     price: '€ {{price}}',
     invoice: 'Invoice',
     more: 'Show more',
-    cancel: 'Cancel',
+    cancel: 'Cancel plan',
     cancelTitle: 'Cancel {{name}}?',
     cancelText:
       'Your plan stays until {{date}} and is not renewed after that. Nothing you made is deleted.',

@@ -73,7 +73,7 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Factura',
     more: 'Mostrar más',
-    cancel: 'Cancelar',
+    cancel: 'Cancelar plan',
     cancelTitle: '¿Cancelar {{name}}?',
     cancelText:
       'Su plan sigue hasta el {{date}} y no se renueva después. No se borra nada de lo que ha creado.',

@@ -73,7 +73,7 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '€ {{price}}',
     invoice: 'Factuur',
     more: 'Meer tonen',
-    cancel: 'Opzeggen',
+    cancel: 'Abonnement opzeggen',
     cancelTitle: '{{name}} opzeggen?',
     cancelText:
       'Je abonnement loopt tot {{date}} en wordt daarna niet verlengd. Niets van wat je maakte wordt verwijderd.',

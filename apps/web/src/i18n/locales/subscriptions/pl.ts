@@ -73,7 +73,7 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Faktura',
     more: 'Pokaż więcej',
-    cancel: 'Anuluj',
+    cancel: 'Anuluj plan',
     cancelTitle: 'Anulować {{name}}?',
     cancelText:
       'Twój plan działa do {{date}} i nie zostanie potem odnowiony. Nic, co utworzyłeś, nie zostanie usunięte.',

@@ -73,7 +73,7 @@ export const subscriptions: LocaleShape['subscriptions'] = {
     price: '{{price}} €',
     invoice: 'Рахунок',
     more: 'Показати більше',
-    cancel: 'Скасувати',
+    cancel: 'Скасувати план',
     cancelTitle: 'Скасувати {{name}}?',
     cancelText:
       'Ваш план діє до {{date}} і після цього не поновлюється. Нічого з того, що ви створили, не видаляється.',
