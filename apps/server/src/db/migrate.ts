@@ -101,8 +101,8 @@ function migratorFor(database: Database): Migrator {
 /**
  * Kysely's migrator reads the whole catalog to find its own tables. A neighbouring schema
  * (another app's on the same server, another test file's) dropped during that read fails it
- * with PostgreSQL's invalid_schema_name naming that schema, before anything was changed, so
- * the read is made again.
+ * with PostgreSQL's invalid_schema_name (or undefined_table, a relation of it) naming that
+ * schema, before anything was changed, so the read is made again.
  */
 export async function pastNeighbourDrops<T>(
   database: Database,
@@ -117,12 +117,16 @@ export async function pastNeighbourDrops<T>(
   }
 }
 
+/** PostgreSQL's invalid_schema_name, and undefined_table (the schema went between two reads). */
+const GONE_CODES = new Set(['3F000', '42P01']);
+
 function neighbourSchemaGone(error: unknown, own: string | undefined): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return (
-    code === '3F000' &&
+    typeof code === 'string' &&
+    GONE_CODES.has(code) &&
     typeof message === 'string' &&
-    (own === undefined || !message.includes(`"${own}"`))
+    (own === undefined || !(message.includes(`"${own}"`) || message.includes(`"${own}.`)))
   );
 }
 
