@@ -22,8 +22,14 @@ export const SOCKET = {
   heartbeatMs: 25_000,
   /** largest client message; a bigger one closes the socket (1009) */
   maxMessageBytes: 4096,
-  /** client messages allowed per window; more closes the socket (1008) */
+  /** client messages allowed per window beyond replies; more closes the socket (1008) */
   messagesPerWindow: 30,
+  /**
+   * Events sent to a socket it may answer without counting against the window, at most this
+   * many owed at once: the web app acknowledges every new message, and a member of a busy
+   * group is sent far more than 30 in ten seconds (docs/notes/realtime-delivery.md, Limits).
+   */
+  maxRepliesOwed: 1000,
   windowMs: 10_000,
   /** open sockets per user (tabs); a new one beyond closes the oldest */
   maxSocketsPerUser: 20,
@@ -85,6 +91,8 @@ interface Connection {
   alive: boolean;
   windowStart: number;
   messages: number;
+  /** events sent and not yet answered, up to SOCKET.maxRepliesOwed */
+  repliesOwed: number;
   detach(): void;
 }
 
@@ -214,9 +222,12 @@ export async function registerRealtime(
       alive: true,
       windowStart: Date.now(),
       messages: 0,
+      repliesOwed: 0,
       detach: ctx.realtime.attach(auth.userId, {
         send: (text) => {
-          if (socket.readyState === socket.OPEN) socket.send(text);
+          if (socket.readyState !== socket.OPEN) return;
+          socket.send(text);
+          connection.repliesOwed = Math.min(connection.repliesOwed + 1, SOCKET.maxRepliesOwed);
         },
       }),
     };
@@ -242,7 +253,8 @@ export async function registerRealtime(
         connection.windowStart = now;
         connection.messages = 0;
       }
-      connection.messages += 1;
+      if (connection.repliesOwed > 0) connection.repliesOwed -= 1;
+      else connection.messages += 1;
       if (connection.messages > SOCKET.messagesPerWindow) {
         socket.close(CLOSE_CODES.policy, 'too many messages');
         return;

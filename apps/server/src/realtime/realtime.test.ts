@@ -325,6 +325,27 @@ describeDb('realtime socket', () => {
     }
     expect((await chatty.closed).code).toBe(CLOSE_CODES.policy);
   });
+
+  it('lets a socket answer every event it was sent, and no more than that beyond the window', async () => {
+    const ada = await signedInUser(t);
+    const busy = await tab(ada);
+    const sent = SOCKET.messagesPerWindow * 3;
+    for (let i = 0; i < sent; i += 1) {
+      await t.app.realtime.sendToUsers([ada.id], { message_type: 'new_message', seq: i });
+    }
+    await busy.next((m) => m.seq === sent - 1);
+    // an acknowledgement for each event, as the web app sends in a busy group
+    for (let i = 0; i < sent; i += 1) busy.socket.send(JSON.stringify({ message_type: 'pong' }));
+    // a ping after them: its pong proves the server read them all and kept the socket
+    busy.socket.send(JSON.stringify({ message_type: 'ping' }));
+    await busy.next((m) => m.message_type === 'pong');
+    expect(busy.socket.readyState).toBe(busy.socket.OPEN);
+    // the replies are used up: the window's own allowance is left, then the socket is closed
+    for (let i = 0; i <= SOCKET.messagesPerWindow; i += 1) {
+      busy.socket.send(JSON.stringify({ message_type: 'pong' }));
+    }
+    expect((await busy.closed).code).toBe(CLOSE_CODES.policy);
+  });
 });
 
 /** Two server instances on one database and one Redis deliver each other's messages. */
