@@ -2,8 +2,7 @@ import { MESSENGER, type Message, type MessageReaction } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { findPerson } from '../users/people.js';
-import { findMessage } from './message-store.js';
-import { markDelivered, memberOf, membersOf } from './store.js';
+import { markDelivered, membersOf } from './store.js';
 import { createMediaService } from '../media/index.js';
 import { threadViews } from './view.js';
 
@@ -96,6 +95,8 @@ export type MessengerLive = ReturnType<typeof createMessengerLive>;
 
 /** How long acknowledgements gather before they are written in one transaction. */
 const ACK_FLUSH_MS = 200;
+/** Acknowledgements held for the next write at most; beyond it they are dropped (bookkeeping). */
+const ACKS_HELD_MAX = 50_000;
 
 /** Handlers of what clients send over the socket, by message_type. */
 export function createSocketHandlers(ctx: AppContext) {
@@ -105,33 +106,32 @@ export function createSocketHandlers(ctx: AppContext) {
   // Acknowledgements are gathered and written together, a few times a second: each member of
   // a busy group acknowledges every message, and one commit per acknowledgement (an fsync on
   // SQLite) was what held sending back in bench/messenger.mjs (docs/PERFORMANCE.md, Messenger).
-  // The delivered number is bookkeeping, not what resume relies on (the client asks after the
-  // last number it saw), so a crash losing the last fraction of a second of it costs nothing.
-  const acks = new Map<string, { threadId: number; userId: number; seq: number }>();
+  // Nothing is read per acknowledgement either: the batch looks its messages up at once and
+  // the update itself checks membership. The delivered number is bookkeeping, not what resume
+  // relies on (the client asks after the last number it saw), so a crash losing the last
+  // fraction of a second of it costs nothing.
+  let acks = new Map<string, { messageId: number; userId: number }>();
   let flushing: ReturnType<typeof setTimeout> | undefined;
   const flushAcks = async () => {
     flushing = undefined;
     const batch = [...acks.values()];
-    acks.clear();
-    await db.transaction().execute(async (trx) => {
-      for (const ack of batch) await markDelivered(trx, ack.threadId, ack.userId, ack.seq);
-    });
+    acks = new Map();
+    await db.transaction().execute((trx) => markDelivered(trx, batch));
   };
-
-  async function acknowledge(userId: number, message: Record<string, unknown>) {
-    const messageId = intIdFromIri(message.message_id, 'thread/message');
-    if (messageId === undefined) return;
-    const row = await findMessage(db, messageId);
-    if (!row || !(await memberOf(db, row.thread_id, userId))) return;
-    const key = `${row.thread_id}:${userId}`;
-    if ((acks.get(key)?.seq ?? 0) < row.seq) {
-      acks.set(key, { threadId: row.thread_id, userId, seq: row.seq });
-    }
+  const scheduleFlush = () => {
     flushing ??= setTimeout(() => {
       flushAcks().catch((error: unknown) =>
         ctx.log.warn({ err: error }, 'messenger acknowledgements not written'),
       );
     }, ACK_FLUSH_MS);
+  };
+
+  function acknowledge(userId: number, message: Record<string, unknown>): Promise<void> {
+    const messageId = intIdFromIri(message.message_id, 'thread/message');
+    if (messageId === undefined || acks.size >= ACKS_HELD_MAX) return Promise.resolve();
+    acks.set(`${messageId}:${userId}`, { messageId, userId });
+    scheduleFlush();
+    return Promise.resolve();
   }
 
   async function typing(userId: number, message: Record<string, unknown>) {

@@ -167,24 +167,67 @@ export async function markRead(
   seq: number,
   at: Date,
 ): Promise<void> {
+  // delivered never trails read, so a read mark that does not move leaves delivered as it is
   await db
     .updateTable('thread_members')
-    .set({ last_read_seq: seq, last_read_at: d.time(at) })
+    .set((eb) => ({
+      last_read_seq: seq,
+      last_read_at: d.time(at),
+      delivered_seq: eb
+        .case()
+        .when('delivered_seq', '<', seq)
+        .then(seq)
+        .else(eb.ref('delivered_seq'))
+        .end(),
+    }))
     .where('thread_id', '=', threadId)
     .where('user_id', '=', userId)
     .where('last_read_seq', '<', seq)
     .execute();
-  await markDelivered(db, threadId, userId, seq);
 }
 
-export async function markDelivered(db: Db, threadId: number, userId: number, seq: number) {
-  await db
-    .updateTable('thread_members')
-    .set({ delivered_seq: seq })
-    .where('thread_id', '=', threadId)
-    .where('user_id', '=', userId)
-    .where('delivered_seq', '<', seq)
-    .execute();
+/**
+ * Records acknowledged messages: each (message, member) pair raises that member's delivered
+ * number in the message's thread. Two statements per distinct message and thread, whatever
+ * the number of members; a pair whose user is not a member of the message's thread changes
+ * nothing (the update matches no membership row).
+ */
+export async function markDelivered(
+  db: Db,
+  acks: ReadonlyArray<{ messageId: number; userId: number }>,
+): Promise<void> {
+  if (acks.length === 0) return;
+  const ids = [...new Set(acks.map((a) => a.messageId))];
+  const messages = new Map<number, { thread_id: number; seq: number }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('thread_messages')
+      .select(['id', 'thread_id', 'seq'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) messages.set(row.id, row);
+  }
+  const groups = new Map<string, { threadId: number; seq: number; userIds: Set<number> }>();
+  for (const { messageId, userId } of acks) {
+    const message = messages.get(messageId);
+    if (!message) continue;
+    const key = `${message.thread_id}:${message.seq}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { threadId: message.thread_id, seq: message.seq, userIds: new Set() };
+      groups.set(key, group);
+    }
+    group.userIds.add(userId);
+  }
+  for (const { threadId, seq, userIds } of groups.values()) {
+    await db
+      .updateTable('thread_members')
+      .set({ delivered_seq: seq })
+      .where('thread_id', '=', threadId)
+      .where('user_id', 'in', [...userIds])
+      .where('delivered_seq', '<', seq)
+      .execute();
+  }
 }
 
 /** Takes the thread's next message number (the row stays locked until the commit). */
