@@ -187,6 +187,34 @@ describeDb('durable job queue', () => {
     expect(await queue.cancel('digest:1')).toBe(1);
   });
 
+  it('queues many kept-waiting jobs at once, keeping the ones already waiting', async () => {
+    const inAnHour = new Date(Date.now() + 60 * MINUTE);
+    const kept = await queue.enqueue(
+      'digest',
+      { v: 1 },
+      { runAt: inAnHour, uniqueKey: 'digest:1', keepWaiting: true },
+    );
+    const items = Array.from({ length: 1200 }, (_, i) => ({
+      payload: { v: 2, n: i + 1 },
+      uniqueKey: `digest:${i + 1}`,
+    }));
+    await queue.enqueueWaiting('digest', items, {
+      runAt: new Date(Date.now() + 120 * MINUTE),
+    });
+    expect(await jobCount()).toBe(1200);
+    const first = await job(kept);
+    expect(readJson(first.payload, null)).toEqual({ v: 1 });
+    expect(readTime(first.run_at)?.getTime()).toBe(inAnHour.getTime());
+    const last = await t.database.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('unique_key', '=', 'digest:1200')
+      .executeTakeFirstOrThrow();
+    expect(readJson(last.payload, null)).toEqual({ v: 2, n: 1200 });
+    await queue.enqueueWaiting('digest', items.slice(0, 10));
+    expect(await jobCount()).toBe(1200);
+  });
+
   it('lets a running job queue its own next run under the same key', async () => {
     queue.register('tick', async (payload: { n: number }) => {
       if (payload.n < 2) {

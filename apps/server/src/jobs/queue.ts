@@ -11,6 +11,7 @@ import {
   deleteQueuedByKey,
   finishAttempt,
   insertJob,
+  insertWaitingJobs,
   renewLease,
   type JobOutcome,
   type JobRow,
@@ -47,6 +48,15 @@ export interface JobQueue {
   register<P>(type: string, handler: JobHandler<P>): void;
   /** Queues a job and answers its id (a replaced or kept job answers its own id). */
   enqueue(type: string, payload: unknown, options?: EnqueueOptions): Promise<number>;
+  /**
+   * Queues one job per item under its own unique key, keeping any already waiting under
+   * that key (`keepWaiting` for many keys at once, in one statement per 500).
+   */
+  enqueueWaiting(
+    type: string,
+    items: ReadonlyArray<{ payload: unknown; uniqueKey: string }>,
+    options?: Pick<EnqueueOptions, 'runAt' | 'maxAttempts' | 'db'>,
+  ): Promise<void>;
   /** Removes the job waiting under `uniqueKey` (a running one finishes); answers how many. */
   cancel(uniqueKey: string, options?: { db?: Kysely<DatabaseSchema> }): Promise<number>;
   /** Runs due jobs one after another until none is due or `limit` ran; answers how many ran. */
@@ -219,6 +229,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         uniqueKey: enqueue.uniqueKey ?? null,
         keepWaiting: enqueue.keepWaiting ?? false,
       });
+    },
+
+    async enqueueWaiting(type, items, enqueue = {}) {
+      if (items.length === 0) return;
+      const maxAttempts = enqueue.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+        throw new RangeError('maxAttempts must be a positive integer');
+      }
+      const runAt = enqueue.runAt ?? new Date();
+      if (readTime(runAt) === null) throw new RangeError('runAt must be a valid date');
+      await insertWaitingJobs(enqueue.db ?? db, dialect, { type, runAt, maxAttempts, items });
     },
 
     cancel(uniqueKey, cancel = {}) {

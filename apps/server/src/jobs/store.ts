@@ -68,6 +68,51 @@ export async function insertJob(db: Db, d: DialectHelpers, job: NewJob): Promise
   return row.id;
 }
 
+/** Rows one multi-row insert carries at most (SQLite allows 32,766 parameters). */
+const INSERT_CHUNK = 500;
+
+/**
+ * Jobs of one type under their own unique keys, each kept as it is where one already waits
+ * under its key: one statement per 500, instead of one (and a commit) per key.
+ */
+export async function insertWaitingJobs(
+  db: Db,
+  d: DialectHelpers,
+  jobs: { type: string; runAt: Date; maxAttempts: number; items: readonly NewWaitingJob[] },
+): Promise<void> {
+  const now = d.time(new Date());
+  for (let i = 0; i < jobs.items.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto('jobs')
+      .values(
+        jobs.items.slice(i, i + INSERT_CHUNK).map((item) => ({
+          type: jobs.type,
+          payload: d.json(item.payload ?? null),
+          run_at: d.time(jobs.runAt),
+          status: 'queued' as const,
+          attempts: 0,
+          max_attempts: jobs.maxAttempts,
+          last_error: null,
+          locked_by: null,
+          locked_at: null,
+          unique_key: item.uniqueKey,
+          created_at: now,
+          updated_at: now,
+          finished_at: null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doNothing(),
+      )
+      .execute();
+  }
+}
+
+export interface NewWaitingJob {
+  payload: unknown;
+  uniqueKey: string;
+}
+
 /** The job waiting under `uniqueKey`, if one is. */
 async function waitingJobId(db: Db, uniqueKey: string): Promise<number | undefined> {
   const waiting = await db

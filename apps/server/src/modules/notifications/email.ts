@@ -1,4 +1,6 @@
 import { isLocale, type Locale } from '@memoria/domain';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import type { DigestThread } from '../../mail/templates/types.js';
 import { sentenceOf } from './describe.js';
@@ -42,20 +44,18 @@ export async function scheduleDigests(
   ctx: AppContext,
   userIds: readonly number[],
   delayMs = ctx.config.notificationEmailDelayMs,
+  db?: Kysely<DatabaseSchema>,
 ): Promise<void> {
-  // A delivery for a thousand people schedules a thousand digests: no query each, the
+  // A delivery for a thousand people schedules a thousand digests in two statements: the
   // job already waiting (due `delayMs` after the notification that queued it) is kept.
-  for (const userId of userIds) {
-    await ctx.jobs.enqueue(
-      EMAIL_JOB,
-      { userId },
-      {
-        uniqueKey: `${EMAIL_JOB}:${userId}`,
-        runAt: new Date(Date.now() + delayMs),
-        keepWaiting: true,
-      },
-    );
-  }
+  await ctx.jobs.enqueueWaiting(
+    EMAIL_JOB,
+    [...new Set(userIds)].map((userId) => ({
+      payload: { userId },
+      uniqueKey: `${EMAIL_JOB}:${userId}`,
+    })),
+    { runAt: new Date(Date.now() + delayMs), db },
+  );
 }
 
 export interface EmailDigest {
