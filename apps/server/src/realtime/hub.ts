@@ -64,6 +64,15 @@ export function onlineAnywhere(hub: RealtimeHub): Promise<number[]> {
   return hub.onlineEverywhere ? hub.onlineEverywhere() : Promise.resolve(hub.onlineUserIds());
 }
 
+/** Which of these users are online on any instance. */
+export async function whoIsOnline(
+  hub: RealtimeHub,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  const online = new Set(await onlineAnywhere(hub));
+  return new Set(userIds.filter((id) => online.has(id)));
+}
+
 /**
  * Sockets written to before the hub lets other work run: a send is a few microseconds, so
  * a batch keeps the event loop busy well under a millisecond.

@@ -13,7 +13,13 @@ import { callAddress, createLocalHub, SEND_BATCH, type RealtimeHub } from './hub
 import { createRedisHub } from './redis-hub.js';
 import { liveSessionIds } from './store.js';
 
-export { callAddress, onlineAnywhere, type RealtimeHub, type RealtimeMessage } from './hub.js';
+export {
+  callAddress,
+  onlineAnywhere,
+  whoIsOnline,
+  type RealtimeHub,
+  type RealtimeMessage,
+} from './hub.js';
 export { createMemoChangeNotices, type MemoChange } from './memo-changes.js';
 
 /** Limits of the socket endpoint (docs/notes/realtime-delivery.md). */

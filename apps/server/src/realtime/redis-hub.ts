@@ -13,6 +13,8 @@ export interface RedisHubOptions {
 
 /** How long a presence entry lasts unless its instance renews it, and how often it does. */
 const PRESENCE_TTL_MS = 90_000;
+/** How long one read of the presence set answers for other instances. */
+const PRESENCE_READ_KEEP_MS = 1000;
 const PRESENCE_RENEW_MS = 30_000;
 
 /**
@@ -58,6 +60,19 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
       : publisher.zrem(presenceKey, member(userId));
     change.catch(() => undefined);
   });
+  /** the users online on every instance, as the presence set says */
+  async function readEverywhere(): Promise<number[]> {
+    try {
+      const members = await publisher.zrangebyscore(presenceKey, Date.now(), '+inf');
+      return members
+        .map((entry) => Number(entry.slice(entry.lastIndexOf(':') + 1)))
+        .filter((userId) => Number.isSafeInteger(userId) && userId > 0);
+    } catch (error) {
+      options.onError(error);
+      return [];
+    }
+  }
+  let everywhere: { at: number; users: Promise<number[]> } | undefined;
   const renew = setInterval(() => {
     const users = registry.onlineUserIds();
     const score = lapse();
@@ -104,18 +119,13 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
     attach: registry.attach,
     onlineUserIds: registry.onlineUserIds,
     async onlineEverywhere() {
-      try {
-        const members = await publisher.zrangebyscore(presenceKey, Date.now(), '+inf');
-        const users = new Set(registry.onlineUserIds());
-        for (const entry of members) {
-          const userId = Number(entry.slice(entry.lastIndexOf(':') + 1));
-          if (Number.isSafeInteger(userId) && userId > 0) users.add(userId);
-        }
-        return [...users];
-      } catch (error) {
-        options.onError(error);
-        return registry.onlineUserIds();
+      // one read of the set serves the next second's questions about other instances (a busy
+      // group asked it for every message); this instance's own sockets are always current
+      const now = Date.now();
+      if (!everywhere || now - everywhere.at > PRESENCE_READ_KEEP_MS) {
+        everywhere = { at: now, users: readEverywhere() };
       }
+      return [...new Set([...registry.onlineUserIds(), ...(await everywhere.users)])];
     },
     async close() {
       clearInterval(renew);

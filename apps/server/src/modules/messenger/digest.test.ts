@@ -4,6 +4,7 @@ import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
 import { EMAIL_JOB } from '../notifications/index.js';
 import { circle, directThread, groupThread, sent } from './test-support.js';
+import { withPushDevice } from '../push/test-support.js';
 import { openSocket, type TestSocket } from './test-socket.js';
 
 /** The e-mail digest of unread messages (docs/notes/messenger.md, Notifications). */
@@ -169,6 +170,9 @@ describeDb('messenger: e-mail digest of unread messages', () => {
 
   it('sends the web push only when the push of messages is on', async () => {
     const { ada, bob, id } = await directPair(['Ada Push', 'Bob Push']);
+    await sent(t, ada.headers, id, 'no device, no push');
+    expect(await pushedTo(id)).toEqual([]);
+    await withPushDevice(t, bob);
     await sent(t, ada.headers, id, 'pushed');
     expect(await pushedTo(id)).toEqual([bob.id]);
     const off = await t.app.inject({
@@ -183,6 +187,6 @@ describeDb('messenger: e-mail digest of unread messages', () => {
     // the digest is governed by the e-mail channel alone
     const mails = (await digests()).filter((m) => m.to === bob.usermail);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('“not pushed” (2 unread messages)');
+    expect(mails[0]!.text).toContain('“not pushed” (3 unread messages)');
   });
 });

@@ -3,6 +3,7 @@ import { readJson } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
 import { circle, createThread, directThread, groupThread, HYDRA, sent } from './test-support.js';
+import { withPushDevice } from '../push/test-support.js';
 import { ofType, openSocket, type Received, type TestSocket } from './test-socket.js';
 
 describeDb('messenger: real time', () => {
@@ -133,6 +134,7 @@ describeDb('messenger: real time', () => {
     const id = await groupThread(t, ada!, [bob!, cy!, dan!]);
     await tab(bob!);
     await t.app.inject({ method: 'POST', url: `/api/thread/${id}/mute`, headers: dan!.headers });
+    for (const member of [bob!, cy!, dan!]) await withPushDevice(t, member);
     const pushes = async () => {
       const rows = await t.database.db
         .selectFrom('jobs')

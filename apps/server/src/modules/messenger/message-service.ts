@@ -35,6 +35,8 @@ import {
 } from './message-store.js';
 import { presentReactions } from './present.js';
 import { createOfflinePush } from './offline-push.js';
+import { createCommitGroup } from '../../db/commit-group.js';
+import { findPerson } from '../users/people.js';
 import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
 import { createMediaService } from '../media/index.js';
 import { messageViews, type MessageFiles } from './view.js';
@@ -65,7 +67,8 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
     );
   };
   const one = async (row: MessageRow) => (await messageViews(db, [row], filesOf))[0]!;
-  const pushOffline = createOfflinePush(ctx);
+  const offlinePush = createOfflinePush(ctx);
+  const inCommitGroup = createCommitGroup(ctx.database);
 
   /** The message and the caller's membership of its thread; 404 for anyone else. */
   async function reachable(userId: number, messageRef: string) {
@@ -111,10 +114,14 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
           throw new ApiError(404, 'message.replyNotFound');
         replyToId = reply.id;
       }
+      const offline = await offlinePush.offlineMembers(auth.userId, memberRows);
+      const senderName =
+        offline.length > 0 ? ((await findPerson(db, auth.userId))?.name ?? '') : '';
       let id: number;
       let turn: DeliveryTurn | undefined;
       try {
-        id = await db.transaction().execute(async (trx) => {
+        // sends arriving together share a commit on SQLite (db/commit-group.ts)
+        id = await inCommitGroup(async (trx) => {
           const at = new Date();
           const seq = await nextSeq(trx, threadId);
           // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
@@ -132,6 +139,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
           if (hasFiles) await media.attachToMessage(trx, messageId, auth.userId, files);
           await setLastMessage(trx, dialect, threadId, messageId, at);
           await markRead(trx, dialect, threadId, auth.userId, seq, at);
+          await offlinePush.note(trx, offline, { threadId, seq, senderName, text });
           return messageId;
         });
       } catch (error) {
@@ -150,7 +158,6 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       } finally {
         turn!.end();
       }
-      await pushOffline(answer.message, memberRows);
       return answer;
     },
 

@@ -4,6 +4,7 @@ import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { blockUser, connectUsers, followUser, grantRules } from '../../test/social.js';
 import { readJson } from '../../db/dialect.js';
 import { EMAIL_JOB } from './email.js';
+import { withPushDevice } from '../push/test-support.js';
 
 const PLAN = { has_subscription: true, bronze: true, silver: true };
 
@@ -491,6 +492,7 @@ describeDb('notifications', () => {
       });
       expect(res.statusCode).toBe(422);
 
+      await withPushDevice(t, me);
       await call(fan, 'POST', '/api/follow', { following: `/api/user/${me.id}` });
       expect(await unread(me)).toBe(1);
       // the push went to the push sender's queue, in the recipient's words

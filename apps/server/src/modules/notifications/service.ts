@@ -31,8 +31,9 @@ export async function peopleWanting(
   userIds: readonly number[],
   type: string,
   channel: 'push' | 'email',
+  db = ctx.database.db,
 ): Promise<number[]> {
-  const overrides = await loadOverrides(ctx.database.db, userIds);
+  const overrides = await loadOverrides(db, userIds);
   return userIds.filter((id) => {
     const own = overrides.get(id);
     return channelEnabled(own, type, 'in_app') && channelEnabled(own, type, channel);

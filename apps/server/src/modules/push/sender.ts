@@ -14,6 +14,7 @@ import {
   subscriptionById,
   subscriptionsOfUsers,
   subscriptionsOnTopic,
+  usersWithSubscriptions,
   type StoredSubscription,
 } from './store.js';
 import { loadVapidKeys, type VapidKeys } from './vapid.js';
@@ -215,7 +216,10 @@ export function createPushSender(ctx: AppContext): PushSender {
 
   const sender: PushSender = {
     async enqueue(trx, userIds, message) {
-      const unique = [...new Set(userIds)].filter((id) => Number.isInteger(id) && id > 0);
+      const asked = [...new Set(userIds)].filter((id) => Number.isInteger(id) && id > 0);
+      // no job for people without a device to push to: a message to a group mostly offline
+      // would otherwise queue (and run) a job per message that finds nothing to send
+      const unique = await usersWithSubscriptions(trx, asked);
       for (let i = 0; i < unique.length; i += USERS_PER_JOB) {
         const payload: FanoutPayload = { userIds: unique.slice(i, i + USERS_PER_JOB), message };
         await ctx.jobs.enqueue(FANOUT_JOB, payload, { db: trx, maxAttempts: 3 });

@@ -150,6 +150,18 @@ export function subscriptionsOfUsers(
     .execute();
 }
 
+/** Those of these users who have at least one push subscription. */
+export async function usersWithSubscriptions(db: Db, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', userIds)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** A page of the subscriptions on a topic, by id after `afterId`. */
 export function subscriptionsOnTopic(
   db: Db,
