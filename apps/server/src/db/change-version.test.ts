@@ -82,3 +82,35 @@ describe('change version', () => {
     expect(connection.wrote).toBe(false);
   });
 });
+
+describe('the accounts version', () => {
+  it('moves with writes to the account tables and unknown writes, not with other writes', () => {
+    const changes = createChangeVersion();
+    const connection = { wrote: false };
+    const start = changes.accounts();
+    changes.observe('insert into "thread_messages" ("seq") values (?)', 'after', connection);
+    changes.observe('commit', 'after', connection);
+    expect(changes.accounts()).toBe(start);
+    expect(changes.current()).toBeGreaterThan(0);
+    changes.observe('update "sessions" set "revoked_at" = ?', 'after', connection);
+    const afterRevoke = changes.accounts();
+    expect(afterRevoke).toBeGreaterThan(start);
+    changes.observe('commit', 'after', connection);
+    expect(changes.accounts()).toBeGreaterThan(afterRevoke);
+    const beforeUnknown = changes.accounts();
+    changes.observe('with gone as (delete from "users") select 1', 'after', connection);
+    expect(changes.accounts()).toBeGreaterThan(beforeUnknown);
+    const beforeMoved = changes.accounts();
+    changes.moved();
+    expect(changes.accounts()).toBeGreaterThan(beforeMoved);
+  });
+
+  it('moves with every commit of another process', async () => {
+    let external = 1;
+    const changes = createChangeVersion({ poll: () => external });
+    const start = changes.accounts();
+    external = 2;
+    await new Promise((resolve) => setTimeout(resolve, EXTERNAL_CHECK_MS + 10));
+    expect(changes.accounts()).toBeGreaterThan(start);
+  });
+});

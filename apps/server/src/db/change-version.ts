@@ -10,6 +10,13 @@ export interface ChangeVersion {
   /** the current version; reading it also takes in changes made by other processes */
   current(): number;
   /**
+   * A version that moves only with writes to the tables a session's state is read from
+   * (ACCOUNT_TABLES, or a write whose table is not recognised) and with every change of
+   * other processes: the session guard keeps a session's state while it holds, so the
+   * messages and memos people write do not make every next request read its session again.
+   */
+  accounts(): number;
+  /**
    * true while commits by other processes move the version too: always on SQLite (within
    * EXTERNAL_CHECK_MS); on PostgreSQL while the listening connection is up. While it is
    * down, `current()` moves on every call, so nothing read meanwhile can be kept.
@@ -29,9 +36,22 @@ export interface OtherProcesses {
   listening?: () => boolean;
 }
 
-/** Whether the transaction open on a connection has written yet. */
+/** Whether the transaction open on a connection has written yet (and to ACCOUNT_TABLES). */
 export interface ConnectionState {
   wrote: boolean;
+  wroteAccounts?: boolean;
+}
+
+/** The tables a session's state is read from (modules/auth/session-store.ts). */
+export const ACCOUNT_TABLES = new Set(['sessions', 'users', 'account_delegations']);
+
+/** Whether a write statement may touch ACCOUNT_TABLES (unrecognised ones count as yes). */
+export function writesAccounts(sql: string): boolean {
+  const text = sql.replace(/^\s*(?:\/\*.*?\*\/\s*)*/s, '');
+  const word = /^\w+/.exec(text)?.[0].toLowerCase();
+  const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
+  if (word === 'select' || word === 'with' || target === undefined) return true;
+  return ACCOUNT_TABLES.has(target);
 }
 
 /**
@@ -76,9 +96,20 @@ export const EXTERNAL_CHECK_MS = 50;
 export function createChangeVersion(others: OtherProcesses = {}): ChangeVersion {
   const { poll: external, listening } = others;
   let local = 0;
+  let accountsLocal = 0;
   let lastExternal = external?.() ?? 0;
   let checkedAt = performance.now();
   const kinds = new Map<string, StatementKind>();
+  const accountWrites = new Map<string, boolean>();
+  const touchesAccounts = (sql: string): boolean => {
+    let touches = accountWrites.get(sql);
+    if (touches === undefined) {
+      touches = writesAccounts(sql);
+      if (accountWrites.size >= 5000) accountWrites.clear();
+      accountWrites.set(sql, touches);
+    }
+    return touches;
+  };
   const kindOf = (sql: string): StatementKind => {
     let kind = kinds.get(sql);
     if (kind === undefined) {
@@ -95,6 +126,7 @@ export function createChangeVersion(others: OtherProcesses = {}): ChangeVersion 
     current() {
       if (listening && !listening()) {
         local += 1;
+        accountsLocal += 1;
         return local;
       }
       if (external === undefined) return local;
@@ -105,22 +137,34 @@ export function createChangeVersion(others: OtherProcesses = {}): ChangeVersion 
       if (seen !== lastExternal) {
         lastExternal = seen;
         local += 1;
+        accountsLocal += 1;
       }
       return local;
+    },
+    accounts() {
+      this.current();
+      return accountsLocal;
     },
     observe(sql, phase, connection) {
       const kind = kindOf(sql);
       if (kind === 'write') {
         local += 1;
         connection.wrote = true;
+        if (touchesAccounts(sql)) {
+          accountsLocal += 1;
+          connection.wroteAccounts = true;
+        }
       } else if (kind === 'end' && phase === 'after') {
         if (connection.wrote) local += 1;
+        if (connection.wroteAccounts) accountsLocal += 1;
         connection.wrote = false;
+        connection.wroteAccounts = false;
       }
       return kind;
     },
     moved() {
       local += 1;
+      accountsLocal += 1;
     },
   };
 }

@@ -207,7 +207,7 @@ export function withNamedStatements(
 
   function wrapClient(client: pg.PoolClient): PostgresPoolClient {
     const prepared = new Set<string>();
-    const state = { wrote: false, inTransaction: false };
+    const state = { wrote: false, wroteAccounts: false, inTransaction: false };
     const send = (text: unknown, values?: ReadonlyArray<unknown>) => {
       if (typeof text !== 'string' || !text.startsWith(PREPARED_MARK)) {
         // a cursor (streaming), or a statement planned per call
@@ -231,7 +231,10 @@ export function withNamedStatements(
         changes.observe(sqlText, 'after', state);
         if (kind === 'end') state.inTransaction = false;
         // nothing ends it: the next transaction on this connection has written nothing yet
-        if (autocommitted) state.wrote = false;
+        if (autocommitted) {
+          state.wrote = false;
+          state.wroteAccounts = false;
+        }
       };
       const result = (
         signalled

@@ -140,6 +140,7 @@ describe('answer cache, alone', () => {
     let version = 1;
     const changes = {
       current: () => version,
+      accounts: () => version,
       observe: () => 'read' as const,
       moved: () => undefined,
       seesOtherProcesses: false,

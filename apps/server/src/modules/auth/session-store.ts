@@ -94,9 +94,10 @@ export const KEPT_SESSION_MS = 10_000;
  * The session as the guard reads it on every request: built once, run with each id. While
  * the database's change version also sees other processes' commits (SQLite's data_version,
  * PostgreSQL's notifications while the listener is up), the state read is kept while that
- * version holds: any write (a revocation, a disabled account, a delegation ended, here, by
- * another instance or by the admin command line) makes the next request read the row
- * again. While it does not (the PostgreSQL listener is reconnecting), every request reads
+ * version holds: a write here to the tables it is read from (a revocation, a disabled
+ * account, a delegation ended), or any commit of another instance or of the admin command
+ * line, makes the next request read the row again; the messages and memos written here do
+ * not (ChangeVersion.accounts). While it does not (the PostgreSQL listener is reconnecting), every request reads
  * the row, so an operator's change from outside is still seen at once.
  */
 export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
@@ -118,7 +119,7 @@ export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
   });
   return async (sessionId: number): Promise<State> => {
     if (!changes.seesOtherProcesses) return read(sessionId);
-    const version = changes.current();
+    const version = changes.accounts();
     const hit = kept.get(sessionId);
     if (hit && hit.version === version) return hit.state;
     const state = await read(sessionId);
