@@ -81,10 +81,10 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
     return { row, thread, member };
   }
 
-  async function answerOf(row: MessageRow) {
-    const message = await one(row);
+  async function answerOf(row: MessageRow, justSent?: { hasFiles: boolean }) {
+    const [message] = await messageViews(db, [row], filesOf, justSent);
     const replied = row.reply_to_id === null ? undefined : await findMessage(db, row.reply_to_id);
-    return { message, originalMessage: replied ? await one(replied) : null };
+    return { message: message!, originalMessage: replied ? await one(replied) : null };
   }
 
   return {
@@ -152,7 +152,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       }
       let answer: Awaited<ReturnType<typeof answerOf>>;
       try {
-        answer = await answerOf((await findMessage(db, id))!);
+        answer = await answerOf((await findMessage(db, id))!, { hasFiles });
         await turn!.ready;
         await live.message('new_message', answer.message, members);
       } finally {
