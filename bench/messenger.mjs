@@ -483,6 +483,13 @@ try {
   cold.sort((a, b) => a - b);
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
   const rows = [await measure('Fastify hello-world (reference)', { url: helloUrl })];
+  // the floor of any signed-in read: the token, the session and one row, presented
+  rows.push(
+    await measure('GET /api/profile (floor: one signed-in read)', {
+      url: `${base}/api/profile`,
+      headers: asMember,
+    }),
+  );
   rows.push(
     await measure(
       `GET /api/thread/{id}/messages (newest page, ${busiest.members.length} members)`,
