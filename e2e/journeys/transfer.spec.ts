@@ -94,11 +94,12 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     expect(readFileSync(path).equals(original)).toBe(true);
   }
 
-  // and all at once, as one zip of the decrypted files
+  // and all at once, as one zip the download worker makes from the decrypting streams
   const zipped = receiver.waitForEvent('download');
   await receiver.getByRole('button', { name: 'Download all' }).click();
   const zip = await zipped;
   expect(zip.suggestedFilename()).toBe('files.zip');
+  expect(zip.url()).toContain('/transfer/d/_stream/');
   const unpacked = unzipSync(readFileSync(await zip.path()));
   expect(Object.keys(unpacked).sort()).toEqual(['note.txt', 'photos.bin']);
   expect(Buffer.from(unpacked['photos.bin']!).equals(big)).toBe(true);
