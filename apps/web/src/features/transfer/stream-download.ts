@@ -73,7 +73,7 @@ interface WorkerMessage {
  */
 function handOver(
   active: ServiceWorker,
-  payload: { kind: 'transfer-file' | 'transfer-zip'; name: string },
+  payload: { kind: 'transfer-file' | 'transfer-zip'; name: string; [field: string]: unknown },
   onProgress: (message: WorkerMessage) => void,
 ): Promise<void> {
   const ticket = crypto.randomUUID();

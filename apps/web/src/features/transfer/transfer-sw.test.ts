@@ -165,15 +165,15 @@ describe('the download worker', () => {
     // pulled, not pushed: the header and the first file's first bytes leave before the
     // second file is fetched
     const reader = response.body!.getReader();
-    const parts: Uint8Array[] = [];
-    parts.push((await reader.read()).value!);
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    parts.push((await reader.read()).value as Uint8Array<ArrayBuffer>);
     expect(fetched).toEqual([]);
-    parts.push((await reader.read()).value!);
+    parts.push((await reader.read()).value as Uint8Array<ArrayBuffer>);
     expect(fetched).toEqual([0]);
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      parts.push(value);
+      parts.push(value as Uint8Array<ArrayBuffer>);
     }
     expect(fetched).toEqual([0, 1, 2]);
     const zip = new Uint8Array(await new Blob(parts).arrayBuffer());
