@@ -19,7 +19,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconMail, IconUpload } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import {
   LIMITS,
   TIMINGS,
