@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { TRANSFER, type TransferCreated } from '@memoria/domain';
+import { LOCALES, TRANSFER, type TransferCreated } from '@memoria/domain';
+import { renderMail } from '../../mail/render.js';
 import { signedInUser } from '../../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 
@@ -18,6 +19,33 @@ function readable(raw: string): string {
   );
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
+
+describe('the transfer link mail', () => {
+  it('says the link, the note, the expiry and the password in each of the seven languages', () => {
+    const params = {
+      name: '',
+      link: 'http://memoria.test/transfer/d/abc#KEY',
+      message: 'Scans <b>',
+      date: '2 May 2027',
+      needsPassword: true,
+    };
+    const english = renderMail('transferLink', 'en', params);
+    const withoutPassword = renderMail('transferLink', 'en', { ...params, needsPassword: false });
+    expect(english.text.length - withoutPassword.text.length).toBeGreaterThan(20);
+    for (const locale of LOCALES) {
+      const mail = renderMail('transferLink', locale, params);
+      expect(mail.text).toContain(params.link);
+      expect(mail.text).toContain('Scans <b>');
+      expect(mail.html).toContain('Scans &lt;b&gt;');
+      expect(mail.text).toContain('2 May 2027');
+      if (locale !== 'en') expect(mail.subject).not.toBe(english.subject);
+      // a signed-in sender is named in the subject
+      expect(renderMail('transferLink', locale, { ...params, sender: 'Ann Z' }).subject).toContain(
+        'Ann Z',
+      );
+    }
+  });
+});
 
 /**
  * Mailing a transfer's link (docs/notes/file-transfer.md, Mailing the link), delivered over
