@@ -3,15 +3,17 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { auditScreen, describeFindings, failing, type Finding } from '../support/axe.js';
+import { waitForMail } from '../support/mailbox.js';
 import { apiCollection, newMember, pageFor } from '../support/members.js';
 import { SCREEN_SIZES, shoot } from '../support/screens.js';
 import { expect, test } from '../support/test.js';
 
 /**
  * File transfer (docs/notes/file-transfer.md): a visitor sends two files with a password
- * and one allowed download; another browser is refused with a wrong password, downloads
- * both with the right one and gets the original bytes; the link is then used up. The
- * server keeps only ciphertext.
+ * and one allowed download, and has the link mailed; another browser opens the mailed link,
+ * is refused with a wrong password, downloads both with the right one (one by one, then
+ * all as a zip) and gets the original bytes; the link is then used up. The server keeps
+ * only ciphertext.
  */
 test('a visitor sends two files with a password; the receiver decrypts them once', async ({
   browser,
@@ -55,6 +57,21 @@ test('a visitor sends two files with a password; the receiver decrypts them once
   findings.push(...(await auditScreen(sender, 'transfer ready')));
   expect(link).toMatch(/\/transfer\/d\/[0-9a-f]{32}#[A-Za-z0-9_-]{43}$/);
 
+  // the sender has the link mailed: the page says first that the server sees it once
+  const recipient = `recipient-${stamp}@example.org`;
+  await expect(sender.getByTestId('transfer-mail-notice')).toContainText('sees it once');
+  await expect(sender.getByTestId('transfer-mail-notice')).toContainText(
+    'the link alone still opens nothing',
+  );
+  await sender.getByLabel(/^Recipients/).fill(recipient);
+  await sender.getByLabel(/^Note in the e-mail/).fill('The photos from Sunday');
+  await sender.getByRole('button', { name: 'Mail the link' }).click();
+  await expect(sender.getByTestId('transfer-mailed')).toContainText('Addresses mailed: 1.');
+  const { mail, match } = await waitForMail(recipient, /(http\S+\/transfer\/d\/\S+)/);
+  expect(mail.text).toContain('The photos from Sunday');
+  // the mail carries the very link, key included
+  expect(match[1]).toBe(link);
+
   // the server holds ciphertext only
   const stored = join(process.env.E2E_DATA_DIR ?? '', 'transfers');
   const blobs = readdirSync(stored).filter((name) => !name.endsWith('.json'));
@@ -68,7 +85,8 @@ test('a visitor sends two files with a password; the receiver decrypts them once
   const receiver = await (
     await browser.newContext({ viewport: { width: 1280, height: 800 } })
   ).newPage();
-  await receiver.goto(link);
+  // the receiver opens the link from the mail
+  await receiver.goto(match[1]!);
   await expect(receiver.getByText('This transfer is protected with a password.')).toBeVisible();
   findings.push(...(await auditScreen(receiver, 'transfer password')));
   await receiver.getByRole('textbox', { name: 'Password' }).fill('wrong-guess');
@@ -94,11 +112,12 @@ test('a visitor sends two files with a password; the receiver decrypts them once
     expect(readFileSync(path).equals(original)).toBe(true);
   }
 
-  // and all at once, as one zip of the decrypted files
+  // and all at once, as one zip the download worker makes from the decrypting streams
   const zipped = receiver.waitForEvent('download');
   await receiver.getByRole('button', { name: 'Download all' }).click();
   const zip = await zipped;
   expect(zip.suggestedFilename()).toBe('files.zip');
+  expect(zip.url()).toContain('/transfer/d/_stream/');
   const unpacked = unzipSync(readFileSync(await zip.path()));
   expect(Object.keys(unpacked).sort()).toEqual(['note.txt', 'photos.bin']);
   expect(Buffer.from(unpacked['photos.bin']!).equals(big)).toBe(true);
@@ -149,11 +168,17 @@ test('a member sends a file into a collection and it becomes a memo’s document
     findings.push(...(await auditScreen(page, 'transfer into a collection')));
     await page.getByLabel('Memo title (optional)').fill('Receipts of May');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect(page.getByTestId('transfer-filed')).toContainText('Scans inbox', {
-      timeout: 30_000,
-    });
+    // a durable job files it; the page follows until the memo is made
+    await expect(page.getByTestId('transfer-filed')).toContainText(
+      'The files are now documents of a new memo in Scans inbox.',
+      { timeout: 30_000 },
+    );
     await shoot(page, `transfer-collection-filed-${size}`);
-    await page.getByRole('link', { name: 'Open the memo' }).click();
+    // "my transfers" shows it filed, with the memo too
+    await expect(
+      page.getByRole('region', { name: 'My transfers' }).getByText('In the collection'),
+    ).toBeVisible();
+    await page.getByTestId('transfer-filed').getByRole('link', { name: 'Open the memo' }).click();
     await expect(page.getByRole('heading', { name: 'Receipts of May' })).toBeVisible();
     await expect(page.getByText('receipt.txt').first()).toBeVisible();
     // next time, the collection is offered first

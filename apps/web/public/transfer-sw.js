@@ -1,4 +1,4 @@
-/* global self */
+/* global self, importScripts */
 /**
  * The file transfer's download worker (docs/notes/file-transfer.md, Download). Registered
  * by the download page with the scope /transfer/d/ only. The page hands it, for one file,
@@ -6,8 +6,12 @@
  * ciphertext and the file's name; the page then opens /transfer/d/_stream/<ticket>, which
  * this worker answers with the decrypted bytes as they arrive, as an attachment. The
  * browser writes them straight to the downloads folder, so no side holds the whole file.
+ * "Download all" hands it every file at once and gets one zip (transfer-zip.js), made as
+ * the bytes arrive, one file after the other.
  * Plain JavaScript: it must decrypt exactly like src/features/transfer/crypto.ts.
  */
+
+importScripts('/transfer-zip.js');
 
 const STREAM_PREFIX = '/transfer/d/_stream/';
 const RECORD = 64 * 1024;
@@ -16,7 +20,10 @@ const SEALED = RECORD + TAG;
 /** a ticket not used within this time is forgotten */
 const TICKET_MS = 60_000;
 
-/** ticket → { key, url, sealedSize, name, type, size, port } */
+/**
+ * ticket → { kind: 'transfer-file', key, url, sealedSize, name, type, size, port }
+ *        | { kind: 'transfer-zip', name, files: [{ key, url, sealedSize, name, size }], port }
+ */
 const tickets = new Map();
 
 self.addEventListener('install', () => self.skipWaiting());
@@ -24,7 +31,8 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.kind !== 'transfer-file' || typeof data.ticket !== 'string') return;
+  if (!data || typeof data.ticket !== 'string') return;
+  if (data.kind !== 'transfer-file' && data.kind !== 'transfer-zip') return;
   const port = event.ports[0];
   tickets.set(data.ticket, { ...data, port });
   setTimeout(() => tickets.delete(data.ticket), TICKET_MS);
@@ -81,56 +89,95 @@ function disposition(name) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** One file's plaintext, fetched and decrypted as it is read; progress goes to the page. */
+async function plaintext(file, port, index) {
+  const source = await fetch(file.url, { credentials: 'same-origin', cache: 'no-store' });
+  if (!source.ok || !source.body) throw new Error(`download failed: ${source.status}`);
+  let lastReport = 0;
+  return source.body.pipeThrough(
+    decrypting(file.key, file.sealedSize, (received) => {
+      const now = Date.now();
+      if (now - lastReport > 200 || received === file.sealedSize) {
+        lastReport = now;
+        port?.postMessage({ kind: 'progress', index, received });
+      }
+    }),
+  );
+}
+
+/** Passes `plain` on, telling the page when the last byte went out or that it failed. */
+function reporting(plain, port) {
+  const reader = plain.getReader();
+  return new ReadableStream(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            port?.postMessage({ kind: 'done' });
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          port?.postMessage({ kind: 'error', status: 0 });
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        port?.postMessage({ kind: 'error', status: 0 });
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+const HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+
+async function answerFile(entry) {
+  const { port } = entry;
+  let plain;
+  try {
+    plain = await plaintext(entry, port, 0);
+  } catch {
+    port?.postMessage({ kind: 'error', status: 502 });
+    return new Response('The download failed.', { status: 502 });
+  }
+  return new Response(reporting(plain, port), {
+    headers: {
+      ...HEADERS,
+      'content-type': entry.type || 'application/octet-stream',
+      'content-length': String(entry.size),
+      'content-disposition': disposition(entry.name),
+    },
+  });
+}
+
+/** Every file in one zip; a file's ciphertext is fetched when the zip reaches it. */
+function answerZip(entry) {
+  const { port } = entry;
+  const zip = self.transferZip.zipStream(
+    entry.files.map((file, index) => ({
+      name: file.name,
+      size: file.size,
+      open: () => plaintext(file, port, index),
+    })),
+  );
+  return new Response(reporting(zip.stream, port), {
+    headers: {
+      ...HEADERS,
+      'content-type': 'application/zip',
+      'content-length': String(zip.size),
+      'content-disposition': disposition(entry.name),
+    },
+  });
+}
+
 async function answer(ticket) {
   const entry = tickets.get(ticket);
   if (!entry)
     return new Response('This download has expired. Go back and try again.', { status: 404 });
   tickets.delete(ticket);
-  const port = entry.port;
-  const source = await fetch(entry.url, { credentials: 'same-origin', cache: 'no-store' });
-  if (!source.ok || !source.body) {
-    port?.postMessage({ kind: 'error', status: source.status });
-    return new Response('The download failed.', { status: 502 });
-  }
-  let lastReport = 0;
-  const plain = source.body.pipeThrough(
-    decrypting(entry.key, entry.sealedSize, (received) => {
-      const now = Date.now();
-      if (now - lastReport > 200 || received === entry.sealedSize) {
-        lastReport = now;
-        port?.postMessage({ kind: 'progress', received });
-      }
-    }),
-  );
-  // Tells the page when the last byte went out, or that decryption failed.
-  const reader = plain.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          port?.postMessage({ kind: 'done' });
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        port?.postMessage({ kind: 'error', status: 0 });
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      port?.postMessage({ kind: 'error', status: 0 });
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      'content-type': entry.type || 'application/octet-stream',
-      'content-length': String(entry.size),
-      'content-disposition': disposition(entry.name),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-    },
-  });
+  return entry.kind === 'transfer-zip' ? answerZip(entry) : answerFile(entry);
 }
 
 self.addEventListener('fetch', (event) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usermailSchema } from './auth.js';
 import type { DelegateRight } from './delegation.js';
 
 /**
@@ -24,7 +25,12 @@ export const TRANSFER = {
   passwordMax: 128,
   /** the encrypted manifest, base64url */
   manifestMax: 200_000,
+  /** addresses a transfer's link may be mailed to, in all (docs/notes/file-transfer.md) */
   recipientsMax: 10,
+  /** the sender's note in the link mail (plain text, not encrypted) */
+  mailMessageMax: 1000,
+  /** link mails: recipients per day, per visitor address and per account */
+  mailDaily: { visitor: 20, account: 100 },
   /** collection transfers: the memo's title and text, each file's name */
   titleMax: 250,
   messageMax: 5000,
@@ -107,6 +113,8 @@ export interface TransferPublicInfo {
   file_count: number;
   total_size: number;
   needs_password: boolean;
+  /** a collection transfer: its filing job queued or running (`filing`) or done (`filed`) */
+  filing?: 'filing' | 'filed';
   /** a collection transfer, once filed: the new memo, `/api/memo/{id}` */
   memo?: string;
 }
@@ -125,10 +133,24 @@ export interface TransferCreated {
   uploads: { index: number; upload_url: string }[];
 }
 
+/**
+ * A transfer's state in "my transfers": a link is `uploading` then `ready`; a collection
+ * transfer is `uploading`, then `filing` (its job queued or running), then `filed` (with
+ * `memo`) or `failed` (with `filing_error`, and the sender may try again).
+ */
+export const TRANSFER_STATES = ['uploading', 'ready', 'filing', 'filed', 'failed'] as const;
+export type TransferState = (typeof TRANSFER_STATES)[number];
+
 /** One of the signed-in person's transfers. */
 export interface TransferSummary {
   id: string;
-  status: 'uploading' | 'ready';
+  status: TransferState;
+  /** a collection transfer's collection, else null */
+  collection: string | null;
+  /** a filed collection transfer's memo, `/api/memo/{id}`, else null */
+  memo: string | null;
+  /** why a collection transfer could not be filed, in the reader's language, else null */
+  filing_error: string | null;
   created_at: string;
   expires_at: string;
   file_count: number;
@@ -136,4 +158,23 @@ export interface TransferSummary {
   downloads: number;
   max_downloads: number;
   has_password: boolean;
+}
+
+/**
+ * Mailing a transfer's link (docs/notes/file-transfer.md, Mailing the link): the sender's
+ * browser hands the whole link over, at the sender's choice, for this one mail. More than
+ * `recipientsMax` addresses answer the clear message of the service, so the array's own
+ * bound is only a size guard.
+ */
+export const transferMailSchema = z.object({
+  link: z.string().min(1).max(500),
+  recipients: z.array(usermailSchema).min(1).max(100),
+  message: z.string().trim().max(TRANSFER.mailMessageMax).optional(),
+});
+export type TransferMail = z.infer<typeof transferMailSchema>;
+
+/** What a link mail answers: how many addresses it went to, and how many are left. */
+export interface TransferMailed {
+  sent: number;
+  recipients_left: number;
 }

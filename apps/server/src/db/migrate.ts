@@ -31,6 +31,7 @@ import * as m0027 from './migrations/0027_calls.js';
 import * as m0028 from './migrations/0028_subscriptions.js';
 import * as m0029 from './migrations/0029_call_heartbeat.js';
 import * as m0030 from './migrations/0030_transfer_collection.js';
+import * as m0031 from './migrations/0031_transfer_filing_mail.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0028_subscriptions': m0028,
   '0029_call_heartbeat': m0029,
   '0030_transfer_collection': m0030,
+  '0031_transfer_filing_mail': m0031,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -88,7 +88,14 @@ const LOG_LABEL: Record<TemplateName, string> = {
   subscription_expired: 'subscription expired notice',
   subscription_cancelled: 'subscription cancelled notice',
   subscription_renewed: 'subscription renewed notice',
+  transferLink: 'transfer link',
 };
+
+/**
+ * Templates whose link is never logged: a transfer's link holds the key to its files
+ * (docs/notes/file-transfer.md, Mailing the link).
+ */
+const UNLOGGED_LINKS: ReadonlySet<TemplateName> = new Set(['transferLink']);
 
 /**
  * Without SMTP each mail is written as an .eml file and its code or link is printed, so a
@@ -109,7 +116,8 @@ export function outboxTransport(dir: string, log: FastifyBaseLogger): MailTransp
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(dir, `${stamp}-${slug}.eml`);
     await fs.writeFile(file, info.message as Buffer);
-    const secret = mail.params.code ?? mail.params.link;
+    const secret =
+      mail.params.code ?? (UNLOGGED_LINKS.has(mail.template) ? undefined : mail.params.link);
     const label = LOG_LABEL[mail.template];
     log.info({ file }, secret ? `${label} for ${mail.to}: ${secret}` : `${label} for ${mail.to}`);
   };

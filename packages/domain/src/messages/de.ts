@@ -278,6 +278,12 @@ export const de: MessageCatalogue = {
   'transfer.expiryTooLong': 'Ohne Konto bleibt eine Übertragung höchstens 7 Tage erhalten.',
   'transfer.notUploaded': 'Noch nicht alle Dateien dieser Übertragung sind hochgeladen.',
   'transfer.fileTooLarge': 'Eine Datei ist größer als das Limit von {limit} MB.',
+  'transfer.filingFailed':
+    'Die Dateien konnten der Sammlung nicht hinzugefügt werden. Versuchen Sie es erneut oder löschen Sie diese Übertragung.',
+  'transfer.tooManyRecipients':
+    'Der Link einer Übertragung kann an höchstens {count} Adressen gemailt werden.',
+  'transfer.mailLimit':
+    'Sie können Links an höchstens {count} Adressen pro Tag mailen lassen. Bitte versuchen Sie es morgen erneut.',
   'call.notAllowed': 'Anrufe erfordern ein Abonnement.',
   'call.cannotJoin': 'Sie können Anrufen in dieser Sammlung nicht beitreten.',
   'call.linkInvalid': 'Dieser Anruflink ist nicht mehr gültig.',

@@ -259,6 +259,11 @@ export const en = {
   'transfer.expiryTooLong': 'A transfer can be kept at most 7 days without an account.',
   'transfer.notUploaded': 'Not every file of this transfer is uploaded yet.',
   'transfer.fileTooLarge': 'A file is larger than the limit of {limit} MB.',
+  'transfer.filingFailed':
+    'The files could not be added to the collection. Try again, or delete this transfer.',
+  'transfer.tooManyRecipients': "A transfer's link can be mailed to at most {count} addresses.",
+  'transfer.mailLimit':
+    'You can have links mailed to at most {count} addresses a day. Please try again tomorrow.',
   'call.notAllowed': 'Calls need a subscription.',
   'call.cannotJoin': 'You cannot join calls in this collection.',
   'call.linkInvalid': 'This call link is not valid any more.',

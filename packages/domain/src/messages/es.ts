@@ -267,6 +267,12 @@ export const es: MessageCatalogue = {
   'transfer.expiryTooLong': 'Sin cuenta, una transferencia se guarda 7 días como máximo.',
   'transfer.notUploaded': 'Aún no se han subido todos los archivos de esta transferencia.',
   'transfer.fileTooLarge': 'Un archivo supera el límite de {limit} MB.',
+  'transfer.filingFailed':
+    'No se pudieron añadir los archivos a la colección. Inténtalo de nuevo o elimina esta transferencia.',
+  'transfer.tooManyRecipients':
+    'El enlace de una transferencia se puede enviar por correo a {count} direcciones como máximo.',
+  'transfer.mailLimit':
+    'Puedes enviar enlaces por correo a {count} direcciones como máximo al día. Vuelve a intentarlo mañana.',
   'call.notAllowed': 'Las llamadas requieren una suscripción.',
   'call.cannotJoin': 'No puedes unirte a llamadas de esta colección.',
   'call.linkInvalid': 'Este enlace de llamada ya no es válido.',

@@ -273,6 +273,12 @@ export const fr_be: MessageCatalogue = {
   'transfer.expiryTooLong': 'Sans compte, un transfert est gardé 7 jours au plus.',
   'transfer.notUploaded': 'Tous les fichiers de ce transfert ne sont pas encore envoyés.',
   'transfer.fileTooLarge': 'Un fichier dépasse la limite de {limit} Mo.',
+  'transfer.filingFailed':
+    "Les fichiers n'ont pas pu être ajoutés à la collection. Réessayez ou supprimez ce transfert.",
+  'transfer.tooManyRecipients':
+    "Le lien d'un transfert peut être envoyé par e-mail à {count} adresses au plus.",
+  'transfer.mailLimit':
+    'Vous pouvez faire envoyer des liens à {count} adresses au plus par jour. Réessayez demain.',
   'call.notAllowed': 'Les appels nécessitent un abonnement.',
   'call.cannotJoin': 'Vous ne pouvez pas rejoindre les appels de cette collection.',
   'call.linkInvalid': 'Ce lien d’appel n’est plus valide.',

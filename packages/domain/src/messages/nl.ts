@@ -266,6 +266,12 @@ export const nl: MessageCatalogue = {
   'transfer.expiryTooLong': 'Zonder account blijft een overdracht hoogstens 7 dagen bewaard.',
   'transfer.notUploaded': 'Nog niet elk bestand van deze overdracht is geüpload.',
   'transfer.fileTooLarge': 'Een bestand is groter dan de limiet van {limit} MB.',
+  'transfer.filingFailed':
+    'De bestanden konden niet aan de verzameling worden toegevoegd. Probeer het opnieuw of verwijder deze overdracht.',
+  'transfer.tooManyRecipients':
+    'De link van een overdracht kan naar hoogstens {count} adressen worden gemaild.',
+  'transfer.mailLimit':
+    'Je kunt links naar hoogstens {count} adressen per dag laten mailen. Probeer het morgen opnieuw.',
   'call.notAllowed': 'Voor gesprekken is een abonnement nodig.',
   'call.cannotJoin': 'Je kunt niet deelnemen aan gesprekken in deze verzameling.',
   'call.linkInvalid': 'Deze gesprekslink is niet meer geldig.',

@@ -260,6 +260,11 @@ export const pl: MessageCatalogue = {
   'transfer.expiryTooLong': 'Bez konta transfer jest przechowywany najwyżej 7 dni.',
   'transfer.notUploaded': 'Nie wszystkie pliki tego transferu zostały już wysłane.',
   'transfer.fileTooLarge': 'Plik przekracza limit {limit} MB.',
+  'transfer.filingFailed':
+    'Nie udało się dodać plików do kolekcji. Spróbuj ponownie albo usuń ten transfer.',
+  'transfer.tooManyRecipients': 'Link transferu można wysłać e-mailem najwyżej na {count} adresów.',
+  'transfer.mailLimit':
+    'Możesz wysłać linki e-mailem najwyżej na {count} adresów dziennie. Spróbuj ponownie jutro.',
   'call.notAllowed': 'Rozmowy wymagają subskrypcji.',
   'call.cannotJoin': 'Nie możesz dołączać do rozmów w tej kolekcji.',
   'call.linkInvalid': 'Ten link do rozmowy jest już nieważny.',

@@ -14,7 +14,10 @@ export type SubscriptionTemplateName =
   | 'subscription_expired'
   | 'subscription_cancelled'
   | 'subscription_renewed';
+/** The mail of a file transfer's link (templates/transfer.ts). */
+export type TransferTemplateName = 'transferLink';
 export type TemplateName =
+  | TransferTemplateName
   | CoreTemplateName
   | SocialTemplateName
   | NotificationTemplateName
@@ -46,6 +49,8 @@ export interface TemplateParams {
   product?: string;
   /** the payment grace a subscription mail states */
   weeks?: number;
+  /** a transfer's link mail: the files also need a password */
+  needsPassword?: boolean;
   /** the conversations with unread messages a digest reports */
   threads?: DigestThread[];
 }
@@ -78,3 +83,4 @@ export type SocialTemplates = Record<SocialTemplateName, Template>;
 export type NotificationTemplates = Record<NotificationTemplateName, Template>;
 export type AccountTemplates = Record<AccountTemplateName, Template>;
 export type SubscriptionTemplates = Record<SubscriptionTemplateName, Template>;
+export type TransferTemplates = Record<TransferTemplateName, Template>;

@@ -143,7 +143,16 @@ export function createMemoWrites(
     }
   }
 
-  async function create(viewerId: number, body: MemoWriteParsed): Promise<Memo> {
+  /**
+   * `options.inTransaction` runs with the new memo's id inside the creating transaction, so a
+   * caller's own record of the memo commits with it or not at all (the transfer's filing
+   * job uses it to never make a memo twice); throwing there undoes the memo.
+   */
+  async function create(
+    viewerId: number,
+    body: MemoWriteParsed,
+    options: { inTransaction?: (trx: Trx, memoId: number) => Promise<void> } = {},
+  ): Promise<Memo> {
     const viewer = { userId: viewerId };
     const links = requestedLinks(body.memos_per_collection);
     const files = fileLists(body);
@@ -171,6 +180,7 @@ export function createMemoWrites(
       if (body.notify_me) await setWatching(trx, d, viewerId, memoId, true);
       await media.attachToMemo(trx, memoId, viewerId, files);
       await afterWrite(trx, memoId, viewerId, publication, false);
+      await options.inTransaction?.(trx, memoId);
       return memoId;
     });
     return reads.read(viewer, id);

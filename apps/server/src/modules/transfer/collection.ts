@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { memoWriteSchema } from '@memoria/domain';
+import type { DatabaseSchema } from '../../db/schema.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/errors.js';
 import { createMediaService, type MediaService } from '../media/index.js';
@@ -7,6 +9,7 @@ import type { Storage } from '../../storage/index.js';
 import {
   collectionRights,
   markTransferCollection,
+  memoExists,
   type TransferFileRow,
   type TransferRow,
 } from './store.js';
@@ -60,15 +63,22 @@ export function createTransferFiling(
 
     /**
      * Makes the memo: every stored file becomes a document of it, in order. Answers the
-     * memo's id. A failure (a refused file type, the storage quota) removes the documents
-     * already made and leaves the transfer's files for another try.
+     * memo's id. `record` runs in the memo's transaction (the job marks the transfer filed
+     * there). A failure (a refused file type, the storage quota, `record` refusing) removes
+     * the documents already made and leaves the transfer's files for another try.
      */
-    async file(row: TransferRow, stored: TransferFileRow[], storage: Storage): Promise<number> {
+    async file(
+      row: TransferRow,
+      stored: TransferFileRow[],
+      storage: Storage,
+      record: (trx: Kysely<DatabaseSchema>, memoId: number) => Promise<void>,
+    ): Promise<number> {
       const ownerId = row.owner_id as number;
       const collectionId = row.collection_id as string;
       const plan = JSON.parse(row.manifest) as CollectionPlan;
       await this.assertWritable(ownerId, collectionId);
       const made: number[] = [];
+      let created: number | undefined;
       try {
         for (const file of stored) {
           const attachment = await media.upload(
@@ -90,10 +100,24 @@ export function createTransferFiling(
             memos_per_collection: [collectionId],
             memo_documents: made,
           }),
+          {
+            inTransaction: async (trx, memoId) => {
+              await record(trx, memoId);
+              created = memoId;
+            },
+          },
         );
-        await rememberDestination(ownerId, collectionId);
+        // the memo is made: a failure to remember the destination must not undo it
+        await rememberDestination(ownerId, collectionId).catch((error: unknown) =>
+          ctx.log.error({ err: error, collectionId }, 'could not mark the transfer collection'),
+        );
         return memo.id;
       } catch (error) {
+        // Failed after the memo committed (reading it back): it stands with its documents.
+        if (created !== undefined && (await memoExists(ctx.database, created))) {
+          ctx.log.error({ err: error, memoId: created }, 'a transfer memo was made, then failed');
+          return created;
+        }
         for (const id of made) {
           await media
             .deleteMemoAttachment(ownerId, 'document', id)

@@ -5,7 +5,7 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { createTransferFiling } from './collection.js';
 import { createTransferFiles } from './files.js';
 import { registerTransferRoutes } from './routes.js';
-import { createTransferService, EXPIRE_JOB } from './service.js';
+import { createTransferService, EXPIRE_JOB, FILE_JOB } from './service.js';
 import { registerUploadRoutes } from './uploads.js';
 
 export { createTransferFiles } from './files.js';
@@ -27,6 +27,9 @@ export async function registerTransfer(
   const transfers = createTransferService(ctx, files, filing);
   ctx.jobs.register<{ id: string }>(EXPIRE_JOB, async (payload) => {
     await transfers.expire(payload.id);
+  });
+  ctx.jobs.register<{ id: string }>(FILE_JOB, async (payload, job) => {
+    await transfers.fileJob(payload.id, { last: job.attempt >= job.maxAttempts });
   });
   registerTransferRoutes(zapp, guard, transfers);
   await registerUploadRoutes(app, ctx.database, files);

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   TRANSFER,
   TRANSFER_DELEGATE_RIGHT,
+  TRANSFER_STATES,
   transferCreateSchema,
+  transferMailSchema,
   transferUnlockSchema,
 } from '@memoria/domain';
 import type { AuthGuard } from '../../http/auth.js';
@@ -28,11 +30,15 @@ const publicInfo = z.object({
   file_count: z.number(),
   total_size: z.number(),
   needs_password: z.boolean(),
+  filing: z.enum(['filing', 'filed']).optional(),
   memo: z.string().optional(),
 });
 const summary = z.object({
   id: z.string(),
-  status: z.enum(['uploading', 'ready']),
+  status: z.enum(TRANSFER_STATES),
+  collection: z.string().nullable(),
+  memo: z.string().nullable(),
+  filing_error: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
   file_count: z.number(),
@@ -81,12 +87,41 @@ export function registerTransferRoutes(app: ZodApp, guard: AuthGuard, transfers:
       schema: {
         tags,
         summary:
-          'Open the link once every file is uploaded (409 while one is missing); a collection transfer becomes a memo instead',
+          'Open the link once every file is uploaded (409 while one is missing); a collection transfer is queued to become a memo instead (`filing`; its state shows in the caller’s transfers)',
         params: idParams,
         response: { 200: publicInfo },
       },
     },
     async (request) => transfers.complete(request.params.id, request.auth?.userId ?? null),
+  );
+
+  app.post(
+    '/api/transfers/:id/mail',
+    {
+      config: {
+        right: TRANSFER_DELEGATE_RIGHT,
+        // the daily allowance of recipients is the real bound; this stops hammering
+        rateLimit: { max: 10, timeWindow: '1 minute' },
+      },
+      preParsing: guard.optional,
+      schema: {
+        tags,
+        summary:
+          'Mail the link to up to 10 addresses, by its sender only: the browser hands the whole link (with its key) over for these mails, which the server neither stores nor logs',
+        params: idParams,
+        body: transferMailSchema,
+        response: {
+          200: z.object({ sent: z.number(), recipients_left: z.number() }),
+        },
+      },
+    },
+    async (request) =>
+      transfers.mailLink(
+        request.params.id,
+        request.body,
+        { ownerId: request.auth?.userId ?? null, ip: request.ip },
+        request.locale,
+      ),
   );
 
   app.get(
@@ -178,10 +213,11 @@ export function registerTransferRoutes(app: ZodApp, guard: AuthGuard, transfers:
     },
     async (request, reply) => {
       const { itemsPerPage, offset } = parsePaging(request.query, PAGING);
-      const { members, total } = await transfers.listMine(authOf(request).userId, {
-        limit: itemsPerPage,
-        offset,
-      });
+      const { members, total } = await transfers.listMine(
+        authOf(request).userId,
+        { limit: itemsPerPage, offset },
+        request.locale,
+      );
       return sendCollection(request, reply, members, total);
     },
   );

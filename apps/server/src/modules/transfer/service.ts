@@ -1,21 +1,35 @@
 import crypto from 'node:crypto';
 import {
+  DEFAULT_LOCALE,
+  formatMessage,
   TRANSFER,
+  TRANSFER_STATES,
   transferCipherSize,
+  type Locale,
+  type TransferState,
   type TransferCreate,
   type TransferCreated,
   type TransferGrant,
+  type TransferMail,
+  type TransferMailed,
   type TransferPublicInfo,
   type TransferSummary,
 } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { isoTime, readCount, readTime } from '../../db/dialect.js';
-import { ApiError, unauthorized, violation } from '../../http/errors.js';
+import {
+  ApiError,
+  unauthorized,
+  ValidationFailed,
+  violation,
+  type MessageParams,
+} from '../../http/errors.js';
 import type { CollectionPlan, TransferFiling } from './collection.js';
 import type { TransferFiles } from './files.js';
+import { createLinkMailer } from './mail.js';
 import {
-  claimForFiling,
   countDownload,
+  deleteFileRows,
   deleteTransferRow,
   filesOf,
   findFinished,
@@ -23,13 +37,18 @@ import {
   insertTransfer,
   listAll,
   listOwned,
+  markFiled,
+  markFilingFailed,
   markReady,
-  releaseFiling,
+  queueFiling,
   sentSince,
   type TransferRow,
 } from './store.js';
 
 export const EXPIRE_JOB = 'transfer.expire';
+export const FILE_JOB = 'transfer.file';
+/** a filing that fails for another reason than a refusal is tried this often */
+const FILE_ATTEMPTS = 3;
 export const UPLOAD_PATH = '/api/transfer-uploads';
 const DAY_MS = 86_400_000;
 const GIGABYTE = 1024 ** 3;
@@ -58,6 +77,7 @@ export function createTransferService(
   const sign = (text: string) => crypto.createHmac('sha256', key).update(text).digest('base64url');
   const senderKey = (ip: string) => sign(`transfer-sender:${ip}`).slice(0, 64);
   const maxFileSize = transferCipherSize(ctx.config.uploadLimitMb * 1024 * 1024);
+  const linkMailer = createLinkMailer(ctx);
 
   /** The transfer behind a link that still works, or the invalid-link answer. */
   async function live(id: string, now = new Date()): Promise<TransferRow> {
@@ -111,22 +131,24 @@ export function createTransferService(
     return expected.length === given.length && crypto.timingSafeEqual(expected, given);
   }
 
-  /** Files a complete collection transfer as a memo (collection.ts), then removes it. */
-  async function fileIntoCollection(row: TransferRow): Promise<TransferPublicInfo> {
-    if (!filing) throw invalidLink();
-    // One request files it; a second one while it runs, or before the last byte, waits.
-    if (!(await claimForFiling(database, row.id))) {
-      throw new ApiError(409, 'transfer.notUploaded');
+  /**
+   * Queues the filing of a complete collection transfer (the durable job FILE_JOB), with
+   * the status in one transaction; a transfer already queued or filed answers as it is.
+   */
+  async function queueIntoCollection(row: TransferRow): Promise<TransferPublicInfo> {
+    if (row.status === 'uploading' || row.status === 'failed') {
+      const queued = await database.db.transaction().execute(async (trx) => {
+        if (!(await queueFiling(trx, database.dialect, row.id))) return false;
+        await ctx.jobs.enqueue(
+          FILE_JOB,
+          { id: row.id },
+          { uniqueKey: `transfer-file:${row.id}`, maxAttempts: FILE_ATTEMPTS, db: trx },
+        );
+        return true;
+      });
+      if (!queued) throw new ApiError(409, 'transfer.notUploaded');
     }
-    let memoId: number;
-    try {
-      memoId = await filing.file(row, await filesOf(database, row.id), files.storage);
-    } catch (error) {
-      await releaseFiling(database, row.id);
-      throw error;
-    }
-    await remove(row.id);
-    await ctx.jobs.cancel(`transfer-expire:${row.id}`);
+    const current = (await findTransfer(database, row.id)) ?? row;
     return {
       id: row.id,
       expires_at: isoTime(row.expires_at) ?? '',
@@ -134,13 +156,45 @@ export function createTransferService(
       file_count: row.file_count,
       total_size: readCount(row.total_size),
       needs_password: false,
-      memo: `/api/memo/${memoId}`,
+      filing: current.status === 'filed' ? 'filed' : 'filing',
+      ...(current.memo_id !== null ? { memo: `/api/memo/${current.memo_id}` } : {}),
     };
+  }
+
+  /**
+   * The filing job: the files become documents of one new memo (collection.ts). Safe to run
+   * again: the transfer is marked filed in the memo's own transaction, so a second run finds
+   * it filed and stops, and one that races the first undoes its memo. A refusal (a file type,
+   * the storage quota, the collection no longer writable) will not change by retrying: it is
+   * recorded for the sender at once. Other failures retry; the last one is recorded too.
+   */
+  async function fileJob(id: string, attempt: { last: boolean }): Promise<void> {
+    const row = await findTransfer(database, id);
+    if (!row || row.status !== 'filing' || !filing) return;
+    try {
+      await filing.file(row, await filesOf(database, id), files.storage, async (trx, memoId) => {
+        if (!(await markFiled(trx, id, memoId))) throw new Error('the transfer was filed already');
+      });
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) {
+        await markFilingFailed(database, id, refusal);
+        ctx.log.warn({ transferId: id, key: refusal.key }, 'a collection transfer was refused');
+        return;
+      }
+      if (attempt.last) await markFilingFailed(database, id, { key: 'transfer.filingFailed' });
+      throw error;
+    }
+    // Filed: the documents are copies, the transfer's own files can go. The row stays
+    // until its expiry so that the sender's list shows the memo.
+    for (const file of await filesOf(database, id)) await files.remove(file.id);
+    await deleteFileRows(database, id);
   }
 
   return {
     maxFileSize,
     storage: files.storage,
+    fileJob,
 
     async create(input: TransferCreate, sender: Sender): Promise<TransferCreated> {
       if (!sender.ownerId && !TRANSFER.visitorExpiries.includes(input.expiry)) {
@@ -238,12 +292,32 @@ export function createTransferService(
       if (!row || (readTime(row.expires_at)?.getTime() ?? 0) <= Date.now()) throw invalidLink();
       if (row.collection_id !== null) {
         if (!filing || callerId === null || row.owner_id !== callerId) throw invalidLink();
-        return fileIntoCollection(row);
+        return queueIntoCollection(row);
       }
       if (row.status !== 'ready' && !(await markReady(database, id, new Date()))) {
         throw new ApiError(409, 'transfer.notUploaded');
       }
       return this.info(id);
+    },
+
+    /**
+     * Mails the link to recipients (mail.ts): only the transfer's sender (its account, or
+     * the visitor's address that made it), only while the link works.
+     */
+    async mailLink(
+      id: string,
+      input: TransferMail,
+      sender: Sender,
+      locale: Locale,
+    ): Promise<TransferMailed> {
+      const row = await live(id);
+      const key = senderKey(sender.ip);
+      const own =
+        sender.ownerId !== null
+          ? row.owner_id === sender.ownerId
+          : row.owner_id === null && row.sender_key === key;
+      if (!own) throw invalidLink();
+      return linkMailer.send(row, input, { ownerId: sender.ownerId, senderKey: key }, locale);
     },
 
     async info(id: string): Promise<TransferPublicInfo> {
@@ -295,9 +369,9 @@ export function createTransferService(
       return { key: file.id, size: readCount(file.size), id: `${id}-${index}` };
     },
 
-    async listMine(ownerId: number, page: { limit: number; offset: number }) {
+    async listMine(ownerId: number, page: { limit: number; offset: number }, locale?: Locale) {
       const { rows, total } = await listOwned(database, ownerId, page);
-      return { members: rows.map(summary), total };
+      return { members: rows.map((row) => summary(row, locale)), total };
     },
 
     async deleteMine(ownerId: number, id: string): Promise<void> {
@@ -328,7 +402,7 @@ export function createTransferService(
     },
 
     async listAll(limit: number): Promise<TransferSummary[]> {
-      return (await listAll(database, limit)).map(summary);
+      return (await listAll(database, limit)).map((row) => summary(row));
     },
 
     /** The operator's removal, whatever the state. */
@@ -341,10 +415,25 @@ export function createTransferService(
   };
 }
 
-function summary(row: TransferRow): TransferSummary {
+/** The message of an answer the services gave on purpose (a 4xx), else null. */
+function refusalOf(error: unknown): { key: string; params?: MessageParams } | null {
+  if (error instanceof ApiError) return { key: error.key, params: error.options.params };
+  const first = error instanceof ValidationFailed ? error.violations[0] : undefined;
+  return first ? { key: first.key, params: first.params } : null;
+}
+
+function summary(row: TransferRow, locale: Locale = DEFAULT_LOCALE): TransferSummary {
+  const failure = row.filing_error
+    ? (JSON.parse(row.filing_error) as { key: string; params?: Record<string, string | number> })
+    : null;
   return {
     id: row.id,
-    status: row.status === 'ready' ? 'ready' : 'uploading',
+    status: (TRANSFER_STATES as readonly string[]).includes(row.status)
+      ? (row.status as TransferState)
+      : 'uploading',
+    collection: row.collection_id,
+    memo: row.memo_id !== null ? `/api/memo/${row.memo_id}` : null,
+    filing_error: failure ? formatMessage(failure.key, locale, failure.params) : null,
     created_at: isoTime(row.created_at) ?? '',
     expires_at: isoTime(row.expires_at) ?? '',
     file_count: row.file_count,

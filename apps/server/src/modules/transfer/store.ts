@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { readCount } from '../../db/dialect.js';
+import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { TransferFilesTable, TransfersTable } from '../../db/schema-transfer.js';
 import { collectionVisible, collectionWritable } from '../audience/index.js';
@@ -80,34 +80,58 @@ export async function markReady(database: Database, id: string, now: Date): Prom
 }
 
 /**
- * Takes a complete collection transfer for filing (status `filing`), so two requests
- * cannot both make its memo; false while a file is missing or another request has it.
+ * Queues a complete collection transfer for filing (status `filing`), from `uploading` or
+ * after a failed filing; false while a file is missing or it is already queued or filed.
+ * In the caller's transaction, with the job.
  */
-export async function claimForFiling(database: Database, id: string): Promise<boolean> {
-  const left = await database.db
+export async function queueFiling(db: Db, dialect: DialectHelpers, id: string): Promise<boolean> {
+  const left = await db
     .selectFrom('transfer_files')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('transfer_id', '=', id)
-    .where('uploaded', '=', database.dialect.bool(false))
+    .where('uploaded', '=', dialect.bool(false))
     .executeTakeFirstOrThrow();
   if (readCount(left.n) > 0) return false;
-  const result = await database.db
+  const result = await db
     .updateTable('transfers')
-    .set({ status: 'filing' })
+    .set({ status: 'filing', filing_error: null })
     .where('id', '=', id)
-    .where('status', '=', 'uploading')
+    .where('status', 'in', ['uploading', 'failed'])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Gives a collection transfer back after a failed filing, so its sender may try again. */
-export async function releaseFiling(database: Database, id: string): Promise<void> {
+/**
+ * Records the memo a transfer became, inside the memo's own transaction: false when the
+ * transfer is no longer being filed (another run filed it), and the memo is then undone.
+ */
+export async function markFiled(db: Db, id: string, memoId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('transfers')
+    .set({ status: 'filed', memo_id: memoId, filing_error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'filing')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A filing that will not succeed: the sender sees why, and may try again. */
+export async function markFilingFailed(
+  database: Database,
+  id: string,
+  error: { key: string; params?: Record<string, string | number> },
+): Promise<void> {
   await database.db
     .updateTable('transfers')
-    .set({ status: 'uploading' })
+    .set({ status: 'failed', filing_error: JSON.stringify(error) })
     .where('id', '=', id)
     .where('status', '=', 'filing')
     .execute();
+}
+
+/** Forgets a filed transfer's files: the memo's documents are copies. */
+export async function deleteFileRows(database: Database, id: string): Promise<void> {
+  await database.db.deleteFrom('transfer_files').where('transfer_id', '=', id).execute();
 }
 
 /**
@@ -246,4 +270,60 @@ export async function markTransferCollection(
       .where('user_id', '=', ownerId)
       .execute();
   });
+}
+
+/** Whether the memo a filing made committed (collection.ts, after a late failure). */
+export async function memoExists(database: Database, id: number): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('memos')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Recipients the transfer's link was mailed to so far. */
+export async function mailedFor(database: Database, transferId: string): Promise<number> {
+  const row = await database.db
+    .selectFrom('transfer_mails')
+    .select((eb) => eb.fn.sum<number>('recipients').as('n'))
+    .where('transfer_id', '=', transferId)
+    .executeTakeFirstOrThrow();
+  return readCount(row.n);
+}
+
+/** Recipients a sender (an account, or a visitor's address) had links mailed to since `since`. */
+export async function mailedSince(
+  database: Database,
+  who: { ownerId: number } | { senderKey: string },
+  since: Date,
+): Promise<number> {
+  let query = database.db
+    .selectFrom('transfer_mails')
+    .select((eb) => eb.fn.sum<number>('recipients').as('n'))
+    .where('created_at', '>=', database.dialect.time(since));
+  query =
+    'ownerId' in who
+      ? query.where('owner_id', '=', who.ownerId)
+      : query.where('sender_key', '=', who.senderKey).where('owner_id', 'is', null);
+  const row = await query.executeTakeFirstOrThrow();
+  return readCount(row.n);
+}
+
+/** Counts one link mail: how many recipients, never who or the link. */
+export async function insertMailCount(
+  database: Database,
+  row: { transferId: string; senderKey: string; ownerId: number | null; recipients: number },
+  now: Date,
+): Promise<void> {
+  await database.db
+    .insertInto('transfer_mails')
+    .values({
+      transfer_id: row.transferId,
+      sender_key: row.senderKey,
+      owner_id: row.ownerId,
+      recipients: row.recipients,
+      created_at: database.dialect.time(now),
+    })
+    .execute();
 }

@@ -313,6 +313,31 @@ describeDb('file transfer', () => {
   });
 
   describe('into a collection', () => {
+    const complete = (who: { headers: Record<string, string> }, id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/transfers/${id}/complete`, headers: who.headers });
+    /** The caller's transfers, as "my transfers" lists them. */
+    async function mine(who: { headers: Record<string, string> }, locale = 'en') {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/transfers',
+        headers: { ...who.headers, 'accept-language': locale.replace('_', '-') },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<Record<string, unknown>[]>() as (Record<string, unknown> & {
+        id: string;
+        memo: string;
+        filing_error: string | null;
+      })[];
+    }
+    const memosOf = (userId: number) =>
+      t.database.db.selectFrom('memos').select('id').where('user_id', '=', userId).execute();
+    const storedFiles = (id: string) =>
+      t.database.db
+        .selectFrom('transfer_files')
+        .select('id')
+        .where('transfer_id', '=', id)
+        .execute();
+
     /** A collection transfer of plain text files by `who`, uploaded whole; answers its id. */
     async function intoCollection(
       who: { headers: Record<string, string> },
@@ -365,8 +390,23 @@ describeDb('file transfer', () => {
         headers: me.headers,
       });
       expect(done.statusCode).toBe(200);
-      const memoIri = done.json<{ memo: string }>().memo;
+      // queued as a durable job: the request does not copy the files
+      expect(done.json()).toMatchObject({ id, filing: 'filing' });
+      expect(done.json().memo).toBeUndefined();
+      expect((await mine(me))[0]).toMatchObject({ id, status: 'filing', memo: null });
+      await t.app.jobs.runDue();
+      const listed = (await mine(me))[0]!;
+      expect(listed).toMatchObject({ id, status: 'filed', collection, filing_error: null });
+      const memoIri = listed.memo as string;
       expect(memoIri).toMatch(/^\/api\/memo\/\d+$/);
+      // asking again answers the memo, and queues nothing
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/transfers/${id}/complete`,
+        headers: me.headers,
+      });
+      expect(again.json()).toMatchObject({ filing: 'filed', memo: memoIri });
+      expect(await t.app.jobs.runDue()).toBe(0);
       const memo = await t.app.inject({ method: 'GET', url: memoIri, headers: me.headers });
       expect(memo.statusCode).toBe(200);
       const body = memo.json();
@@ -377,10 +417,11 @@ describeDb('file transfer', () => {
         'notes-2.txt',
       ]);
       expect(JSON.stringify(body.memos_per_collection)).toContain(collection);
-      // the transfer itself is gone: no link, no files
+      // the transfer never opens as a link, and its own files are gone
       expect((await t.app.inject({ method: 'GET', url: `/api/transfers/${id}` })).statusCode).toBe(
         404,
       );
+      expect(await storedFiles(id)).toEqual([]);
       const flags = await t.database.db
         .selectFrom('collections')
         .select(['id', 'transfer_collection'])
@@ -439,7 +480,7 @@ describeDb('file transfer', () => {
       expect(rows).toEqual([]);
     });
 
-    it('keeps the files when a document is refused, and makes no memo', async () => {
+    it('records a refused document for the sender at once, keeps the files, makes no memo', async () => {
       const me = await signedInUser(t);
       const collection = await insertCollection(t, me.id, 'private');
       const id = await intoCollection(
@@ -450,24 +491,106 @@ describeDb('file transfer', () => {
           files: [{ size: 8, name: 'tool.exe' }],
         },
       );
-      const done = await t.app.inject({
-        method: 'POST',
-        url: `/api/transfers/${id}/complete`,
-        headers: me.headers,
-      });
-      expect(done.statusCode).toBe(422);
-      const memos = await t.database.db
-        .selectFrom('memos')
-        .select('id')
-        .where('user_id', '=', me.id)
+      expect((await complete(me, id)).statusCode).toBe(200);
+      // a refusal does not change by retrying: one run, and the job is done
+      expect(await t.app.jobs.runDue()).toBe(1);
+      expect(await memosOf(me.id)).toEqual([]);
+      const listed = (await mine(me, 'fr_be'))[0]!;
+      expect(listed).toMatchObject({ id, status: 'failed', memo: null });
+      expect(listed.filing_error).toMatch(/\S/);
+      expect(listed.filing_error).not.toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+      expect(await storedFiles(id)).toHaveLength(1);
+      // the sender may try again: queued anew, refused anew
+      expect((await complete(me, id)).json()).toMatchObject({ filing: 'filing' });
+      await t.app.jobs.runDue();
+      expect((await mine(me))[0]).toMatchObject({ id, status: 'failed' });
+      expect(await memosOf(me.id)).toEqual([]);
+    });
+
+    it('retries a failed filing, and a retry never makes a second memo', async () => {
+      const me = await signedInUser(t);
+      const collection = await insertCollection(t, me.id, 'private');
+      const id = await intoCollection(me, collection, [Buffer.from('retry me\n')]);
+      const memos = t.app.memos;
+      const original = memos.create;
+      let calls = 0;
+      // first attempt: the database fails before the memo; second: the memo commits, then
+      // reading it back fails (as a crash right after the commit would leave it)
+      memos.create = async (...args: Parameters<typeof original>) => {
+        calls += 1;
+        if (calls === 1) throw new Error('connection lost');
+        const memo = await original(...args);
+        if (calls === 2) throw new Error('connection lost after the commit');
+        return memo;
+      };
+      try {
+        expect((await complete(me, id)).statusCode).toBe(200);
+        await t.app.jobs.runDue();
+        expect(await memosOf(me.id)).toEqual([]);
+        expect((await mine(me))[0]).toMatchObject({ status: 'filing', filing_error: null });
+        // the retry waits its back-off
+        await t.app.jobs.runDue({ now: new Date(Date.now() + 10 * 60_000) });
+        expect(await memosOf(me.id)).toHaveLength(1);
+        // the job ran again anyway (a crash before its row said done): still one memo
+        await t.app.jobs.enqueue('transfer.file', { id });
+        await t.app.jobs.runDue({ now: new Date(Date.now() + 20 * 60_000) });
+      } finally {
+        memos.create = original;
+      }
+      expect(calls).toBe(2);
+      const made = await memosOf(me.id);
+      expect(made).toHaveLength(1);
+      const listed = (await mine(me))[0]!;
+      expect(listed).toMatchObject({ status: 'filed', memo: `/api/memo/${made[0]!.id}` });
+      // the memo kept its document
+      const memo = await t.app.inject({ method: 'GET', url: listed.memo, headers: me.headers });
+      expect(memo.json().memo_documents).toHaveLength(1);
+    });
+
+    it('gives up after its attempts and tells the sender; a lost collection files nothing', async () => {
+      const me = await signedInUser(t);
+      const collection = await insertCollection(t, me.id, 'private');
+      const id = await intoCollection(me, collection, [Buffer.from('never\n')]);
+      const memos = t.app.memos;
+      const original = memos.create;
+      memos.create = async () => {
+        throw new Error('disk full');
+      };
+      try {
+        await complete(me, id);
+        for (let minutes = 0; minutes <= 60; minutes += 20) {
+          await t.app.jobs.runDue({ now: new Date(Date.now() + minutes * 60_000) });
+        }
+      } finally {
+        memos.create = original;
+      }
+      const listed = (await mine(me))[0]!;
+      expect(listed).toMatchObject({ id, status: 'failed' });
+      expect(listed.filing_error).toContain('could not be added to the collection');
+
+      // the collection given to someone else: no longer the sender's to add to
+      const owner = await signedInUser(t);
+      const lost = await insertCollection(t, me.id, 'private');
+      const second = await intoCollection(me, lost, [Buffer.from('lost\n')]);
+      await complete(me, second);
+      await t.database.db
+        .updateTable('collections')
+        .set({ user_id: owner.id })
+        .where('id', '=', lost)
         .execute();
-      expect(memos).toEqual([]);
-      const row = await t.database.db
-        .selectFrom('transfers')
-        .select('status')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      expect(row?.status).toBe('uploading');
+      await t.app.jobs.runDue();
+      expect((await mine(me)).find((row) => row.id === second)).toMatchObject({
+        status: 'failed',
+        filing_error: 'Collection not found',
+      });
+      // the collection deleted: the transfer goes with it, and its job finds nothing to do
+      const gone = await insertCollection(t, me.id, 'private');
+      const third = await intoCollection(me, gone, [Buffer.from('gone\n')]);
+      await complete(me, third);
+      await t.database.db.deleteFrom('collections').where('id', '=', gone).execute();
+      await t.app.jobs.runDue();
+      expect((await mine(me)).find((row) => row.id === third)).toBeUndefined();
+      expect(await memosOf(me.id)).toEqual([]);
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   type TransferCreated,
   type TransferExpiry,
   type TransferGrant,
+  type TransferMailed,
   type TransferPublicInfo,
   type TransferSummary,
 } from '@memoria/domain';
@@ -65,6 +66,17 @@ export function startCollectionTransfer(
 
 export const completeTransfer = (id: string) =>
   api.post<TransferPublicInfo>(`/api/transfers/${encodeURIComponent(id)}/complete`);
+
+/**
+ * Mails the link to `recipients`: the whole link, key included, goes to the server for these
+ * mails, only when the sender asks for it (docs/notes/file-transfer.md, Mailing the link).
+ */
+export const mailTransferLink = (id: string, link: string, recipients: string[], message: string) =>
+  api.post<TransferMailed>(`/api/transfers/${encodeURIComponent(id)}/mail`, {
+    link,
+    recipients,
+    message: message.trim() || undefined,
+  });
 
 export const transferInfo = (id: string) =>
   api.get<TransferPublicInfo>(`/api/transfers/${encodeURIComponent(id)}`, { anonymous: true });

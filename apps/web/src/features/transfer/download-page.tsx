@@ -22,7 +22,9 @@ import { usePageTitle } from '../../ui/use-page-title';
 import { fileUrl, grantDownload, transferInfo } from './api';
 import { decryptingStream, fileKey, fromBase64Url, openManifest, type Manifest } from './crypto';
 import { formatSize } from './display';
-import { downloadWorker, streamToDisk } from './stream-download';
+import { downloadWorker, streamToDisk, streamZipToDisk } from './stream-download';
+
+const ZIP_NAME = 'files.zip';
 
 type State =
   | { kind: 'loading' }
@@ -64,8 +66,8 @@ async function decrypted(
 }
 
 /**
- * Hands a finished file to the browser's downloads: the fallback where the download worker
- * is unavailable, and the zip of all files. The plaintext was gathered in a Blob (browsers
+ * Hands a finished file to the browser's downloads, where the download worker is
+ * unavailable: one file, or the zip of all files. The plaintext was gathered in a Blob (browsers
  * keep large Blobs on disk), so it passes through memory in pieces.
  */
 function saveBlob(blob: Blob, name: string): void {
@@ -79,7 +81,10 @@ function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Every file in one zip, stored as they are (no compression: most sent files are packed). */
+/**
+ * Every file in one zip, stored as they are (no compression: most sent files are packed),
+ * gathered in a Blob: the fallback without the download worker, which streams the zip.
+ */
 async function zipAll(
   files: { name: string; open: () => Promise<ReadableStream<Uint8Array>> }[],
 ): Promise<Blob> {
@@ -98,9 +103,13 @@ async function zipAll(
   });
   const used = new Set<string>();
   for (const file of files) {
-    // two files of one name would overwrite each other when unpacked
-    let name = file.name;
-    for (let n = 2; used.has(name); n += 1) name = `${n}-${file.name}`;
+    // no folders or parent references (the names are the sender's), and two files of one
+    // name would overwrite each other when unpacked: as public/transfer-zip.js does
+    // eslint-disable-next-line no-control-regex
+    let base = file.name.replace(/[\\/\x00-\x1f]/g, '_');
+    if (base === '' || base === '.' || base === '..') base = '_';
+    let name = base;
+    for (let n = 2; used.has(name); n += 1) name = `${n}-${base}`;
     used.add(name);
     const entry = new ZipPassThrough(name);
     zip.add(entry);
@@ -202,14 +211,35 @@ export function TransferDownloadPage() {
   async function saveAll() {
     if (state.kind !== 'open' || !secret) return;
     const { grant, manifest } = state;
+    const allSaved = () =>
+      setSaved(Object.fromEntries(manifest.files.map((_, index) => [index, true])));
+    const active = await downloadWorker();
+    if (active) {
+      try {
+        const files = await Promise.all(
+          manifest.files.map(async (meta, index) => ({
+            url: new URL(fileUrl(id, index, grant.token), window.location.origin).href,
+            key: await fileKey(secret, index),
+            sealedSize: grant.files[index]?.size ?? 0,
+            name: meta.name,
+            size: meta.size,
+          })),
+        );
+        await streamZipToDisk(active, ZIP_NAME, files, (index, done) => track(index)(done));
+        allSaved();
+        return;
+      } catch (caught) {
+        if (!(caught instanceof Error && caught.message === 'unavailable')) throw caught;
+      }
+    }
     const blob = await zipAll(
       manifest.files.map((meta, index) => ({
         name: meta.name,
         open: () => decrypted(id, grant, secret, index, track(index)),
       })),
     );
-    saveBlob(blob, 'files.zip');
-    setSaved(Object.fromEntries(manifest.files.map((_, index) => [index, true])));
+    saveBlob(blob, ZIP_NAME);
+    allSaved();
   }
 
   async function guarded(work: () => Promise<void>) {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRANSFER } from '@memoria/domain';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { showSuccess } from '../../ui/toasts';
-import { deleteTransfer, myTransfers, transferKeys } from './api';
+import { completeTransfer, deleteTransfer, myTransfers, transferKeys } from './api';
 import { formatSize } from './display';
 
 /** The signed-in person's transfers, a page at a time, each deletable before it expires. */
@@ -17,6 +18,9 @@ export function MyTransfers({ version }: { version: number }) {
   const list = useQuery({
     queryKey: [...transferKeys.mine(page), version],
     queryFn: () => myTransfers(page),
+    // while a collection transfer is being filed, its state changes on the server
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.status === 'filing') ? 3000 : false,
   });
   const remove = useMutation({
     mutationFn: deleteTransfer,
@@ -24,6 +28,11 @@ export function MyTransfers({ version }: { version: number }) {
       showSuccess(t('transfer.deleted'));
       await client.invalidateQueries({ queryKey: ['transfer', 'mine'] });
     },
+  });
+  // a failed collection transfer is queued again (its files are still there)
+  const retry = useMutation({
+    mutationFn: completeTransfer,
+    onSettled: () => client.invalidateQueries({ queryKey: ['transfer', 'mine'] }),
   });
   const items = list.data?.items ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / TRANSFER.pageSize));
@@ -52,6 +61,42 @@ export function MyTransfers({ version }: { version: number }) {
                   <Badge color="yellow" variant="light">
                     {t('transfer.uploading')}
                   </Badge>
+                )}
+                {item.status === 'filing' && (
+                  <Badge color="blue" variant="light">
+                    {t('transfer.state.filing')}
+                  </Badge>
+                )}
+                {item.status === 'filed' && (
+                  <Group gap="xs">
+                    <Badge color="green" variant="light">
+                      {t('transfer.state.filed')}
+                    </Badge>
+                    {item.memo && (
+                      <Anchor component={Link} size="sm" to={`/memo/${item.memo.split('/').pop()}`}>
+                        {t('transfer.collection.open')}
+                      </Anchor>
+                    )}
+                  </Group>
+                )}
+                {item.status === 'failed' && (
+                  <Stack gap={4}>
+                    <Badge color="red" variant="light">
+                      {t('transfer.state.failed')}
+                    </Badge>
+                    <Text size="sm" c="red">
+                      {item.filing_error}
+                    </Text>
+                    <Button
+                      variant="light"
+                      size="xs"
+                      w="fit-content"
+                      loading={retry.isPending && retry.variables === item.id}
+                      onClick={() => retry.mutate(item.id)}
+                    >
+                      {t('transfer.state.retry')}
+                    </Button>
+                  </Stack>
                 )}
               </Stack>
               <Button

@@ -19,7 +19,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconMail, IconUpload } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import {
   LIMITS,
   TIMINGS,
@@ -38,6 +37,8 @@ import { useMyCollections } from '../collections/queries';
 import { completeTransfer, startCollectionTransfer, startTransfer, transferLink } from './api';
 import { fromBase64Url, newSecret, toBase64Url } from './crypto';
 import { formatDuration, formatSize } from './display';
+import { FilingStatus } from './filing-status';
+import { MailLink } from './mail-link';
 import { MyTransfers } from './my-transfers';
 import {
   loadPending,
@@ -52,8 +53,8 @@ import {
 type Phase =
   | { kind: 'pick' }
   | { kind: 'upload'; run: UploadRun; paused: boolean; failed: boolean }
-  | { kind: 'done'; link: string; expiresAt: string }
-  | { kind: 'filed'; memo: string; collection: string };
+  | { kind: 'done'; id: string; link: string; expiresAt: string; hasPassword: boolean }
+  | { kind: 'filing'; id: string; collection: string };
 
 interface Speed {
   at: number;
@@ -143,12 +144,20 @@ export function TransferPage() {
       await upload.done;
       const info = await completeTransfer(id);
       if (!secret) {
-        setPhase({ kind: 'filed', memo: info.memo ?? '', collection: intoCollection?.name ?? '' });
+        // queued: a job makes the memo, the page follows it (FilingStatus)
+        setPhase({ kind: 'filing', id, collection: intoCollection?.name ?? '' });
+        setListVersion((v) => v + 1);
         return;
       }
       savePending(null);
       setPending(null);
-      setPhase({ kind: 'done', link: transferLink(id, secret), expiresAt: info.expires_at });
+      setPhase({
+        kind: 'done',
+        id,
+        link: transferLink(id, secret),
+        expiresAt: info.expires_at,
+        hasPassword: info.needs_password,
+      });
       setListVersion((v) => v + 1);
     } catch (caught) {
       if (isApiError(caught) && caught.status !== 409) setError(caught.message);
@@ -472,23 +481,22 @@ export function TransferPage() {
       )}
 
       {phase.kind === 'done' && (
-        <TransferReady link={phase.link} expiresAt={phase.expiresAt} onAnother={reset} />
+        <TransferReady
+          id={phase.id}
+          link={phase.link}
+          expiresAt={phase.expiresAt}
+          hasPassword={phase.hasPassword}
+          onAnother={reset}
+        />
       )}
 
-      {phase.kind === 'filed' && (
-        <Stack gap="sm" data-testid="transfer-filed">
-          <Title order={2} size="h3">
-            {t('transfer.collection.done', { name: phase.collection })}
-          </Title>
-          <Group>
-            <Button component={Link} to={`/memo/${phase.memo.split('/').pop() ?? ''}`}>
-              {t('transfer.collection.open')}
-            </Button>
-            <Button variant="subtle" onClick={reset}>
-              {t('transfer.another')}
-            </Button>
-          </Group>
-        </Stack>
+      {phase.kind === 'filing' && (
+        <FilingStatus
+          id={phase.id}
+          collection={phase.collection}
+          onAnother={reset}
+          onSettled={() => setListVersion((v) => v + 1)}
+        />
       )}
 
       {signedIn && <MyTransfers version={listVersion} />}
@@ -497,12 +505,16 @@ export function TransferPage() {
 }
 
 function TransferReady({
+  id,
   link,
   expiresAt,
+  hasPassword,
   onAnother,
 }: {
+  id: string;
   link: string;
   expiresAt: string;
+  hasPassword: boolean;
   onAnother: () => void;
 }) {
   const { t } = useTranslation();
@@ -556,6 +568,7 @@ function TransferReady({
         {t('transfer.mail')}
       </Button>
       {qr && <Image src={qr} alt={t('transfer.qr')} w={200} h={200} />}
+      <MailLink id={id} link={link} hasPassword={hasPassword} />
       <Button variant="subtle" onClick={onAnother} w="fit-content">
         {t('transfer.another')}
       </Button>

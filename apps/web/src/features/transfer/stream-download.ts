@@ -57,15 +57,24 @@ export interface StreamedFile {
   size: number;
 }
 
+export type ZippedFile = Omit<StreamedFile, 'type'>;
+
+interface WorkerMessage {
+  kind: string;
+  index?: number;
+  received?: number;
+}
+
 /**
- * Streams one file to the browser's downloads through `active`; settles once the worker
- * sent the last byte. Rejects with `'unavailable'` when the worker does not take the file
- * (the caller then uses the Blob path), with an Error when the download itself failed.
+ * Hands `payload` to the worker under a fresh ticket, then opens the worker's address for
+ * it in a hidden frame; settles once the worker sent the last byte. Rejects with
+ * `'unavailable'` when the worker does not take it (the caller then uses the Blob path),
+ * with an Error when the download itself failed.
  */
-export function streamToDisk(
+function handOver(
   active: ServiceWorker,
-  file: StreamedFile,
-  onProgress: (done: number) => void,
+  payload: { kind: 'transfer-file' | 'transfer-zip'; name: string; [field: string]: unknown },
+  onProgress: (message: WorkerMessage) => void,
 ): Promise<void> {
   const ticket = crypto.randomUUID();
   const channel = new MessageChannel();
@@ -80,18 +89,17 @@ export function streamToDisk(
       // the frame stays a moment: removing it at once may cancel the download's last bytes
       setTimeout(() => frame?.remove(), 10_000);
     };
-    channel.port1.onmessage = (event: MessageEvent<{ kind: string; received?: number }>) => {
+    channel.port1.onmessage = (event: MessageEvent<WorkerMessage>) => {
       const message = event.data;
       if (message.kind === 'ready') {
         clearTimeout(notReady);
         frame = document.createElement('iframe');
         frame.hidden = true;
-        frame.src = `${DOWNLOAD_SCOPE}_stream/${ticket}/${encodeURIComponent(file.name)}`;
+        frame.src = `${DOWNLOAD_SCOPE}_stream/${ticket}/${encodeURIComponent(payload.name)}`;
         document.body.append(frame);
       } else if (message.kind === 'progress') {
-        onProgress((message.received ?? 0) / Math.max(1, file.sealedSize));
+        onProgress(message);
       } else if (message.kind === 'done') {
-        onProgress(1);
         finish();
         resolve();
       } else if (message.kind === 'error') {
@@ -99,6 +107,34 @@ export function streamToDisk(
         reject(new Error('download failed'));
       }
     };
-    active.postMessage({ kind: 'transfer-file', ticket, ...file }, [channel.port2]);
+    active.postMessage({ ...payload, ticket }, [channel.port2]);
+  });
+}
+
+/** Streams one file to the browser's downloads through `active` (see handOver). */
+export async function streamToDisk(
+  active: ServiceWorker,
+  file: StreamedFile,
+  onProgress: (done: number) => void,
+): Promise<void> {
+  await handOver(active, { kind: 'transfer-file', ...file }, (message) =>
+    onProgress((message.received ?? 0) / Math.max(1, file.sealedSize)),
+  );
+  onProgress(1);
+}
+
+/**
+ * Streams every file as one zip, `name`, made by the worker as the files decrypt (see
+ * handOver); `onProgress` gets a file's index and its share received.
+ */
+export function streamZipToDisk(
+  active: ServiceWorker,
+  name: string,
+  files: ZippedFile[],
+  onProgress: (index: number, done: number) => void,
+): Promise<void> {
+  return handOver(active, { kind: 'transfer-zip', name, files }, (message) => {
+    const index = message.index ?? 0;
+    onProgress(index, (message.received ?? 0) / Math.max(1, files[index]?.sealedSize ?? 0));
   });
 }

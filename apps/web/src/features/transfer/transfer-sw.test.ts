@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { transferCipherSize } from '@memoria/domain';
 import { encryptedSlice, fileKey, newSecret } from './crypto';
@@ -15,8 +16,14 @@ function loadWorker(fetchCipher: (url: string) => Promise<Response>) {
     skipWaiting: () => undefined,
     clients: { claim: () => Promise.resolve() },
   };
-  const source = readFileSync(join(import.meta.dirname, '../../../public/transfer-sw.js'), 'utf8');
-  new Function('self', 'fetch', source)(self, fetchCipher);
+  const read = (name: string) =>
+    readFileSync(join(import.meta.dirname, '../../../public', name), 'utf8');
+  const importScripts = (url: string) => new Function('self', read(url.slice(1)))(self);
+  new Function('self', 'fetch', 'importScripts', read('transfer-sw.js'))(
+    self,
+    fetchCipher,
+    importScripts,
+  );
   return listeners;
 }
 
@@ -102,5 +109,80 @@ describe('the download worker', () => {
     });
     await expect((await answered!).arrayBuffer()).rejects.toThrow();
     expect(messages.at(-1)).toBe('error');
+  });
+
+  it('answers every file as one zip, fetching each file only when the zip reaches it', async () => {
+    const secret = newSecret();
+    const plains = [
+      new Uint8Array(150_000).map((_, i) => (i * 7) % 253),
+      new TextEncoder().encode('a small note\n'),
+      new Uint8Array(0),
+    ];
+    const names = ['photos.bin', 'notes/../note.txt', 'photos.bin'];
+    const sealed = await Promise.all(
+      plains.map(async (plain, index) =>
+        encryptedSlice(
+          new Blob([plain]),
+          await fileKey(secret, index),
+          0,
+          transferCipherSize(plain.length),
+        ),
+      ),
+    );
+    const fetched: number[] = [];
+    const listeners = loadWorker(async (url) => {
+      const index = Number(url.split('/').at(-1));
+      fetched.push(index);
+      return new Response(sealed[index]);
+    });
+    const messages: string[] = [];
+    listeners.get('message')!({
+      data: {
+        kind: 'transfer-zip',
+        ticket: 'z1',
+        name: 'files.zip',
+        files: await Promise.all(
+          plains.map(async (plain, index) => ({
+            url: `https://memoria.test/api/transfers/x/files/${index}`,
+            key: await fileKey(secret, index),
+            sealedSize: transferCipherSize(plain.length),
+            name: names[index],
+            size: plain.length,
+          })),
+        ),
+      },
+      ports: [{ postMessage: (message: { kind: string }) => messages.push(message.kind) }],
+    });
+    let answered: Promise<Response> | undefined;
+    listeners.get('fetch')!({
+      request: { url: 'https://memoria.test/transfer/d/_stream/z1/files.zip' },
+      respondWith: (response: Promise<Response>) => (answered = response),
+    });
+    const response = await answered!;
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toContain('filename="files.zip"');
+
+    // pulled, not pushed: the header and the first file's first bytes leave before the
+    // second file is fetched
+    const reader = response.body!.getReader();
+    const parts: Uint8Array<ArrayBuffer>[] = [];
+    parts.push((await reader.read()).value as Uint8Array<ArrayBuffer>);
+    expect(fetched).toEqual([]);
+    parts.push((await reader.read()).value as Uint8Array<ArrayBuffer>);
+    expect(fetched).toEqual([0]);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value as Uint8Array<ArrayBuffer>);
+    }
+    expect(fetched).toEqual([0, 1, 2]);
+    const zip = new Uint8Array(await new Blob(parts).arrayBuffer());
+    expect(response.headers.get('content-length')).toBe(String(zip.length));
+    const unpacked = unzipSync(zip);
+    expect(Object.keys(unpacked)).toEqual(['photos.bin', 'notes_.._note.txt', '2-photos.bin']);
+    expect(Buffer.from(unpacked['photos.bin']!).equals(plains[0]!)).toBe(true);
+    expect(Buffer.from(unpacked['notes_.._note.txt']!).equals(plains[1]!)).toBe(true);
+    expect(Buffer.from(unpacked['2-photos.bin']!).equals(plains[2]!)).toBe(true);
+    expect(messages.at(-1)).toBe('done');
   });
 });

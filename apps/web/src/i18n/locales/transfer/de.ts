@@ -35,8 +35,29 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Link kopieren',
   copied: 'Kopiert',
   qr: 'QR-Code des Links',
-  mail: 'Link per E-Mail senden',
+  mail: 'Die E-Mail selbst schreiben',
   mailSubject: 'Dateien für Sie',
+  mailForm: {
+    title: 'Oder lassen Sie uns den Link mailen',
+    notice:
+      'Um den Link zu mailen, schickt Ihr Browser ihn an unseren Server, der ihn dann einmal sieht, um die E-Mails zu schreiben. Der Server behält ihn nicht und schreibt ihn nirgends auf.',
+    withPassword:
+      'Ihre Übertragung hat ein Passwort: Der Link allein öffnet weiterhin nichts. Geben Sie das Passwort den Empfängern auf anderem Weg.',
+    noPassword: 'Ohne Passwort kann jeder, der die E-Mail liest, die Dateien öffnen.',
+    recipients: 'Empfänger (höchstens {{count}})',
+    recipientsHint: 'E-Mail-Adressen, eine pro Zeile oder durch Kommas getrennt',
+    tooMany: 'Höchstens {{count}} Adressen pro Übertragung.',
+    message: 'Nachricht in der E-Mail (optional, nicht verschlüsselt)',
+    send: 'Link mailen',
+    sent: 'Gesendet. Gemailte Adressen: {{count}}. Für diese Übertragung noch möglich: {{left}}.',
+    failed: 'Die E-Mail konnte nicht gesendet werden. Versuchen Sie es später erneut.',
+  },
+  state: {
+    filing: 'Wird der Sammlung hinzugefügt',
+    filed: 'In der Sammlung',
+    failed: 'Nicht hinzugefügt',
+    retry: 'Erneut versuchen',
+  },
   another: 'Andere Dateien senden',
   pending:
     'Eine Übertragung lud noch hoch, als diese Seite geschlossen wurde. Wählen Sie dieselben Dateien erneut, um sie fortzusetzen.',
@@ -85,5 +106,7 @@ export const transfer: LocaleShape['transfer'] = {
     sending: 'Wird hochgeladen…',
     done: 'Die Dateien sind jetzt Dokumente eines neuen Memos in {{name}}.',
     open: 'Memo öffnen',
+    filing: 'Die Dateien werden {{name}} hinzugefügt…',
+    failed: 'Die Dateien konnten der Sammlung nicht hinzugefügt werden.',
   },
 };

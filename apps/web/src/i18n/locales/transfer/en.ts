@@ -28,8 +28,29 @@ export const transfer = {
   copy: 'Copy the link',
   copied: 'Copied',
   qr: 'QR code of the link',
-  mail: 'Send the link by e-mail',
+  mail: 'Write the e-mail yourself',
   mailSubject: 'Files for you',
+  mailForm: {
+    title: 'Or let us mail the link',
+    notice:
+      'To mail the link, your browser sends it to our server, which then sees it once to write the e-mails. The server does not keep it or write it down anywhere.',
+    withPassword:
+      'Your transfer has a password: the link alone still opens nothing. Give the password to the recipients another way.',
+    noPassword: 'Without a password, whoever reads the e-mail can open the files.',
+    recipients: 'Recipients (at most {{count}})',
+    recipientsHint: 'E-mail addresses, one per line or separated by commas',
+    tooMany: 'At most {{count}} addresses per transfer.',
+    message: 'Note in the e-mail (optional, not encrypted)',
+    send: 'Mail the link',
+    sent: 'Sent. Addresses mailed: {{count}}. Still possible for this transfer: {{left}}.',
+    failed: 'The e-mail could not be sent. Try again later.',
+  },
+  state: {
+    filing: 'Being added to the collection',
+    filed: 'In the collection',
+    failed: 'Not added',
+    retry: 'Try again',
+  },
   another: 'Send other files',
   pending:
     'A transfer was still uploading when this page closed. Choose the same files again to continue it.',
@@ -77,5 +98,7 @@ export const transfer = {
     sending: 'Uploading…',
     done: 'The files are now documents of a new memo in {{name}}.',
     open: 'Open the memo',
+    filing: 'Adding the files to {{name}}…',
+    failed: 'The files could not be added to the collection.',
   },
 };

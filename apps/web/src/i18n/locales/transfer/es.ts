@@ -35,8 +35,29 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Copiar el enlace',
   copied: 'Copiado',
   qr: 'Código QR del enlace',
-  mail: 'Enviar el enlace por correo',
+  mail: 'Escribir el correo tú mismo',
   mailSubject: 'Archivos para ti',
+  mailForm: {
+    title: 'O deja que enviemos el enlace por correo',
+    notice:
+      'Para enviar el enlace por correo, tu navegador lo manda a nuestro servidor, que lo ve una vez para escribir los correos. El servidor no lo guarda ni lo anota en ningún sitio.',
+    withPassword:
+      'Tu transferencia tiene contraseña: el enlace por sí solo no abre nada. Da la contraseña a los destinatarios por otra vía.',
+    noPassword: 'Sin contraseña, quien lea el correo puede abrir los archivos.',
+    recipients: 'Destinatarios (como máximo {{count}})',
+    recipientsHint: 'Direcciones de correo, una por línea o separadas por comas',
+    tooMany: 'Como máximo {{count}} direcciones por transferencia.',
+    message: 'Mensaje en el correo (opcional, sin cifrar)',
+    send: 'Enviar el enlace por correo',
+    sent: 'Enviado. Direcciones: {{count}}. Aún posibles para esta transferencia: {{left}}.',
+    failed: 'No se pudo enviar el correo. Inténtalo más tarde.',
+  },
+  state: {
+    filing: 'Añadiéndose a la colección',
+    filed: 'En la colección',
+    failed: 'No añadido',
+    retry: 'Reintentar',
+  },
   another: 'Enviar otros archivos',
   pending:
     'Una transferencia aún se estaba subiendo cuando se cerró esta página. Elige de nuevo los mismos archivos para continuarla.',
@@ -85,5 +106,7 @@ export const transfer: LocaleShape['transfer'] = {
     sending: 'Subiendo…',
     done: 'Los archivos son ahora documentos de un memo nuevo en {{name}}.',
     open: 'Abrir el memo',
+    filing: 'Añadiendo los archivos a {{name}}…',
+    failed: 'No se pudieron añadir los archivos a la colección.',
   },
 };

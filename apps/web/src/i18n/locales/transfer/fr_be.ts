@@ -35,8 +35,29 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Copier le lien',
   copied: 'Copié',
   qr: 'Code QR du lien',
-  mail: 'Envoyer le lien par e-mail',
+  mail: 'Écrire l’e-mail vous-même',
   mailSubject: 'Des fichiers pour vous',
+  mailForm: {
+    title: 'Ou laissez-nous envoyer le lien par e-mail',
+    notice:
+      'Pour envoyer le lien par e-mail, votre navigateur le transmet à notre serveur, qui le voit alors une fois pour écrire les e-mails. Le serveur ne le garde pas et ne l’écrit nulle part.',
+    withPassword:
+      'Votre transfert a un mot de passe : le lien seul n’ouvre toujours rien. Donnez le mot de passe aux destinataires par un autre moyen.',
+    noPassword: 'Sans mot de passe, quiconque lit l’e-mail peut ouvrir les fichiers.',
+    recipients: 'Destinataires ({{count}} au plus)',
+    recipientsHint: 'Adresses e-mail, une par ligne ou séparées par des virgules',
+    tooMany: '{{count}} adresses au plus par transfert.',
+    message: 'Message dans l’e-mail (facultatif, non chiffré)',
+    send: 'Envoyer le lien par e-mail',
+    sent: 'Envoyé. Adresses contactées : {{count}}. Encore possibles pour ce transfert : {{left}}.',
+    failed: 'L’e-mail n’a pas pu être envoyé. Réessayez plus tard.',
+  },
+  state: {
+    filing: 'En cours d’ajout à la collection',
+    filed: 'Dans la collection',
+    failed: 'Pas ajouté',
+    retry: 'Réessayer',
+  },
   another: 'Envoyer d’autres fichiers',
   pending:
     'Un transfert était encore en cours d’envoi quand cette page s’est fermée. Choisissez à nouveau les mêmes fichiers pour le poursuivre.',
@@ -85,5 +106,7 @@ export const transfer: LocaleShape['transfer'] = {
     sending: 'Envoi en cours…',
     done: 'Les fichiers sont maintenant les documents d’un nouveau mémo dans {{name}}.',
     open: 'Ouvrir le mémo',
+    filing: 'Ajout des fichiers à {{name}}…',
+    failed: 'Les fichiers n’ont pas pu être ajoutés à la collection.',
   },
 };

@@ -35,8 +35,29 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Link kopiëren',
   copied: 'Gekopieerd',
   qr: 'QR-code van de link',
-  mail: 'De link per e-mail versturen',
+  mail: 'Zelf de e-mail schrijven',
   mailSubject: 'Bestanden voor jou',
+  mailForm: {
+    title: 'Of laat ons de link mailen',
+    notice:
+      'Om de link te mailen stuurt je browser hem naar onze server, die hem dan één keer ziet om de e-mails te schrijven. De server bewaart hem niet en schrijft hem nergens op.',
+    withPassword:
+      'Je overdracht heeft een wachtwoord: de link alleen opent nog niets. Geef het wachtwoord op een andere manier aan de ontvangers.',
+    noPassword: 'Zonder wachtwoord kan wie de e-mail leest de bestanden openen.',
+    recipients: 'Ontvangers (hoogstens {{count}})',
+    recipientsHint: 'E-mailadressen, één per regel of gescheiden door komma’s',
+    tooMany: 'Hoogstens {{count}} adressen per overdracht.',
+    message: 'Bericht in de e-mail (optioneel, niet versleuteld)',
+    send: 'De link mailen',
+    sent: 'Verstuurd. Gemailde adressen: {{count}}. Nog mogelijk voor deze overdracht: {{left}}.',
+    failed: 'De e-mail kon niet worden verstuurd. Probeer het later opnieuw.',
+  },
+  state: {
+    filing: 'Wordt aan de verzameling toegevoegd',
+    filed: 'In de verzameling',
+    failed: 'Niet toegevoegd',
+    retry: 'Opnieuw proberen',
+  },
   another: 'Andere bestanden versturen',
   pending:
     'Een overdracht was nog aan het uploaden toen deze pagina sloot. Kies dezelfde bestanden opnieuw om verder te gaan.',
@@ -85,5 +106,7 @@ export const transfer: LocaleShape['transfer'] = {
     sending: 'Bezig met uploaden…',
     done: 'De bestanden zijn nu documenten van een nieuwe memo in {{name}}.',
     open: 'Memo openen',
+    filing: 'De bestanden worden aan {{name}} toegevoegd…',
+    failed: 'De bestanden konden niet aan de verzameling worden toegevoegd.',
   },
 };

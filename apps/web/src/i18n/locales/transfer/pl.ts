@@ -35,8 +35,29 @@ export const transfer: LocaleShape['transfer'] = {
   copy: 'Kopiuj link',
   copied: 'Skopiowano',
   qr: 'Kod QR linku',
-  mail: 'Wyślij link e-mailem',
+  mail: 'Napisz e-mail samodzielnie',
   mailSubject: 'Pliki dla Ciebie',
+  mailForm: {
+    title: 'Albo pozwól nam wysłać link e-mailem',
+    notice:
+      'Aby wysłać link e-mailem, przeglądarka przekazuje go naszemu serwerowi, który widzi go wtedy jeden raz, by napisać wiadomości. Serwer go nie przechowuje ani nigdzie nie zapisuje.',
+    withPassword:
+      'Twój transfer ma hasło: sam link nadal niczego nie otwiera. Przekaż hasło odbiorcom inną drogą.',
+    noPassword: 'Bez hasła każdy, kto przeczyta e-mail, może otworzyć pliki.',
+    recipients: 'Odbiorcy (najwyżej {{count}})',
+    recipientsHint: 'Adresy e-mail, jeden w wierszu lub rozdzielone przecinkami',
+    tooMany: 'Najwyżej {{count}} adresów na transfer.',
+    message: 'Wiadomość w e-mailu (opcjonalna, niezaszyfrowana)',
+    send: 'Wyślij link e-mailem',
+    sent: 'Wysłano. Adresy: {{count}}. Jeszcze możliwe dla tego transferu: {{left}}.',
+    failed: 'Nie udało się wysłać e-maila. Spróbuj później.',
+  },
+  state: {
+    filing: 'Dodawanie do kolekcji',
+    filed: 'W kolekcji',
+    failed: 'Nie dodano',
+    retry: 'Spróbuj ponownie',
+  },
   another: 'Wyślij inne pliki',
   pending:
     'Transfer był jeszcze wysyłany, gdy ta strona została zamknięta. Wybierz ponownie te same pliki, aby go kontynuować.',
@@ -84,5 +105,7 @@ export const transfer: LocaleShape['transfer'] = {
     sending: 'Wysyłanie…',
     done: 'Pliki są teraz dokumentami nowej notatki w {{name}}.',
     open: 'Otwórz notatkę',
+    filing: 'Dodawanie plików do {{name}}…',
+    failed: 'Nie udało się dodać plików do kolekcji.',
   },
 };
