@@ -20,6 +20,16 @@ describe('dialect helpers', () => {
     expect(readTime('2026-01-02T03:04:05.000Z')?.getTime()).toBe(Date.UTC(2026, 0, 2, 3, 4, 5));
     expect(readTime('nonsense')).toBeNull();
     expect(isoTime(new Date(Date.UTC(2026, 0, 2, 3, 4, 5)))).toBe('2026-01-02T03:04:05.000+00:00');
+    // SQLite's stored text, and anything else a driver may hand back, answer the same
+    for (const stored of [
+      '2026-01-02T03:04:05.000Z',
+      '2026-01-02 03:04:05Z',
+      '2026-01-02T04:04:05.000+01:00',
+    ]) {
+      expect(isoTime(stored)).toBe('2026-01-02T03:04:05.000+00:00');
+    }
+    expect(isoTime('nonsense')).toBeNull();
+    expect(isoTime(null)).toBeNull();
   });
 });
 
