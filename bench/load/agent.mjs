@@ -56,6 +56,16 @@ function freshTick() {
 const sentAt = new Map();
 let messageCounter = 0;
 
+// ---- what was written and acknowledged, to check after an instance is killed ----
+/** { kind: 'memo' | 'comment' | 'message', at: Date.now() of the answer, person, … } */
+const ledger = [];
+const LEDGER_MAX = 50_000;
+function acknowledged(entry) {
+  if (ledger.length < LEDGER_MAX) ledger.push({ ...entry, at: Date.now() });
+}
+/** message key -> resolve, for the check that live events resume after a failover */
+const waiters = new Map();
+
 class Refused extends Error {}
 
 /** One request as the web app makes it; records its time under `label`. */
@@ -299,10 +309,20 @@ const run = {
     messageCounter += 1;
     const key = `load-${config.agentIndex}-${messageCounter}`;
     sentAt.set(key, performance.now());
-    await call(p, 'POST /api/thread/message', 'POST', '/api/thread/message', {
+    const sent = await call(p, 'POST /api/thread/message', 'POST', '/api/thread/message', {
       body: { thread: `/api/thread/${p.thread}`, description: `Hello from ${p.id} (${key})`, key },
       hydra: false,
     });
+    const message = sent.json?.message;
+    if (sent.status < 300 && typeof message?.id === 'number') {
+      acknowledged({
+        kind: 'message',
+        person: p,
+        id: message.id,
+        thread: p.thread,
+        seq: message.seq,
+      });
+    }
   },
   async react(p) {
     const memo = pickOne(p.seen.filter((m) => m.canReact));
@@ -315,10 +335,13 @@ const run = {
   async comment(p) {
     const memo = pickOne(p.seen.filter((m) => m.canComment));
     if (!memo) return run.feed(p);
-    await call(p, 'POST /api/memo/comment', 'POST', '/api/memo/comment', {
+    const made = await call(p, 'POST /api/memo/comment', 'POST', '/api/memo/comment', {
       body: { memo: memo.id, description: `A thought from person ${p.id}` },
       hydra: false,
     });
+    if (made.status < 300 && typeof made.json?.id === 'number') {
+      acknowledged({ kind: 'comment', person: p, id: made.json.id, memo: memo.id });
+    }
   },
   async createMemo(p) {
     const collection = pickOne(p.collections);
@@ -348,6 +371,14 @@ const run = {
       hydra: false,
     });
     if (made.json) rememberOwn(p, [made.json]);
+    if (made.status < 300 && typeof made.json?.id === 'number') {
+      acknowledged({
+        kind: 'memo',
+        person: p,
+        id: made.json.id,
+        photo: made.json.memo_photos?.[0]?.content_url ?? null,
+      });
+    }
   },
   async tickTodo(p) {
     const todo = pickOne(p.todos);
@@ -406,7 +437,9 @@ function openSocket(p) {
     }
     const type = event?.message_type ?? 'unknown';
     tick.events[type] = (tick.events[type] ?? 0) + 1;
+    p.eventsSinceOpen += 1;
     if (type === 'new_message' && event.message) {
+      waiters.get(event.message.key)?.(p.id);
       const started = sentAt.get(event.message.key);
       if (started !== undefined && event.message.user?.id !== p.id) {
         tick.delivery.push(performance.now() - started);
@@ -423,12 +456,16 @@ function openSocket(p) {
   });
   socket.on('error', () => {});
   socket.on('close', () => {
+    if (p.socket !== socket) return;
     p.socketOpen = false;
+    p.socketClosedAt = Date.now();
     // the web app reconnects after 1 to 3 s
     if (!p.stopped) setTimeout(() => !p.stopped && openSocket(p), 1000 + Math.random() * 2000);
   });
   socket.on('open', () => {
     p.socketOpen = true;
+    p.socketOpenedAt = Date.now();
+    p.eventsSinceOpen = 0;
   });
 }
 
@@ -453,6 +490,145 @@ async function live(p) {
       /* counted in call() */
     }
   }
+}
+
+// ---- after an instance was killed: nothing lost, live events resumed ----
+/** A request outside the figures (no tick): the check's own reads. */
+async function quietCall(person, method, path, body) {
+  await freshToken(person);
+  const response = await fetch(`${config.base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${person.token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  let json = null;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    /* not JSON (a file) */
+  }
+  return { status: response.status, json, bytes: bytes.length };
+}
+
+/** Is this acknowledged write readable now (through the proxy, so the surviving instance)? */
+async function readable(entry) {
+  const p = entry.person;
+  if (entry.kind === 'memo') {
+    const memo = await quietCall(p, 'GET', `/api/memo/${entry.id}`);
+    if (memo.status !== 200) return false;
+    if (!entry.photo) return true;
+    const file = await quietCall(p, 'GET', entry.photo);
+    return file.status === 200 && file.bytes > 0;
+  }
+  if (entry.kind === 'message') {
+    const page = await quietCall(
+      p,
+      'GET',
+      `/api/thread/${entry.thread}/messages?after_seq=${entry.seq - 1}&itemsPerPage=20`,
+    );
+    return members(page.json).some((m) => m?.id === entry.id);
+  }
+  // comments, oldest first: page until found
+  for (let page = 1; page <= 20; page += 1) {
+    const answer = await quietCall(
+      p,
+      'GET',
+      `/api/memo/${entry.memo}/comments?page=${page}&itemsPerPage=${PAGE}`,
+    );
+    const list = members(answer.json);
+    if (list.some((c) => c?.id === entry.id)) return true;
+    if (list.length < PAGE) return false;
+  }
+  return false;
+}
+
+/** Sends q's message to p and waits for it on p's socket. */
+async function liveEventReaches(p, q) {
+  const thread = await quietCall(q, 'POST', '/api/thread', {
+    thread_type: 'direct',
+    users: [`/api/user/${p.id}`],
+  });
+  const id = thread.json?.id;
+  if (typeof id !== 'number') return null;
+  const key = `resume-${config.agentIndex}-${p.id}-${Date.now()}`;
+  const started = performance.now();
+  const arrived = new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 10_000);
+    waiters.set(key, (to) => {
+      if (to !== p.id) return;
+      clearTimeout(timer);
+      resolve(performance.now() - started);
+    });
+  });
+  await quietCall(q, 'POST', '/api/thread/message', {
+    thread: `/api/thread/${id}`,
+    description: 'After the failover',
+    key,
+  });
+  const ms = await arrived;
+  waiters.delete(key);
+  return ms;
+}
+
+async function verify({ before, since, probes = 20 }) {
+  const due = ledger.filter((entry) => entry.at < before);
+  const byKind = {};
+  const missing = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < due.length) {
+        const entry = due[next];
+        next += 1;
+        const kind = (byKind[entry.kind] ??= { checked: 0, readable: 0, photos: 0 });
+        kind.checked += 1;
+        if (entry.photo) kind.photos += 1;
+        let ok = false;
+        try {
+          ok = await readable(entry);
+        } catch {
+          ok = false;
+        }
+        if (ok) kind.readable += 1;
+        else if (missing.length < 20) {
+          missing.push({ kind: entry.kind, id: entry.id, person: entry.person.id });
+        }
+      }
+    }),
+  );
+  // live events: the people whose socket closed after the kill
+  const alive = people.filter((p) => !p.stopped);
+  const cut = alive.filter((p) => p.socketClosedAt >= since);
+  const reconnected = cut.filter((p) => p.socketOpen && p.socketOpenedAt > p.socketClosedAt);
+  const resumed = [];
+  let probed = 0;
+  for (const p of reconnected.slice(0, probes)) {
+    const q = alive.find((o) => o.id === p.id + 1 || o.id === p.id - 1);
+    if (!q) continue;
+    probed += 1;
+    try {
+      const ms = await liveEventReaches(p, q);
+      if (ms !== null) resumed.push(ms);
+    } catch {
+      /* not reached */
+    }
+  }
+  return {
+    byKind,
+    missing,
+    people: alive.length,
+    socketsCut: cut.length,
+    reconnected: reconnected.length,
+    reconnectMs: reconnected.map((p) => p.socketOpenedAt - p.socketClosedAt),
+    eventsAfterReconnect: reconnected.filter((p) => p.eventsSinceOpen > 0).length,
+    probed,
+    resumedMs: resumed,
+  };
 }
 
 setInterval(() => {
@@ -487,6 +663,10 @@ process.on('message', (message) => {
         collections: [],
         followed: [],
         stopped: false,
+        socketOpen: false,
+        socketOpenedAt: 0,
+        socketClosedAt: 0,
+        eventsSinceOpen: 0,
       };
       people.push(person);
       void live(person);
@@ -501,6 +681,8 @@ process.on('message', (message) => {
       process.send({ type: 'left', id: people[i].id });
       count -= 1;
     }
+  } else if (message.type === 'verify') {
+    void verify(message).then((answer) => process.send({ type: 'verified', ...answer }));
   } else if (message.type === 'stop') {
     for (const p of people) {
       p.stopped = true;

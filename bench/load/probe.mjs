@@ -1,13 +1,133 @@
 // Loaded into the server process by the load test (node --import bench/load/probe.mjs
 // apps/server/dist/main.js), never by the product: the server itself is unchanged and has
 // no metrics route. It answers the load test over the IPC channel the test opened when it
-// started the server: the event-loop delay (per sample and over the current window), memory
-// and the process's own CPU time. Without an IPC channel (an ordinary start) it does nothing.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+// started the server: the event-loop delay (per sample and over the current window), memory,
+// the process's own CPU time, and the database's share: the statements the server ran and
+// their summed time (the database drivers' query functions wrapped here), beside the
+// requests it answered and their summed time (node's http diagnostics channels). Without
+// an IPC channel (an ordinary start) it does nothing.
+import { subscribe } from 'node:diagnostics_channel';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 
 const RESOLUTION_MS = 10;
 
+/**
+ * Statements and requests, counted and timed since the process started. The summed times
+ * count statements run side by side (Promise.all) once each; the busy times count the time
+ * with at least one statement (or request) open once: the database's share of the server's
+ * time is statementBusyMs / requestBusyMs.
+ */
+const totals = {
+  statements: 0,
+  statementMs: 0,
+  statementBusyMs: 0,
+  requests: 0,
+  requestMs: 0,
+  requestBusyMs: 0,
+};
+// PROBE_SLOW_MS=n: statements slower than n ms go to stderr with their values (profiling)
+const slowMs = process.env.PROBE_SLOW_MS ? Number(process.env.PROBE_SLOW_MS) : Infinity;
+function logSlow(took, text, values) {
+  if (took > slowMs) console.error(`slow ${took.toFixed(1)} ms: ${text} ${JSON.stringify(values)}`);
+}
+
+/** Adds the time during which at least one of a kind was open to totals[busyKey]. */
+function busyClock(busyKey) {
+  let open = 0;
+  let since = 0;
+  return {
+    begin() {
+      if (open === 0) since = performance.now();
+      open += 1;
+    },
+    end() {
+      open -= 1;
+      if (open === 0) totals[busyKey] += performance.now() - since;
+    },
+  };
+}
+const statementClock = busyClock('statementBusyMs');
+const requestClock = busyClock('requestBusyMs');
+
+/**
+ * Wraps the drivers the server loads (the same module instances: resolved from the
+ * repository root, as the server's bundle resolves them). PostgreSQL: from sending a query
+ * to its answer being handled, so it includes time the answer waited for the event loop
+ * (an upper bound of the database's time). SQLite: the synchronous call itself.
+ */
+function wrapDrivers() {
+  const load = createRequire(join(fileURLToPath(import.meta.url), '../../../package.json'));
+  try {
+    const pg = load('pg');
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function timedQuery(...args) {
+      const started = performance.now();
+      const result = original.apply(this, args);
+      if (result && typeof result.then === 'function') {
+        totals.statements += 1;
+        statementClock.begin();
+        const done = () => {
+          statementClock.end();
+          const took = performance.now() - started;
+          totals.statementMs += took;
+          logSlow(took, args[0]?.text ?? args[0], args[0]?.values ?? args[1]);
+        };
+        result.then(done, done);
+      }
+      return result;
+    };
+  } catch {
+    /* no pg: SQLite only */
+  }
+  try {
+    const SQLite = load('better-sqlite3');
+    const scratch = new SQLite(':memory:');
+    const proto = Object.getPrototypeOf(scratch.prepare('select 1'));
+    scratch.close();
+    for (const method of ['all', 'get', 'run']) {
+      const original = proto[method];
+      proto[method] = function timedStatement(...args) {
+        const started = performance.now();
+        try {
+          return original.apply(this, args);
+        } finally {
+          totals.statements += 1;
+          const took = performance.now() - started;
+          totals.statementMs += took;
+          totals.statementBusyMs += took;
+          logSlow(took, this.source, args);
+        }
+      };
+    }
+    const iterate = proto.iterate;
+    proto.iterate = function countedIterate(...args) {
+      totals.statements += 1;
+      return iterate.apply(this, args);
+    };
+  } catch {
+    /* no better-sqlite3 */
+  }
+}
+
+function timeRequests() {
+  // 'close' comes after the answer is sent, and also when the client goes away first
+  subscribe('http.server.request.start', ({ response }) => {
+    const started = performance.now();
+    requestClock.begin();
+    response.once('close', () => {
+      requestClock.end();
+      totals.requests += 1;
+      totals.requestMs += performance.now() - started;
+    });
+  });
+}
+
 if (process.send && process.channel) {
+  wrapDrivers();
+  timeRequests();
   // two monitors: one reset at every sample (the chart), one reset when the test says a
   // step begins (the limit is checked over a whole step)
   const sample = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -28,6 +148,7 @@ if (process.send && process.channel) {
       window: figures(window),
       memory: process.memoryUsage(),
       cpu: process.cpuUsage(),
+      totals: { ...totals },
     };
     sample.reset();
     if (message.resetWindow) window.reset();

@@ -15,15 +15,18 @@
 // Set-ups: sqlite (one server, SQLite in the data directory); postgres (one server,
 // --database-url, default postgres://postgres@127.0.0.1:5432/memoria_load_<people>_<memos>);
 // scaled (two servers on that PostgreSQL with --redis-url, default redis://127.0.0.1:6379,
-// behind bench/load/proxy.mjs, media on a shared disk folder; first it checks that a message
-// sent through one instance reaches a socket held on the other).
+// behind bench/load/proxy.mjs, media in S3-compatible storage (s3rver, bench/load/s3.mjs);
+// first it checks that a message sent through one instance reaches a socket held on the
+// other; after the hold it kills instance 2 (SIGKILL) mid-run and checks that every write
+// acknowledged before the kill is readable after it and that live events resume for the
+// people whose sockets were on it, counting the errors of the failover apart; --no-kill skips).
 // The data set is generated once per --people/--memos into --data-dir (default
 // /tmp/memoria-load/<engine>-<people>-<memos>) and kept; so are the people's sessions
 // (load-sessions.json there): sign-in is argon2 by design, so a second run refreshes the
 // kept sessions instead of signing everyone in again.
 import { execFileSync, fork } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -56,6 +59,9 @@ const { values } = parseArgs({
     'answer-cache-mb': { type: 'string' },
     name: { type: 'string' },
     reference: { type: 'boolean', default: true },
+    // scaled: kill instance 2 after the hold, and how long the failover is watched
+    kill: { type: 'boolean', default: true },
+    'failover-time': { type: 'string', default: '30s' },
   },
   allowNegative: true,
 });
@@ -167,7 +173,10 @@ const serverEnv = {
     : {}),
 };
 const servers = [];
+const liveServers = () => servers.filter((s) => !s.dead);
 let proxy;
+let s3;
+let s3Dir;
 const agents = [];
 async function stopAll() {
   for (const agent of agents) if (agent.child.connected) agent.child.send({ type: 'stop' });
@@ -175,12 +184,34 @@ async function stopAll() {
   for (const agent of agents) agent.child.kill();
   proxy?.kill();
   for (const server of servers) await server.stop();
+  s3?.kill();
+  if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
 }
 process.on('SIGINT', () => {
   void stopAll().then(() => process.exit(130));
 });
 
 const instances = setup === 'scaled' ? 2 : 1;
+if (setup === 'scaled') {
+  // S3-compatible storage both instances share, in a process of its own (a fresh bucket
+  // folder per run: the media written during a run are the run's)
+  s3Dir = mkdtempSync(join(tmpdir(), 'memoria-load-s3-'));
+  s3 = fork(join(root, 'bench/load/s3.mjs'), {
+    env: { ...process.env, S3_DIR: s3Dir, S3_BUCKET: 'media' },
+  });
+  const { endpoint } = await new Promise((resolve, reject) => {
+    s3.once('message', resolve);
+    s3.once('exit', () => reject(new Error('s3rver did not start')));
+  });
+  Object.assign(serverEnv, {
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: 'media',
+    // s3rver's own fixed keys
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+  });
+  console.log(`media: S3-compatible storage (s3rver) at ${endpoint}`);
+}
 for (let i = 0; i < instances; i += 1) {
   // one after the other: the first migrates and writes the secrets the second reads
   const server = await startServer(await freePort(), serverEnv, {
@@ -362,6 +393,7 @@ for (let i = 0; i < agentCount; i += 1) {
   };
   child.on('message', (message) => {
     if (message.type === 'tick') tickBuffer.push(message);
+    else if (message.type === 'verified') agent.onVerified?.(message);
     else if (message.type === 'session') {
       sessions[message.id] = { token: message.token, refreshToken: message.refreshToken };
     }
@@ -463,7 +495,7 @@ const samplingDone = (async () => {
       }
       for (const n of Object.values(tick.events)) window.events += n;
     }
-    const probes = await Promise.all(servers.map((s) => askProbe(s, false)));
+    const probes = await Promise.all(liveServers().map((s) => askProbe(s, false)));
     let eldP99 = 0;
     for (const answer of probes) {
       if (!answer) {
@@ -492,13 +524,47 @@ const samplingDone = (async () => {
 
 /** Starts a measurement window (and the probes' event-loop windows). */
 async function beginWindow() {
-  await Promise.all(servers.map((s) => askProbe(s, true)));
+  const live = liveServers();
+  const probes = await Promise.all(live.map((s) => askProbe(s, true)));
   window = freshWindow();
+  window.probeTotals = new Map(live.map((s, i) => [s, probes[i]?.totals ?? null]));
+}
+
+/**
+ * The database's share, from the probes' counters (bench/load/probe.mjs) over a window, for
+ * the instances alive at both ends: statements per request, and the statements' summed
+ * time against the requests' summed time (on PostgreSQL a request's statements may run side
+ * by side, so their sum can pass its time; a statement's time there includes its answer
+ * waiting for the event loop).
+ */
+function databaseShare(before, live, probes) {
+  const sum = {
+    statements: 0,
+    statementMs: 0,
+    statementBusyMs: 0,
+    requests: 0,
+    requestMs: 0,
+    requestBusyMs: 0,
+  };
+  for (const [i, server] of live.entries()) {
+    const start = before?.get(server);
+    const end = probes[i]?.totals;
+    if (!start || !end) continue;
+    for (const key of Object.keys(sum)) sum[key] += end[key] - start[key];
+  }
+  return {
+    ...sum,
+    statementsPerRequest: sum.requests > 0 ? sum.statements / sum.requests : NaN,
+    statementMsPerRequest: sum.requests > 0 ? sum.statementMs / sum.requests : NaN,
+    requestMsPerRequest: sum.requests > 0 ? sum.requestMs / sum.requests : NaN,
+    share: sum.requestMs > 0 ? sum.statementMs / sum.requestMs : NaN,
+  };
 }
 
 /** Closes the window: the figures, and which limits it broke. */
 async function endWindow() {
-  const probes = await Promise.all(servers.map((s) => askProbe(s, false)));
+  const live = liveServers();
+  const probes = await Promise.all(live.map((s) => askProbe(s, false)));
   const w = window;
   const elapsed = (performance.now() - w.at) / 1000;
   const machine = machineUsage();
@@ -545,6 +611,7 @@ async function endWindow() {
       return { count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
     })(),
     sockets: samples.at(-1)?.sockets ?? 0,
+    database: databaseShare(w.probeTotals, live, probes),
   };
   const broken = [];
   if (figures.requests > 0 && figures.errors / figures.requests > limits.errorShare) {
@@ -620,6 +687,80 @@ for (let attempt = 0; attempt < 3 && held > 0; attempt += 1) {
   held = Math.max(0, held - step);
   hold = undefined;
 }
+
+// ---- scaled: kill instance 2 mid-run; nothing acknowledged is lost, live events resume ----
+let failover;
+if (setup === 'scaled' && values.kill && active.length > 0) {
+  const victim = servers[1];
+  const failoverSeconds = seconds(values['failover-time']);
+  marks.push({ t: (performance.now() - started) / 1000, label: 'kill 2' });
+  await beginWindow();
+  await sleep(5000);
+  const killedAt = Date.now();
+  victim.dead = true;
+  victim.child.kill('SIGKILL');
+  console.log(`killed instance 2 (SIGKILL, pid ${victim.pid}) with ${active.length} people on`);
+  await sleep(failoverSeconds * 1000);
+  const during = await endWindow();
+  // every person's process checks its own acknowledged writes and sockets
+  const verified = await Promise.all(
+    agents.map(
+      (agent) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(() => resolve(null), 180_000);
+          agent.onVerified = (answer) => {
+            clearTimeout(timer);
+            resolve(answer);
+          };
+          agent.child.send({ type: 'verify', before: killedAt, since: killedAt });
+        }),
+    ),
+  );
+  const proxyStats = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 2000);
+    const onStats = (message) => {
+      if (message?.type !== 'stats') return;
+      clearTimeout(timer);
+      proxy.off('message', onStats);
+      resolve(message);
+    };
+    proxy.on('message', onStats);
+    proxy.send({ type: 'stats' });
+  });
+  const answers = verified.filter(Boolean);
+  const byKind = {};
+  for (const answer of answers) {
+    for (const [kind, n] of Object.entries(answer.byKind)) {
+      const into = (byKind[kind] ??= { checked: 0, readable: 0, photos: 0 });
+      into.checked += n.checked;
+      into.readable += n.readable;
+      into.photos += n.photos;
+    }
+  }
+  const sum = (key) => answers.reduce((total, a) => total + a[key], 0);
+  const reconnectMs = answers.flatMap((a) => a.reconnectMs).sort((a, b) => a - b);
+  const resumedMs = answers.flatMap((a) => a.resumedMs).sort((a, b) => a - b);
+  failover = {
+    killedAt: new Date(killedAt).toISOString(),
+    windowSeconds: during.seconds,
+    requests: during.requests,
+    errors: during.errors,
+    errorsByLabel: during.labels.filter((l) => l.errors > 0).map((l) => [l.label, l.errors]),
+    agentsAnswered: answers.length,
+    byKind,
+    missing: answers.flatMap((a) => a.missing),
+    socketsCut: sum('socketsCut'),
+    reconnected: sum('reconnected'),
+    reconnectP50: quantile(reconnectMs, 0.5),
+    reconnectMax: reconnectMs.at(-1),
+    eventsAfterReconnect: sum('eventsAfterReconnect'),
+    probed: sum('probed'),
+    resumed: resumedMs.length,
+    resumedP50: quantile(resumedMs, 0.5),
+    proxy: proxyStats,
+    during,
+  };
+}
 const loadAfter = loadavg();
 
 sampling = false;
@@ -664,6 +805,7 @@ writeFileSync(
       loadAfter,
       steps: steps.map(({ labels: _labels, ...rest }) => rest),
       hold,
+      failover,
       samples,
     },
     null,
@@ -695,6 +837,10 @@ if (report) {
   console.log(
     `answer cache hits: ${Number.isFinite(report.cacheHitShare) ? `${fixed(report.cacheHitShare * 100, 1)}% of GETs` : 'none'}`,
   );
+  const db = report.database;
+  console.log(
+    `database: ${fixed(db.statementsPerRequest, 1)} statements a request; their summed time ${fixed(db.statementMsPerRequest, 2)} ms a request of ${fixed(db.requestMsPerRequest, 2)} ms at the server (${fixed(db.share * 100)}%); a statement open ${fixed((db.statementBusyMs / 1000 / report.seconds) * 100)}% of the time, a request ${fixed((db.requestBusyMs / 1000 / report.seconds) * 100)}%`,
+  );
   console.log(
     `sockets open ${report.sockets}; live events received ${report.events}; message sent → other person's socket: ${report.delivery.count} timed, p50 ${fixed(report.delivery.p50, 1)} ms, p99 ${fixed(report.delivery.p99, 1)} ms`,
   );
@@ -713,6 +859,36 @@ if (report) {
       `| ${row.label} | ${row.count} | ${fixed(row.p50, 1)} | ${fixed(row.p99, 1)} | ${row.errors} | ${refusals || 0} |`,
     );
   }
+}
+if (failover) {
+  const f = failover;
+  const checked = Object.values(f.byKind).reduce((n, k) => n + k.checked, 0);
+  const readableCount = Object.values(f.byKind).reduce((n, k) => n + k.readable, 0);
+  console.log(`\n### Failover: instance 2 killed (SIGKILL) at ${f.killedAt}\n`);
+  console.log(
+    `errors during the failover (${fixed(f.windowSeconds)} s from 5 s before the kill, apart from the hold's): ${f.errors} of ${f.requests} requests${f.errorsByLabel.length ? ` (${f.errorsByLabel.map(([l, n]) => `${n}× ${l}`).join(', ')})` : ''}`,
+  );
+  if (f.proxy) {
+    console.log(
+      `proxy: ${f.proxy.rerouted} requests and sockets refused by the dead instance sent to the other, ${f.proxy.failed} answered 502 (they had reached it)`,
+    );
+  }
+  console.log(
+    `writes acknowledged before the kill: ${checked}, readable after it: ${readableCount} — ${Object.entries(
+      f.byKind,
+    )
+      .map(
+        ([kind, k]) =>
+          `${kind}s ${k.readable}/${k.checked}${k.photos ? ` (${k.photos} with a photo, read from S3)` : ''}`,
+      )
+      .join(
+        ', ',
+      )}${checked === readableCount ? ': nothing lost' : `: LOST ${checked - readableCount}`}`,
+  );
+  for (const m of f.missing) console.log(`  not readable: ${m.kind} ${m.id} of person ${m.person}`);
+  console.log(
+    `sockets cut by the kill: ${f.socketsCut}; reconnected to the survivor: ${f.reconnected} (p50 ${fixed(f.reconnectP50)} ms, slowest ${fixed(f.reconnectMax)} ms); ${f.eventsAfterReconnect} of them got live events since; a message sent to ${f.probed} of them reached ${f.resumed} (p50 ${fixed(f.resumedP50, 1)} ms)`,
+  );
 }
 console.log(`\nchart: bench/load/results/${name}.svg; figures: bench/load/results/${name}.json`);
 process.exit(0);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { createCollection } from '../../test/content.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { queryCountingApp } from '../../test/query-count.js';
 import { connectUsers, grantRules } from '../../test/social.js';
 
 describeDb('collections: bad ids, lists, group names', () => {
@@ -191,6 +192,45 @@ describeDb('collections: bad ids, lists, group names', () => {
     const listed = await get(`/api/user/${owner.id}/collection?name=Loved`, contact.headers);
     expect(listed.json()[0].favourite_id).toBe(favouriteId);
     expect((await get(`/api/collection/${id}`)).json().favourite_id).toBeNull();
+  });
+
+  it('answers a list of collections in at most 5 queries, whatever its length', async () => {
+    const shared = await create({
+      name: 'Shared work',
+      type: 'all_contacts',
+      is_collaboration: true,
+    });
+    await create({
+      name: 'Picked',
+      type: 'selected_contacts',
+      users_per_collection: [`/api/user/${contact.id}`],
+    });
+    // every request reaches the database: no kept answers
+    const counting = await queryCountingApp(t, { answerCacheMb: 0 });
+    try {
+      const HYDRA = { accept: 'application/ld+json' };
+      for (const [url, headers] of [
+        [`/api/user/${owner.id}/collection`, owner.headers],
+        [`/api/user/${owner.id}/collection?itemsPerPage=50`, { ...owner.headers, ...HYDRA }],
+        [`/api/user/${owner.id}/collection?itemsPerPage=1`, owner.headers],
+        [`/api/user/${contact.id}/collection`, contact.headers],
+        [`/api/user/${owner.id}/collection?itemsPerPage=50`, contact.headers],
+        [`/api/p/user/${owner.id}/collection`, {}],
+      ] as const) {
+        // the first request of a session also reads the session (the auth layer keeps it)
+        await counting.get(url, headers);
+        const { status, body, queries } = await counting.get(url, headers);
+        expect([url, status]).toEqual([url, 200]);
+        // owner, blocks (another's list), count, page, selected people (own), favourites
+        expect([url, queries <= 5]).toEqual([url, true]);
+        if (url === `/api/user/${contact.id}/collection`) {
+          // the collaboration of the contact's contact is on their own list
+          expect((body as { id: string }[]).map((c) => c.id)).toContain(shared);
+        }
+      }
+    } finally {
+      await counting.close();
+    }
   });
 
   it('group names: distinct, sorted, only yours', async () => {

@@ -101,6 +101,17 @@ export interface CollectionListQuery {
   offset: number;
 }
 
+/**
+ * The owners whose collections `userId` may add memos to: themselves and everyone who has
+ * them as a contact (a collaboration's audience is always a contacts type, so its owner is
+ * one of these). Said first, it lets both engines read collections by owner through
+ * `collections_user_idx` instead of judging every collection in the table (issue 26: 160 ms
+ * on SQLite and 2 s on PostgreSQL at 50,000 collections, for a list of five).
+ */
+function ownerAndTheirContacts(userId: number): RawBuilder<number> {
+  return sql<number>`select ${userId} union all select ct.user_id from contacts ct where ct.contact_id = ${userId}`;
+}
+
 /** The collections a viewer may see of one user, newest modified first, paged in SQL. */
 export async function listViewedCollections(
   db: Db,
@@ -109,7 +120,10 @@ export async function listViewedCollections(
   query: CollectionListQuery,
 ): Promise<{ rows: ViewedCollectionRow[]; total: number }> {
   const audience = query.withCollaborations
-    ? collectionWritable('c', viewer, d)
+    ? // the rule as a flag: an OR of columns would let SQLite (without statistics) read the
+      // type index for it instead of the owners, and every collection of a type is many
+      sql<SqlBool>`(c.user_id in (${ownerAndTheirContacts(query.ownerId)})
+        and ${flagOf(collectionWritable('c', viewer, d))} = 1)`
     : sql<SqlBool>`(c.user_id = ${query.ownerId} and ${collectionVisible('c', viewer, d)})`;
   const named = query.name ? textMatches('c.name', query.name) : sql<SqlBool>`(1 = 1)`;
   const [count, rows] = await Promise.all([

@@ -10,46 +10,47 @@ const zero = (): ContactCounts => ({ connections: 0, followers: 0, delegations: 
 /**
  * Contact stats (docs/DOMAIN.md, Entities) of several people at once: connections, followers and
  * followings that are available and not blocked either way with the person, and live
- * delegations either way. Four grouped queries, whatever the number of people.
+ * delegations either way. One statement, whatever the number of people.
  */
 export async function countsFor(db: Db, ids: number[]): Promise<Map<number, ContactCounts>> {
   const unique = [...new Set(ids)].slice(0, 1000);
   const result = new Map<number, ContactCounts>(unique.map((id) => [id, zero()]));
   if (unique.length === 0) return result;
   const list = sql.join(unique);
-  const available = (person: string, other: string) => sql`exists (select 1 from users o
+  // a scalar subquery, not EXISTS: PostgreSQL runs it per counted row through users_pkey;
+  // as EXISTS it became a semi join that hashed the whole users table once per counter
+  // (3 ms each at 10,000 people, and growing with the table)
+  const available = (person: string, other: string) => sql`(select 1 from users o
     where o.id = ${sql.ref(other)} and o.disabled_at is null
       and not exists (select 1 from blocks bl
         where (bl.blocker_id = ${sql.ref(person)} and bl.blocked_id = o.id)
-           or (bl.blocked_id = ${sql.ref(person)} and bl.blocker_id = o.id)))`;
-  const [connections, followers, followings, delegations] = await Promise.all([
-    sql<{ id: number; n: unknown }>`select ct.user_id as id, count(*) as n from contacts ct
+           or (bl.blocked_id = ${sql.ref(person)} and bl.blocker_id = o.id))) is not null`;
+  // one statement (four grouped parts): on PostgreSQL one round trip and one pooled
+  // connection per list instead of four
+  const rows = await sql<{ kind: keyof ContactCounts; id: number; n: unknown }>`
+    select 'connections' as kind, ct.user_id as id, count(*) as n from contacts ct
       where ct.user_id in (${list}) and ${available('ct.user_id', 'ct.contact_id')}
-      group by ct.user_id`.execute(db),
-    sql<{ id: number; n: unknown }>`select f.following_id as id, count(*) as n from follows f
+      group by ct.user_id
+    union all
+    select 'followers' as kind, f.following_id as id, count(*) as n from follows f
       where f.following_id in (${list}) and ${available('f.following_id', 'f.follower_id')}
-      group by f.following_id`.execute(db),
-    sql<{ id: number; n: unknown }>`select f.follower_id as id, count(*) as n from follows f
+      group by f.following_id
+    union all
+    select 'followings' as kind, f.follower_id as id, count(*) as n from follows f
       where f.follower_id in (${list}) and ${available('f.follower_id', 'f.following_id')}
-      group by f.follower_id`.execute(db),
-    sql<{ id: number; n: unknown }>`select x.id, count(*) as n from (
+      group by f.follower_id
+    union all
+    select 'delegations' as kind, x.id, count(*) as n from (
         select account_user_id as id from account_delegations
           where revoked_at is null and account_user_id in (${list})
         union all
         select delegate_user_id as id from account_delegations
           where revoked_at is null and delegate_user_id in (${list})
-      ) x group by x.id`.execute(db),
-  ]);
-  const fill = (rows: Array<{ id: number; n: unknown }>, key: keyof ContactCounts) => {
-    for (const row of rows) {
-      const counts = result.get(Number(row.id));
-      if (counts) counts[key] = readCount(row.n);
-    }
-  };
-  fill(connections.rows, 'connections');
-  fill(followers.rows, 'followers');
-  fill(followings.rows, 'followings');
-  fill(delegations.rows, 'delegations');
+      ) x group by x.id`.execute(db);
+  for (const row of rows.rows) {
+    const counts = result.get(Number(row.id));
+    if (counts && row.kind in counts) counts[row.kind] = readCount(row.n);
+  }
   return result;
 }
 

@@ -352,5 +352,31 @@ describeDb('feed and discover', () => {
         await counting.close();
       }
     });
+
+    it('answers a page of discover people in at most 5 queries, whatever its size', async () => {
+      const yes = t.database.dialect.bool(true);
+      await t.database.db
+        .updateTable('user_profiles')
+        .set({ user_has_public_profile: yes, public_profile_enabled: yes })
+        .execute();
+      const counting = await queryCountingApp(t, { answerCacheMb: 0 });
+      try {
+        for (const [url, headers] of [
+          ['/api/discover/people', w.people.stranger.headers],
+          ['/api/discover/people?itemsPerPage=50', w.author.headers],
+          ['/api/discover/people?itemsPerPage=50', {}],
+        ] as const) {
+          // the first request of a session also reads the session (the auth layer keeps it)
+          await counting.get(url, { ...headers, ...HYDRA });
+          const { status, body, queries } = await counting.get(url, { ...headers, ...HYDRA });
+          expect([url, status]).toEqual([url, 200]);
+          expect((body as Page)['hydra:member'].length).toBeGreaterThan(0);
+          // ids, people, relations to the viewer, their counters, shared contact fields
+          expect([url, queries <= 5]).toEqual([url, true]);
+        }
+      } finally {
+        await counting.close();
+      }
+    });
   });
 });
