@@ -30,7 +30,8 @@ export interface InfiniteListProps<T> {
   source: InfiniteSource;
   items: T[];
   itemKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
+  /** `index`: the item's place in the list (the first ones are the first screen) */
+  renderItem: (item: T, index: number) => ReactNode;
   /** shown when the first page came back empty */
   empty: ReactNode;
   /** accessible name of the list */
@@ -147,9 +148,9 @@ export function InfiniteList<T>({
     body = (
       <>
         <Stack component="ul" gap="md" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-          {(holdingBack ? items.slice(0, FIRST_ITEMS) : items).map((item) => (
+          {(holdingBack ? items.slice(0, FIRST_ITEMS) : items).map((item, index) => (
             <Fragment key={itemKey(item)}>
-              <li>{renderItem(item)}</li>
+              <li>{renderItem(item, index)}</li>
             </Fragment>
           ))}
         </Stack>
