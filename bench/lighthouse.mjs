@@ -188,15 +188,19 @@ const CONFIGS = {
 async function audit(debugPort, url, preset, saveAs) {
   const load = loadavg()[0];
   let result;
-  // A loaded machine sometimes loses the trace (NO_NAVSTART): one more try, then give up.
+  // A loaded machine sometimes loses the trace (NO_NAVSTART) or a metric (a score of 0 with
+  // NaN timings, no runtime error): one more try, then give up.
   for (let attempt = 1; ; attempt += 1) {
     result = await lighthouse(
       url,
       { port: debugPort, output: 'json', logLevel: 'error' },
       CONFIGS[preset],
     );
-    if (!result.lhr.runtimeError) break;
-    if (attempt === 2) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    const lost = !Number.isFinite(result.lhr.audits['largest-contentful-paint']?.numericValue);
+    if (!result.lhr.runtimeError && !lost) break;
+    if (attempt === 2) {
+      throw new Error(`${url}: ${result.lhr.runtimeError?.message ?? 'no LCP measured'}`);
+    }
   }
   const { lhr } = result;
   const audits = lhr.audits;

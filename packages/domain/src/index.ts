@@ -19,6 +19,7 @@ export * from './public-profile.js';
 export * from './engagement.js';
 export * from './account.js';
 export * from './messenger.js';
+export * from './messenger-schemas.js';
 export * from './workspace.js';
 export * from './transfer.js';
 export * from './calls.js';

@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, matchRoutes, useLocation, type Location } from 'react-router';
+import { Suspense, useEffect, useMemo } from 'react';
+import { Navigate, Outlet, matchRoutes, useLocation } from 'react-router';
 import { isLocale } from '@memoria/domain';
 import { useProfile } from '../features/profile/queries';
 import { useSecureMode } from '../features/secure-mode/secure-mode';
@@ -27,8 +27,8 @@ export interface RouteHandle {
 }
 
 /** The access of the deepest matched route that declares one (default public). */
-function routeAccess(location: Location): RouteAccess {
-  const matches = matchRoutes(routes, location) ?? [];
+function routeAccess(pathname: string): RouteAccess {
+  const matches = matchRoutes(routes, pathname) ?? [];
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const access = (matches[i]?.route.handle as RouteHandle | undefined)?.access;
     if (access) return access;
@@ -39,7 +39,8 @@ function routeAccess(location: Location): RouteAccess {
 /** Applies the navigation rules and secure mode before any page renders. */
 export function RouteGuard() {
   const location = useLocation();
-  const access = routeAccess(location);
+  // Matching walks the whole route table: once per address, not on every profile change.
+  const access = useMemo(() => routeAccess(location.pathname), [location.pathname]);
   const session = useSession();
   const profile = useProfile();
   const user = profile.data;

@@ -84,4 +84,20 @@ describe('t', () => {
     expect(result.current).not.toBe(before);
     expect(result.current.t('feed.feed.title')).toBe('Noticias');
   });
+
+  it('useTranslation does not render again for a namespace nobody asked a text of', () => {
+    addBundle('de', en);
+    setLanguage('de');
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useTranslation();
+    });
+    expect(result.current.t('common.save')).toBe('Save');
+    const before = renders;
+    act(() => addNamespace('de', 'feed', feed));
+    expect(renders).toBe(before);
+    // its texts are there for the next render all the same
+    expect(result.current.t('feed.feed.title')).toBe(feed.feed.title);
+  });
 });

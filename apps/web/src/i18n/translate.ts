@@ -34,13 +34,22 @@ let language = '';
 /** Replaced whenever texts change (a language switch, a namespace arriving): what hooks watch. */
 let texts = { language };
 let onMissingNamespace: ((locale: string, name: string) => void) | undefined;
+/**
+ * `locale/namespace` of namespaces a text was asked of before they arrived: only then has a
+ * component shown a key in place of a text, and only then does the arrival render again
+ * (every component using useTranslation: the whole layout, each card).
+ */
+const shownMissing = new Set<string>();
 
 function lookup(key: string): string | undefined {
   const [first = '', ...rest] = key.split('.');
   const namespaces = namespaceBundles.get(language) as Record<string, unknown> | undefined;
   let node: unknown =
     namespaces?.[first] ?? (bundles.get(language) as Record<string, unknown> | undefined)?.[first];
-  if (node === undefined && !namespaces?.[first]) onMissingNamespace?.(language, first);
+  if (node === undefined && !namespaces?.[first]) {
+    shownMissing.add(`${language}/${first}`);
+    onMissingNamespace?.(language, first);
+  }
   for (const part of rest) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
@@ -101,14 +110,18 @@ export function loadedNamespaces(locale: string): Namespace[] {
   return Object.keys(namespaceBundles.get(locale) ?? {}) as Namespace[];
 }
 
-/** Adds one feature namespace of a language; components showing it render again. */
+/**
+ * Adds one feature namespace of a language; components that asked for one of its texts before
+ * it arrived render again. The screens load theirs before they render (i18n/index.ts), so
+ * usually nothing renders again.
+ */
 export function addNamespace<N extends Namespace>(
   locale: string,
   name: N,
   strings: NamespacesShape[N],
 ): void {
   namespaceBundles.set(locale, { ...namespaceBundles.get(locale), [name]: strings });
-  if (locale === language) notify();
+  if (shownMissing.delete(`${locale}/${name}`) && locale === language) notify();
 }
 
 /**

@@ -1,7 +1,15 @@
 import { Box, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedCallback, useIntersection, useWindowEvent } from '@mantine/hooks';
 import { TIMINGS } from '@memoria/domain';
-import { Fragment, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import {
+  Fragment,
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from '../i18n';
 import { PullToRefresh } from './infinite-list-pull';
 import { QueryErrorView } from './query-error';
@@ -22,7 +30,8 @@ export interface InfiniteListProps<T> {
   source: InfiniteSource;
   items: T[];
   itemKey: (item: T) => string | number;
-  renderItem: (item: T) => ReactNode;
+  /** `index`: the item's place in the list (the first ones are the first screen) */
+  renderItem: (item: T, index: number) => ReactNode;
   /** shown when the first page came back empty */
   empty: ReactNode;
   /** accessible name of the list */
@@ -33,6 +42,15 @@ export interface InfiniteListProps<T> {
   onRefresh?: () => Promise<unknown>;
   testId?: string;
 }
+
+/**
+ * How many items the list's first render draws: about a phone screen of cards. The rest follow
+ * at once in a transition, which React renders in short slices the browser can answer input
+ * between; a page of ten cards in one render blocked a phone's main thread for most of a
+ * second (docs/PERFORMANCE.md, Lighthouse). The end of the list (sentinel, "more") comes with
+ * them, so nothing already on screen moves.
+ */
+export const FIRST_ITEMS = 3;
 
 /** Six card skeletons while the first page loads (docs/RULES.md, Limits). */
 function Placeholders() {
@@ -64,6 +82,11 @@ export function InfiniteList<T>({
   testId,
 }: InfiniteListProps<T>) {
   const { t } = useTranslation();
+  const [allShown, setAllShown] = useState(false);
+  const holdingBack = !allShown && items.length > FIRST_ITEMS;
+  useEffect(() => {
+    if (holdingBack) startTransition(() => setAllShown(true));
+  }, [holdingBack]);
   const sentinel = useRef<HTMLDivElement | null>(null);
   const { ref: observe, entry } = useIntersection<HTMLDivElement>({
     rootMargin: `0px 0px ${TIMINGS.infiniteTriggerOffsetPx}px 0px`,
@@ -125,33 +148,37 @@ export function InfiniteList<T>({
     body = (
       <>
         <Stack component="ul" gap="md" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((item) => (
+          {(holdingBack ? items.slice(0, FIRST_ITEMS) : items).map((item, index) => (
             <Fragment key={itemKey(item)}>
-              <li>{renderItem(item)}</li>
+              <li>{renderItem(item, index)}</li>
             </Fragment>
           ))}
         </Stack>
-        <div ref={sentinelRef} data-testid="list-sentinel" />
-        {source.isFetchNextPageError && <QueryErrorView error={source.error} />}
-        <Center mt="md" mih={48}>
-          {source.isFetchingNextPage ? (
-            <Loader size={35} aria-label={t('memos.list.loading')} />
-          ) : source.hasNextPage ? (
-            <Button
-              variant="light"
-              onClick={() => void source.fetchNextPage()}
-              data-testid="list-more"
-            >
-              {t('memos.list.more')}
-            </Button>
-          ) : (
-            overText && (
-              <Text c="dimmed" size="sm" data-testid="list-over">
-                {overText}
-              </Text>
-            )
-          )}
-        </Center>
+        {!holdingBack && (
+          <>
+            <div ref={sentinelRef} data-testid="list-sentinel" />
+            {source.isFetchNextPageError && <QueryErrorView error={source.error} />}
+            <Center mt="md" mih={48}>
+              {source.isFetchingNextPage ? (
+                <Loader size={35} aria-label={t('memos.list.loading')} />
+              ) : source.hasNextPage ? (
+                <Button
+                  variant="light"
+                  onClick={() => void source.fetchNextPage()}
+                  data-testid="list-more"
+                >
+                  {t('memos.list.more')}
+                </Button>
+              ) : (
+                overText && (
+                  <Text c="dimmed" size="sm" data-testid="list-over">
+                    {overText}
+                  </Text>
+                )
+              )}
+            </Center>
+          </>
+        )}
       </>
     );
   }

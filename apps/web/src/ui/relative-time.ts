@@ -34,6 +34,9 @@ export function relativeParts(then: Date | string | number, now: number): Relati
   return { value: round(YEAR), unit: 'year' };
 }
 
+/** One formatter per locale: building one costs more than formatting (a list shows dozens). */
+const formatters = new Map<Locale, Intl.RelativeTimeFormat>();
+
 /** "3 hr ago", "il y a 3 h", "vor 3 Std.": Intl's short style in the chosen locale. */
 export function formatRelativeTime(
   then: Date | string | number,
@@ -41,8 +44,10 @@ export function formatRelativeTime(
   locale: Locale,
 ): string {
   const { value, unit } = relativeParts(then, now);
-  return new Intl.RelativeTimeFormat(LOCALE_TAGS[locale], {
-    numeric: 'auto',
-    style: 'short',
-  }).format(value, unit);
+  let format = formatters.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(LOCALE_TAGS[locale], { numeric: 'auto', style: 'short' });
+    formatters.set(locale, format);
+  }
+  return format.format(value, unit);
 }

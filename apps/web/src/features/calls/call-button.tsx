@@ -14,12 +14,28 @@ export function CallButton({ collection }: { collection: Collection }) {
   const { t } = useTranslation();
   const user = useProfile().data;
   const latest = useLatestCall(collection.id, Boolean(user));
-  if (!user || latest.isPending) return null;
-  const live = latest.data != null && latest.data.ended_at === null;
-  const mayJoin = Boolean(collection.isOwner) || collection.user_can_join_call;
+  if (!user) return null;
   const root = user.root_user ? { id: user.root_user.id, user_type: 'normal' } : null;
   const mayStart = canUseWebMeetings(user, root);
   const to = `/meet?collection=${encodeURIComponent(collection.id)}`;
+  if (latest.isPending) {
+    // Until the latest call is known, the place of "Start call" is kept (hidden, inert): the
+    // button arriving made the row wrap on a phone and pushed the memos down.
+    return mayStart ? (
+      <Button
+        variant="default"
+        leftSection={<IconVideo size={16} aria-hidden />}
+        disabled
+        aria-hidden
+        tabIndex={-1}
+        style={{ visibility: 'hidden' }}
+      >
+        {t('calls.start')}
+      </Button>
+    ) : null;
+  }
+  const live = latest.data != null && latest.data.ended_at === null;
+  const mayJoin = Boolean(collection.isOwner) || collection.user_can_join_call;
   if (live && (mayJoin || mayStart)) {
     return (
       <Group gap="xs" wrap="nowrap">

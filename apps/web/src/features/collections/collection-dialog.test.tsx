@@ -63,7 +63,14 @@ async function openCreate() {
 
 async function openEdit(target: Collection) {
   const user = userEvent.setup();
-  await user.click(await screen.findByTestId(`collection-menu-${target.id}`, {}, SLOW));
+  const trigger = await screen.findByTestId(`collection-menu-${target.id}`, {}, SLOW);
+  // hovering loads the menu, whose trigger replaces this one
+  await user.hover(trigger);
+  await waitFor(
+    () => expect(screen.getByTestId(`collection-menu-${target.id}`)).not.toBe(trigger),
+    SLOW,
+  );
+  await user.click(screen.getByTestId(`collection-menu-${target.id}`));
   await user.click(await screen.findByTestId('collection-menu-edit'));
   await screen.findByTestId('collection-form', {}, SLOW);
   return user;

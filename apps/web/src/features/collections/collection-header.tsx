@@ -13,6 +13,11 @@ import { TypeLabel } from './type-meta';
 function Members({ collection, access }: { collection: Collection; access: CollectionAccess }) {
   const { t } = useTranslation();
   const members = useCollectionMembers(collection.id, access);
+  // The owner is always a member: while the list loads its row keeps its place (a small
+  // avatar's height), so the page does not move down when it comes.
+  if (members.isPending) {
+    return <Avatar size="sm" style={{ visibility: 'hidden' }} aria-hidden />;
+  }
   if (!members.data || members.data.items.length === 0) return null;
   return (
     <Group gap="xs" wrap="nowrap">

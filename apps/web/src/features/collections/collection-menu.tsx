@@ -1,194 +1,36 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import {
-  IconBell,
-  IconBellOff,
-  IconDotsVertical,
-  IconLink,
-  IconMessageCircle,
-  IconMessageOff,
-  IconPencil,
-  IconTrash,
-  IconVolume,
-  IconVolume3,
-} from '@tabler/icons-react';
-import type { Collection } from '@memoria/domain';
-import { useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n';
-import { showApiError, showSuccess } from '../../ui/toasts';
-import { CollectionDialog } from './collection-dialog';
-import { ConfirmDialog } from './confirm-dialog';
-import {
-  useDeleteCollection,
-  useMuteCollection,
-  useWatchComments,
-  useWatchContent,
-} from './queries';
-import { SecretLinkModal } from './secret-link-modal';
+import { popupLoader, useLazyPopup } from '../../ui/lazy-popup';
+import type { CollectionMenuPopupProps, CollectionMenuProps } from './collection-menu-popup';
 
-type Open = 'edit' | 'link' | 'delete' | null;
+const loadPopup = popupLoader<CollectionMenuPopupProps>(() =>
+  import('./collection-menu-popup').then((m) => m.CollectionMenuPopup),
+);
 
 /**
- * A collection's context menu (docs/SCREENS.md, Lists and forms): the owner edits, shares the
- * secret link and deletes; everyone who sees it mutes it and watches its content or comments.
+ * A collection's context menu (docs/SCREENS.md, Lists and forms). Only the trigger is on the
+ * first screen; the menu with its dialogs (edit form, secret link, delete confirmation: Menu,
+ * Modal, MultiSelect, Floating UI) loads on the first hover, focus or press: the collections
+ * page has one per card.
  */
-export function CollectionMenu({
-  collection,
-  onDeleted,
-  variant = 'subtle',
-}: {
-  collection: Collection;
-  onDeleted?: () => void;
-  variant?: 'subtle' | 'default';
-}) {
+export function CollectionMenu(props: CollectionMenuProps) {
+  const { collection, variant = 'subtle' } = props;
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Open>(null);
-  const mute = useMuteCollection();
-  const watchContent = useWatchContent();
-  const watchComments = useWatchComments();
-  const remove = useDeleteCollection();
-  const close = () => setOpen(null);
-
-  const toggleMute = () =>
-    mute.mutate(collection, {
-      onSuccess: (patch) =>
-        showSuccess(
-          patch.is_muted ? t('collections.menu.mutedToast') : t('collections.menu.unmutedToast'),
-        ),
-      onError: showApiError,
-    });
-  const toggleContent = () =>
-    watchContent.mutate(collection, {
-      onSuccess: (on) =>
-        showSuccess(
-          on ? t('collections.menu.watchingContent') : t('collections.menu.notWatchingContent'),
-        ),
-      onError: showApiError,
-    });
-  const toggleComments = () =>
-    watchComments.mutate(collection, {
-      onSuccess: (on) =>
-        showSuccess(
-          on ? t('collections.menu.watchingComments') : t('collections.menu.notWatchingComments'),
-        ),
-      onError: showApiError,
-    });
-  const confirmDelete = () =>
-    remove.mutate(collection.id, {
-      onSuccess: () => {
-        close();
-        showSuccess(t('collections.delete.done', { name: collection.name }));
-        onDeleted?.();
-      },
-      onError: showApiError,
-    });
-
+  const { loaded, triggerProps } = useLazyPopup(loadPopup, 'collection menu');
+  if (loaded) {
+    return <loaded.Popup {...props} initiallyOpened={loaded.opened} takeFocus={loaded.focus} />;
+  }
   return (
-    <>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
-          <ActionIcon
-            variant={variant}
-            color="gray"
-            size="lg"
-            aria-label={t('collections.menu.label', { name: collection.name })}
-            data-testid={`collection-menu-${collection.id}`}
-          >
-            <IconDotsVertical size={18} aria-hidden />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {collection.isOwner && (
-            <>
-              <Menu.Item
-                leftSection={<IconPencil size={16} aria-hidden />}
-                onClick={() => setOpen('edit')}
-                data-testid="collection-menu-edit"
-              >
-                {t('collections.menu.edit')}
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconLink size={16} aria-hidden />}
-                onClick={() => setOpen('link')}
-                data-testid="collection-menu-link"
-              >
-                {t('collections.menu.secretLink')}
-              </Menu.Item>
-            </>
-          )}
-          <Menu.Item
-            leftSection={
-              collection.is_muted ? (
-                <IconVolume size={16} aria-hidden />
-              ) : (
-                <IconVolume3 size={16} aria-hidden />
-              )
-            }
-            onClick={toggleMute}
-            data-testid="collection-menu-mute"
-          >
-            {collection.is_muted ? t('collections.menu.unmute') : t('collections.menu.mute')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={
-              collection.content_watching_notify_me ? (
-                <IconBellOff size={16} aria-hidden />
-              ) : (
-                <IconBell size={16} aria-hidden />
-              )
-            }
-            onClick={toggleContent}
-            data-testid="collection-menu-watch-content"
-          >
-            {collection.content_watching_notify_me
-              ? t('collections.menu.unwatchContent')
-              : t('collections.menu.watchContent')}
-          </Menu.Item>
-          <Menu.Item
-            leftSection={
-              collection.notify_me ? (
-                <IconMessageOff size={16} aria-hidden />
-              ) : (
-                <IconMessageCircle size={16} aria-hidden />
-              )
-            }
-            onClick={toggleComments}
-            data-testid="collection-menu-watch-comments"
-          >
-            {collection.notify_me
-              ? t('collections.menu.unwatchComments')
-              : t('collections.menu.watchComments')}
-          </Menu.Item>
-          {collection.isOwner && (
-            <>
-              <Menu.Divider />
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={16} aria-hidden />}
-                onClick={() => setOpen('delete')}
-                data-testid="collection-menu-delete"
-              >
-                {t('collections.menu.delete')}
-              </Menu.Item>
-            </>
-          )}
-        </Menu.Dropdown>
-      </Menu>
-      {open === 'edit' && <CollectionDialog opened collection={collection} onClose={close} />}
-      {collection.isOwner && (
-        <SecretLinkModal collection={collection} opened={open === 'link'} onClose={close} />
-      )}
-      <ConfirmDialog
-        opened={open === 'delete'}
-        title={t('collections.delete.title')}
-        confirmLabel={t('collections.delete.confirm')}
-        danger
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={close}
-        testId="collection-delete"
-      >
-        {t('collections.delete.text', { name: collection.name })}
-      </ConfirmDialog>
-    </>
+    <ActionIcon
+      {...triggerProps}
+      variant={variant}
+      color="gray"
+      size="lg"
+      aria-label={t('collections.menu.label', { name: collection.name })}
+      data-testid={`collection-menu-${collection.id}`}
+    >
+      <IconDotsVertical size={18} aria-hidden />
+    </ActionIcon>
   );
 }

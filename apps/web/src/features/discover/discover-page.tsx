@@ -19,7 +19,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MemoCardLazy } from '../memos/memo-card-lazy';
 import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
-import { InfiniteList } from '../../ui/infinite-list';
+import { FIRST_ITEMS, InfiniteList } from '../../ui/infinite-list';
 import { showApiError, showSuccess } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
 import { useFollow, useUnfollow } from '../connections/queries';
@@ -189,9 +189,9 @@ function DiscoverPosts({ visitor }: { visitor: boolean }) {
             }
           />
         }
-        renderItem={(memo) => (
+        renderItem={(memo, index) => (
           <Suspense fallback={<Skeleton height={120} radius="md" />}>
-            <MemoCard memo={memo} isPublic={visitor} />
+            <MemoCard memo={memo} isPublic={visitor} firstScreen={index < FIRST_ITEMS} />
           </Suspense>
         )}
       />

@@ -22,7 +22,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { MemoCardLazy } from '../memos/memo-card-lazy';
 import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
-import { InfiniteList } from '../../ui/infinite-list';
+import { FIRST_ITEMS, InfiniteList } from '../../ui/infinite-list';
 import { usePageTitle } from '../../ui/use-page-title';
 import { flatten } from '../memos/list-cache';
 import { DefaultEmpty } from '../memos/memo-list';
@@ -56,9 +56,9 @@ function FeedList({
       overText={overText}
       testId={testId}
       empty={empty}
-      renderItem={(memo) => (
+      renderItem={(memo, index) => (
         <Suspense fallback={<Skeleton height={120} radius="md" />}>
-          <MemoCard memo={memo} />
+          <MemoCard memo={memo} firstScreen={index < FIRST_ITEMS} />
         </Suspense>
       )}
     />

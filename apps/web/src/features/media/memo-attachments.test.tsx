@@ -69,4 +69,28 @@ describe('memo attachments', { timeout: 20_000 }, () => {
     expect(downloads.map((link) => link.textContent)).toEqual(['report-v2.pdf']);
     expect(screen.getByRole('button', { name: 'Download report-v2.pdf' })).toBeInTheDocument();
   });
+
+  it('loads the pictures lazily, except on the first screen where they load at once and first', async () => {
+    mockApi(() => undefined);
+    const memo = memoFixture({
+      id: 9,
+      memo_photos: [attachmentFixture({ id: 61 }), attachmentFixture({ id: 62 })],
+    });
+    // the photos have no description: presentational images, found through their tiles
+    const images = () =>
+      screen.getAllByTestId('media-tile').map((tile) => tile.querySelector('img'));
+    const view = await renderWidget(<MemoAttachments memo={memo} compact />);
+    expect(images()).toHaveLength(2);
+    for (const image of images()) {
+      expect(image).toHaveAttribute('loading', 'lazy');
+      expect(image).not.toHaveAttribute('fetchpriority');
+    }
+    view.unmount();
+    await renderWidget(<MemoAttachments memo={memo} compact eager />);
+    expect(images()).toHaveLength(2);
+    for (const image of images()) {
+      expect(image).not.toHaveAttribute('loading');
+      expect(image).toHaveAttribute('fetchpriority', 'high');
+    }
+  });
 });

@@ -64,10 +64,13 @@ export function MemoAttachments({
   memo,
   compact = false,
   access = {},
+  eager = false,
 }: {
   memo: Pick<Memo, 'id' | 'memo_photos' | 'memo_videos' | 'memo_documents'>;
   compact?: boolean;
   access?: MemoAccess;
+  /** on the first screen: the pictures load at once (PhotoGrid) */
+  eager?: boolean;
 }) {
   // A secret link (?smt=) travels with the gallery links and the polling.
   const smt = useSearchParams()[0].get('smt') ?? undefined;
@@ -83,6 +86,7 @@ export function MemoAttachments({
         isPublic={Boolean(access.isPublic)}
         limit={compact ? 4 : undefined}
         search={smt ? `?smt=${encodeURIComponent(smt)}` : ''}
+        eager={eager}
       />
       <DocumentList items={documents} />
     </Stack>

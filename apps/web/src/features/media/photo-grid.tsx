@@ -28,6 +28,7 @@ function Tile({
   sizes,
   more,
   search,
+  eager,
 }: {
   item: Attachment;
   memoId: number;
@@ -37,6 +38,7 @@ function Tile({
   sizes: string;
   more: number;
   search: string;
+  eager: boolean;
 }) {
   const { t } = useTranslation();
   const pending = isProcessing(item);
@@ -57,7 +59,8 @@ function Tile({
           srcSet={srcSetOf(item)}
           sizes={sizes}
           alt={item.description ?? ''}
-          loading="lazy"
+          loading={eager ? undefined : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           width={item.width ?? undefined}
           height={item.height ?? undefined}
@@ -91,6 +94,7 @@ export function PhotoGrid({
   isPublic = false,
   limit,
   search = '',
+  eager = false,
 }: {
   items: readonly Attachment[];
   memoId: number;
@@ -98,6 +102,11 @@ export function PhotoGrid({
   limit?: number;
   /** query kept on the gallery links (a secret link's ?smt=) */
   search?: string;
+  /**
+   * on the first screen: fetched at once and first (a lazy image waits for layout and the
+   * intersection observer, and was the screen's largest paint)
+   */
+  eager?: boolean;
 }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
@@ -135,6 +144,7 @@ export function PhotoGrid({
             sizes={sizes}
             more={index === shown.length - 1 ? hidden : 0}
             search={search}
+            eager={eager}
           />
         );
       })}

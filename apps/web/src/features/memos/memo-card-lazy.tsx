@@ -1,5 +1,5 @@
 import type { Memo } from '@memoria/domain';
-import { lazy, type ComponentType } from 'react';
+import { lazy, memo, type ComponentType } from 'react';
 import { loadNamespaces } from '../../i18n';
 import { loadChunk } from '../../ui/lazy-page';
 import { preloadMemoAttachments } from '../media/memo-attachments-lazy';
@@ -43,8 +43,13 @@ export async function withMemoCards<T extends { items: readonly Memo[] }>(page: 
 
 const Lazy = lazy(() => loadMemoCard().then((card) => ({ default: card })));
 
-/** The card: rendered directly once loaded, else suspending (wrap it in Suspense). */
-export function MemoCardLazy(props: MemoCardProps) {
+/**
+ * The card: rendered directly once loaded, else suspending (wrap it in Suspense). Memoised:
+ * a list renders again when its own state changes (the sentinel's intersection, the next
+ * page's loading), and its cards need not (their memo objects stay the same until the memo
+ * changes).
+ */
+export const MemoCardLazy = memo(function MemoCardLazy(props: MemoCardProps) {
   const Card = loaded;
   return Card ? <Card {...props} /> : <Lazy {...props} />;
-}
+});

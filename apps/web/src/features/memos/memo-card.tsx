@@ -27,6 +27,8 @@ export interface MemoCardProps {
   isPublic?: boolean;
   /** the collection the list belongs to (pin state and pin/unpin calls are per collection) */
   collectionId?: string;
+  /** among a list's first cards: its pictures load at once */
+  firstScreen?: boolean;
 }
 
 function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -47,7 +49,12 @@ function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
  * reaction control and the comments link, with the context menu. A memo of a muted
  * collection is folded away until asked for.
  */
-export function MemoCard({ memo, isPublic = false, collectionId }: MemoCardProps) {
+export function MemoCard({
+  memo,
+  isPublic = false,
+  collectionId,
+  firstScreen = false,
+}: MemoCardProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [reveal, setReveal] = useState(false);
@@ -148,7 +155,7 @@ export function MemoCard({ memo, isPublic = false, collectionId }: MemoCardProps
           </Text>
         )}
 
-        <MemoAttachments memo={memo} compact access={{ isPublic }} />
+        <MemoAttachments memo={memo} compact access={{ isPublic }} eager={firstScreen} />
 
         {progress.total > 0 && (
           <Group gap="xs" wrap="nowrap" data-testid="memo-progress">

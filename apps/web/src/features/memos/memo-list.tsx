@@ -3,7 +3,7 @@ import { IconNotes } from '@tabler/icons-react';
 import type { Memo } from '@memoria/domain';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
-import { InfiniteList } from '../../ui/infinite-list';
+import { FIRST_ITEMS, InfiniteList } from '../../ui/infinite-list';
 import { flatten } from './list-cache';
 import { MemoCardLazy } from './memo-card-lazy';
 import { MemoEditorHost } from './memo-editor-launcher';
@@ -61,9 +61,14 @@ export function MemoList({ source, empty }: MemoListProps) {
         overText={t('memos.list.over')}
         testId="memo-list"
         empty={empty ?? <DefaultEmpty title={t('memos.home.emptyTitle')} />}
-        renderItem={(memo) => (
+        renderItem={(memo, index) => (
           <Suspense fallback={<Skeleton height={120} radius="md" />}>
-            <MemoCard memo={memo} isPublic={source.isPublic} collectionId={collectionId} />
+            <MemoCard
+              memo={memo}
+              isPublic={source.isPublic}
+              collectionId={collectionId}
+              firstScreen={index < FIRST_ITEMS}
+            />
           </Suspense>
         )}
       />

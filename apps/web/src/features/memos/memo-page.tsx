@@ -168,7 +168,7 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
           </Stack>
 
           {memo.description && <MemoDescription html={memo.description} isPublic={isPublic} />}
-          <MemoAttachments memo={memo} access={{ isPublic }} />
+          <MemoAttachments memo={memo} access={{ isPublic }} eager />
 
           {todos.length > 0 && (
             <Section title={t('memos.view.todos')}>

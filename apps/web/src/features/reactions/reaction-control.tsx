@@ -1,14 +1,17 @@
-import { Group, Popover, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
 import { REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatCount } from '../../i18n/format';
-import { showApiError } from '../../ui/toasts';
+import { popupLoader, useLazyPopup } from '../../ui/lazy-popup';
 import { useMemoLive } from '../comments/live';
-import { useReact } from './queries';
 import { ReactionIcon } from './reaction-icon';
+import type { ReactionPickerProps } from './reaction-picker';
 import classes from './reactions-bar.module.css';
+
+const loadPicker = popupLoader<ReactionPickerProps>(() =>
+  import('./reaction-picker').then((m) => m.ReactionPicker),
+);
 
 /** At most this many kinds are drawn on the closed control: the most given first. */
 const SHOWN_KINDS = 3;
@@ -28,16 +31,15 @@ export function leadingReactions(memo: Memo): ReactionType[] {
 
 /**
  * The reactions of a memo on a card: one control with the leading kinds and the total, the
- * viewer's own highlighted; pressing it opens a picker of the six (arrow keys move, Escape
- * closes, the focus comes back to the control). Without the right to react it is only the
- * summary. The memo page has the full bar (reactions-bar.tsx).
+ * viewer's own highlighted; pressing it opens a picker of the six (reaction-picker.tsx).
+ * Without the right to react it is only the summary. The memo page has the full bar
+ * (reactions-bar.tsx). The picker (a popover: Floating UI, focus trap, portal) loads on the
+ * first hover, focus or press of the control, not with every card of a list.
  */
 export function ReactionControl({ memo }: { memo: Memo }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const react = useReact();
-  const [opened, setOpened] = useState(false);
-  const picker = useRef<HTMLDivElement>(null);
+  const { loaded, triggerProps } = useLazyPopup(loadPicker, 'reaction picker');
   useMemoLive(memo.id, 'reaction');
   if (!memo.can_see_engagement) return null;
 
@@ -62,28 +64,6 @@ export function ReactionControl({ memo }: { memo: Memo }) {
     );
   }
 
-  const choose = (type: ReactionType) => {
-    const to = mine === type ? null : type;
-    react.mutate({ memo, to }, { onError: showApiError });
-    setOpened(false);
-  };
-
-  // Arrow keys, Home and End move along the six (the picker is one row).
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(picker.current?.querySelectorAll('button') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const last = buttons.length - 1;
-    const next: Record<string, number> = {
-      ArrowRight: at >= last ? 0 : at + 1,
-      ArrowLeft: at <= 0 ? last : at - 1,
-      Home: 0,
-      End: last,
-    };
-    if (!(event.key in next)) return;
-    event.preventDefault();
-    buttons[next[event.key]!]?.focus();
-  };
-
   const label = [
     total > 0 ? totalText : null,
     mine ? t('engagement.reactions.yourChoice', { name: t(`engagement.reactions.${mine}`) }) : null,
@@ -91,73 +71,43 @@ export function ReactionControl({ memo }: { memo: Memo }) {
   ]
     .filter(Boolean)
     .join('. ');
+  const face = (
+    <>
+      {leading.length === 0 ? (
+        <IconMoodSmile size={18} aria-hidden />
+      ) : (
+        leading.map((type) => <ReactionIcon key={type} type={type} active />)
+      )}
+      {total > 0 && (
+        <Text component="span" size="xs" fw={mine ? 700 : 500} data-testid="reaction-total">
+          {shownTotal}
+        </Text>
+      )}
+    </>
+  );
 
+  if (loaded) {
+    return (
+      <loaded.Popup
+        memo={memo}
+        label={label}
+        initiallyOpened={loaded.opened}
+        takeFocus={loaded.focus}
+      >
+        {face}
+      </loaded.Popup>
+    );
+  }
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="top-start"
-      shadow="md"
-      trapFocus
-      returnFocus
-      closeOnEscape
-      withinPortal
+    <UnstyledButton
+      {...triggerProps}
+      className={classes.reaction}
+      data-active={mine ? true : undefined}
+      aria-haspopup="dialog"
+      aria-label={label}
+      data-testid="reaction-control"
     >
-      <Popover.Target>
-        <UnstyledButton
-          className={classes.reaction}
-          data-active={mine ? true : undefined}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-          aria-label={label}
-          onClick={() => setOpened((open) => !open)}
-          data-testid="reaction-control"
-        >
-          {leading.length === 0 ? (
-            <IconMoodSmile size={18} aria-hidden />
-          ) : (
-            leading.map((type) => <ReactionIcon key={type} type={type} active />)
-          )}
-          {total > 0 && (
-            <Text component="span" size="xs" fw={mine ? 700 : 500} data-testid="reaction-total">
-              {shownTotal}
-            </Text>
-          )}
-        </UnstyledButton>
-      </Popover.Target>
-      {/* a dialog Mantine names after the control (aria-labelledby) */}
-      <Popover.Dropdown p={4} role="dialog" data-testid="reaction-picker">
-        <Group gap={4} wrap="nowrap" ref={picker} onKeyDown={onKeyDown}>
-          {REACTION_TYPES.map((type) => {
-            const count = memo.reactions[type] ?? 0;
-            const name = t(`engagement.reactions.${type}`);
-            const shown = formatCount(count, locale);
-            return (
-              <UnstyledButton
-                key={type}
-                className={classes.reaction}
-                data-active={mine === type || undefined}
-                aria-pressed={mine === type}
-                aria-label={
-                  mine === type
-                    ? t('engagement.reactions.yours', { name, count: shown })
-                    : t('engagement.reactions.react', { name, count: shown })
-                }
-                title={name}
-                onClick={() => choose(type)}
-                data-testid={`reaction-${type}`}
-              >
-                <ReactionIcon type={type} active={mine === type || count > 0} />
-                {count > 0 && (
-                  <Text component="span" size="xs" data-testid="reaction-count">
-                    {shown}
-                  </Text>
-                )}
-              </UnstyledButton>
-            );
-          })}
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
+      {face}
+    </UnstyledButton>
   );
 }
