@@ -4,7 +4,7 @@ import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
 import { EMAIL_JOB } from '../notifications/index.js';
 import { circle, directThread, groupThread, sent } from './test-support.js';
-import { withPushDevice } from '../push/test-support.js';
+import { withPushDevice } from '../push/test-devices.js';
 import { openSocket, type TestSocket } from './test-socket.js';
 
 /** The e-mail digest of unread messages (docs/notes/messenger.md, Notifications). */

@@ -3,7 +3,7 @@ import { readJson } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
 import { circle, createThread, directThread, groupThread, HYDRA, sent } from './test-support.js';
-import { withPushDevice } from '../push/test-support.js';
+import { withPushDevice } from '../push/test-devices.js';
 import { ofType, openSocket, type Received, type TestSocket } from './test-socket.js';
 
 describeDb('messenger: real time', () => {

@@ -4,7 +4,7 @@ import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { blockUser, connectUsers, followUser, grantRules } from '../../test/social.js';
 import { readJson } from '../../db/dialect.js';
 import { EMAIL_JOB } from './email.js';
-import { withPushDevice } from '../push/test-support.js';
+import { withPushDevice } from '../push/test-devices.js';
 
 const PLAN = { has_subscription: true, bronze: true, silver: true };
 

@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDecipheriv, createECDH, createHmac, randomBytes } from 'node:crypto';
-import type { TestApp } from '../../test/harness.js';
 
 /**
  * Test support: a push service on 127.0.0.1 that records what it is sent, and a browser's
@@ -101,28 +100,4 @@ export function browserKeys(): BrowserKeys {
       return padded.subarray(0, end).toString('utf8');
     },
   };
-}
-
-/**
- * Gives a person a push subscription (a device), as the web app's push_token call does:
- * pushes are queued only for people with one. The endpoint is never reached (.invalid).
- */
-export async function withPushDevice(
-  t: TestApp,
-  who: { headers: Record<string, string>; id: number },
-): Promise<void> {
-  const keys = browserKeys();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/push_token',
-    headers: who.headers,
-    payload: {
-      token: JSON.stringify({
-        endpoint: `https://push.invalid/device-of-${who.id}`,
-        expirationTime: null,
-        keys: { p256dh: keys.p256dh, auth: keys.auth },
-      }),
-    },
-  });
-  if (res.statusCode >= 300) throw new Error(`push_token: ${res.statusCode} ${res.body}`);
 }
