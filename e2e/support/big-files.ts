@@ -41,16 +41,20 @@ export async function sha256File(path: string, start = 0, length?: number): Prom
   return hash.digest('hex');
 }
 
-/** Whether the file holds `needle` anywhere, read in pieces that overlap by its length. */
-export async function fileContains(path: string, needle: string): Promise<boolean> {
-  const wanted = Buffer.from(needle);
+/** The `needles` the file holds, in one read in pieces that overlap by the longest one. */
+export async function foundIn(path: string, needles: string[]): Promise<string[]> {
+  const wanted = needles.map((needle) => Buffer.from(needle));
+  const overlap = Math.max(...wanted.map((needle) => needle.length)) - 1;
+  const found = new Set<string>();
   let tail = Buffer.alloc(0);
   for await (const chunk of createReadStream(path, { highWaterMark: 4 * MEGABYTE })) {
     const joined = Buffer.concat([tail, chunk as Buffer]);
-    if (joined.includes(wanted)) return true;
-    tail = joined.subarray(Math.max(0, joined.length - wanted.length + 1));
+    wanted.forEach((needle, n) => {
+      if (joined.includes(needle)) found.add(needles[n]!);
+    });
+    tail = joined.subarray(Math.max(0, joined.length - overlap));
   }
-  return false;
+  return needles.filter((needle) => found.has(needle));
 }
 
 /**
