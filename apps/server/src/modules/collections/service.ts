@@ -36,6 +36,7 @@ import { favouriteIdsForCollections } from '../favourites/index.js';
 import { recordCollectionShared, sharingOf } from '../notifications/index.js';
 import { findAccount } from '../users/service.js';
 import { blockedEitherWay } from '../blocks/service.js';
+import { createCollectionTransferCleanup } from '../transfer/collection-deletion.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -85,6 +86,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
   const { db, dialect } = ctx.database;
   const database = ctx.database;
   const pictures = createCollectionPictures(media);
+  const transfers = createCollectionTransferCleanup(ctx);
 
   function valuesOf(form: CollectionRuleData & CollectionForm, modifiedBy: number) {
     const values: Omit<CollectionValues, 'picture_id' | 'secret_token' | 'call_secure_token'> = {
@@ -223,13 +225,17 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
     /**
      * Deletes the collection and the memos that were in it alone, in one transaction; the
      * files of both go through the media service (storage freed, files removed after commit).
+     * Transfers sent into it go too: their rows by cascade, their files after the commit.
      */
     async remove(viewer: Viewer, id: string): Promise<void> {
       const row = await loadOwnCollection(database, id, viewer);
-      await db.transaction().execute(async (trx) => {
+      const transferFiles = await db.transaction().execute(async (trx) => {
         await media.deleteAttachments(trx, await attachmentsGoingWith(trx, row.id));
+        const going = await transfers.take(trx, row.id);
         await deleteCollectionAndOwnMemos(trx, row.id);
+        return going;
       });
+      await transfers.removeFiles(transferFiles);
     },
 
     async read(viewer: Viewer, id: string): Promise<Collection> {

@@ -327,3 +327,13 @@ export async function insertMailCount(
     })
     .execute();
 }
+
+/** The transfers into a collection, with their stored files (none once filed). */
+export function transfersIntoCollection(db: Db, collectionId: string) {
+  return db
+    .selectFrom('transfers as t')
+    .leftJoin('transfer_files as f', 'f.transfer_id', 't.id')
+    .select(['t.id as transfer', 'f.id as file'])
+    .where('t.collection_id', '=', collectionId)
+    .execute();
+}

@@ -592,6 +592,70 @@ describeDb('file transfer', () => {
       expect((await mine(me)).find((row) => row.id === third)).toBeUndefined();
       expect(await memosOf(me.id)).toEqual([]);
     });
+
+    it('deleting the collection removes its transfers’ files and jobs, not only their rows', async () => {
+      const me = await signedInUser(t);
+      const collection = await insertCollection(t, me.id, 'private');
+      // one queued for filing, one still uploading (half of its bytes arrived)
+      const queued = await intoCollection(me, collection, [Buffer.from('queued\n')]);
+      await complete(me, queued);
+      const half = Buffer.from('half of it arrived\n');
+      const res = await create(
+        { manifest: undefined, collection, files: [{ size: half.length * 2, name: 'half.txt' }] },
+        { headers: me.headers },
+      );
+      const uploading = res.json<TransferCreated>();
+      expect((await patch(uploading.uploads[0]!.upload_url, 0, half)).statusCode).toBe(204);
+      // another collection's transfer stays
+      const kept = await insertCollection(t, me.id, 'private');
+      const other = await intoCollection(me, kept, [Buffer.from('kept\n')]);
+
+      const fileIds = await t.database.db
+        .selectFrom('transfer_files')
+        .select(['id', 'transfer_id'])
+        .where('transfer_id', 'in', [queued, uploading.id, other])
+        .execute();
+      const stored = (transfer: string) =>
+        fileIds
+          .filter((file) => file.transfer_id === transfer)
+          .flatMap((file) => [file.id, `${file.id}.json`])
+          .filter((name) => fs.existsSync(path.join(t.dataDir, 'transfers', name)));
+      expect(stored(queued)).toHaveLength(2);
+      expect(stored(uploading.id)).toHaveLength(2);
+      const jobsOf = (ids: string[]) =>
+        t.database.db
+          .selectFrom('jobs')
+          .select('unique_key')
+          .where(
+            'unique_key',
+            'in',
+            ids.flatMap((id) => [`transfer-expire:${id}`, `transfer-file:${id}`]),
+          )
+          .execute();
+      expect(await jobsOf([queued, uploading.id])).toHaveLength(3);
+
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/collection/${collection}`,
+        headers: me.headers,
+      });
+      expect(deleted.statusCode).toBe(204);
+      expect(stored(queued)).toEqual([]);
+      expect(stored(uploading.id)).toEqual([]);
+      expect(await jobsOf([queued, uploading.id])).toEqual([]);
+      const left = await t.database.db
+        .selectFrom('transfers')
+        .select('id')
+        .where('id', 'in', [queued, uploading.id, other])
+        .execute();
+      expect(left.map((row) => row.id)).toEqual([other]);
+      // the other collection's transfer keeps its file and its job
+      expect(stored(other)).toHaveLength(2);
+      expect(await jobsOf([other])).toHaveLength(1);
+      // the upload in flight is refused from now on
+      const late = await patch(uploading.uploads[0]!.upload_url, half.length, half);
+      expect(late.statusCode).toBe(404);
+    });
   });
 });
 

@@ -110,24 +110,28 @@ export async function encryptedSlice(
   const records = recordCount(file.size);
   const first = Math.floor(start / SEALED);
   const last = Math.min(records - 1, Math.floor((end - 1) / SEALED));
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  for (let record = first; record <= last; record += 1) {
-    const plain = new Uint8Array(
-      await file.slice(record * RECORD, Math.min((record + 1) * RECORD, file.size)).arrayBuffer(),
-    );
-    const sealed = await sealRecord(key, record, plain, record === records - 1);
-    parts.push(sealed);
-    length += sealed.length;
-  }
-  const joined = new Uint8Array(length);
+  // One read of the plaintext these records cover, then all of them sealed at once: a read
+  // and an encryption per 64 KiB record, one after the other, kept a 200 MB upload waiting
+  // on thousands of round trips.
+  const plainFrom = first * RECORD;
+  const plain = new Uint8Array(
+    await file.slice(plainFrom, Math.min((last + 1) * RECORD, file.size)).arrayBuffer(),
+  );
+  const sealed = await Promise.all(
+    Array.from({ length: last - first + 1 }, (_, n) => {
+      const record = first + n;
+      const part = plain.subarray(n * RECORD, Math.min((n + 1) * RECORD, plain.length));
+      return sealRecord(key, record, part, record === records - 1);
+    }),
+  );
+  const joined = new Uint8Array(sealed.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
-  for (const part of parts) {
+  for (const part of sealed) {
     joined.set(part, at);
     at += part.length;
   }
   const from = start - first * SEALED;
-  return joined.slice(from, from + (end - start));
+  return joined.subarray(from, from + (end - start));
 }
 
 /**
