@@ -10,7 +10,7 @@ describe('config', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       dataDir: path.resolve('./data'),
-      database: { kind: 'sqlite', file: path.resolve('./data/memoria.db') },
+      database: { kind: 'sqlite', file: path.resolve('./data/memoria.db'), synchronous: 'full' },
       uploadLimitMb: 5120,
       trustProxy: false,
       logLevel: 'info',
@@ -21,6 +21,15 @@ describe('config', () => {
     expect(config.passwordHashing).toBe('standard');
     expect(config.globalRateLimitPerMinute).toBe(1200);
     expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimitPerMinute).toBe(50);
+  });
+
+  it("takes SQLite's commit mode, full unless asked otherwise, and refuses anything else", () => {
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'NORMAL' }).database).toMatchObject({
+      kind: 'sqlite',
+      synchronous: 'normal',
+    });
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: '' }).database).toMatchObject({ synchronous: 'full' });
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(ConfigError);
   });
 
   it('derives the public URL from the port when none is given', () => {

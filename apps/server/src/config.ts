@@ -93,6 +93,12 @@ const envSchema = z.object({
       .max(24 * 3600 * 1000)
       .default(120_000),
   ),
+  // SQLite's commit: FULL waits for the disk (a power cut loses nothing answered); NORMAL
+  // does not (a power cut may lose the last commits, never the database's consistency).
+  SQLITE_SYNCHRONOUS: z.preprocess(
+    (value) => (typeof value === 'string' && value !== '' ? value.toLowerCase() : undefined),
+    z.enum(['full', 'normal']).default('full'),
+  ),
   // Memory for kept answers of hot reads (http/answer-cache.ts); 0 turns the cache off.
   ANSWER_CACHE_MB: z.preprocess(
     emptyAsUndefined,
@@ -175,7 +181,13 @@ const envSchema = z.object({
 });
 
 export type DatabaseTarget =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  | {
+      kind: 'sqlite';
+      file: string;
+      /** FULL (the default): a commit is on disk before it is answered; NORMAL: see README */
+      synchronous?: 'full' | 'normal';
+    }
+  | { kind: 'postgres'; url: string; schema?: string };
 
 /** Object storage for media (README.md, Configuration); absent: local disk under DATA_DIR/media. */
 export interface S3Config {
@@ -294,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     dataDir,
-    database: databaseTarget(e.DATABASE_URL, dataDir, e.DATABASE_SCHEMA),
+    database: databaseTarget(e.DATABASE_URL, dataDir, e.DATABASE_SCHEMA, e.SQLITE_SYNCHRONOUS),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -412,14 +424,15 @@ function databaseTarget(
   url: string | undefined,
   dataDir: string,
   schema: string | undefined,
+  synchronous: 'full' | 'normal' = 'full',
 ): DatabaseTarget {
-  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'memoria.db'), synchronous };
   if (/^postgres(ql)?:\/\//i.test(url)) {
     return schema ? { kind: 'postgres', url, schema } : { kind: 'postgres', url };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
-    return { kind: 'sqlite', file: path.resolve(file) };
+    return { kind: 'sqlite', file: path.resolve(file), synchronous };
   }
   throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
 }

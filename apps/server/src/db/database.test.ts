@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../test/harness.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { migrateToLatest } from './migrate.js';
+import { openDatabase } from './database.js';
 import { isoTime, readBool, readCount, readJson, readTime } from './dialect.js';
 import { isUniqueViolation } from './errors.js';
 
@@ -30,6 +34,26 @@ describe('dialect helpers', () => {
     }
     expect(isoTime('nonsense')).toBeNull();
     expect(isoTime(null)).toBeNull();
+  });
+});
+
+describe('SQLite commit mode', () => {
+  it('waits for the disk unless the operator chose normal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memoria-sync-'));
+    try {
+      for (const [synchronous, expected] of [
+        [undefined, 2],
+        ['full', 2],
+        ['normal', 1],
+      ] as const) {
+        const database = openDatabase({ kind: 'sqlite', file: join(dir, 'x.db'), synchronous });
+        const mode = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+        expect(mode.rows[0]?.synchronous).toBe(expected);
+        await database.destroy();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

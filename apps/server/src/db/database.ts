@@ -47,16 +47,21 @@ export interface OpenOptions {
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
   return target.kind === 'sqlite'
-    ? openSqlite(target.file, options)
+    ? openSqlite(target.file, options, target.synchronous)
     : openPostgres(target.url, target.schema);
 }
 
-function openSqlite(file: string, options: OpenOptions): Database {
+function openSqlite(
+  file: string,
+  options: OpenOptions,
+  synchronous: 'full' | 'normal' = 'full',
+): Database {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const connection = new (sqliteDriver())(file);
-  // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a crash.
+  // WAL lets readers run beside the writer; FULL makes an acknowledged write survive a power
+  // cut; NORMAL (SQLITE_SYNCHRONOUS, the operator's choice) skips the commit's fsync.
   connection.pragma('journal_mode = WAL');
-  connection.pragma('synchronous = FULL');
+  connection.pragma(synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
   dropStat4Samples(connection);
