@@ -56,6 +56,8 @@ export interface RealtimeHub {
    * whom to judge when a message goes to "whoever is online and may see it".
    */
   onlineEverywhere?(): Promise<number[]>;
+  /** Which of these users are online on any instance, without listing everyone who is. */
+  onlineAmong?(userIds: readonly number[]): Promise<Set<number>>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function whoIsOnline(
   hub: RealtimeHub,
   userIds: readonly number[],
 ): Promise<Set<number>> {
+  if (hub.onlineAmong) return hub.onlineAmong(userIds);
   const online = new Set(await onlineAnywhere(hub));
   return new Set(userIds.filter((id) => online.has(id)));
 }
@@ -138,6 +141,8 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
     deliverAll,
     /** users only: call sockets (negative addresses) are no one's presence */
     onlineUserIds: (): number[] => [...sockets.keys()].filter((id) => id > 0),
+    /** whether this user has a socket in this process */
+    isHere: (userId: number): boolean => userId > 0 && sockets.has(userId),
     clear(): void {
       sockets.clear();
     },
@@ -163,6 +168,7 @@ export function createLocalHub(): RealtimeHub {
     attach: registry.attach,
     onlineUserIds: registry.onlineUserIds,
     onlineEverywhere: async () => registry.onlineUserIds(),
+    onlineAmong: async (userIds) => new Set(userIds.filter(registry.isHere)),
     async close() {
       registry.clear();
     },

@@ -11,7 +11,7 @@ import { signedInUser, type SignedIn } from '../test/factories.js';
 import { blockUser, connectUsers } from '../test/social.js';
 import { insertCollection } from '../test/content.js';
 import { CLOSE_CODES, SOCKET } from './index.js';
-import { onlineAnywhere } from './hub.js';
+import { onlineAnywhere, whoIsOnline } from './hub.js';
 
 interface Inbox {
   socket: WebSocket;
@@ -399,6 +399,14 @@ describe.skipIf(twoInstancesSkipReason !== undefined)('realtime across instances
     open.push(contactThere, strangerThere);
     expect(await onlineAnywhere(t.app.realtime)).toEqual(
       expect.arrayContaining([contact.id, stranger.id]),
+    );
+    // asked about some people only (the messenger's push decision), from either side
+    const nobody = 2_000_000_000;
+    expect(await whoIsOnline(t.app.realtime, [contact.id, author.id, nobody])).toEqual(
+      new Set([contact.id]),
+    );
+    expect(await whoIsOnline(second.realtime, [contact.id, stranger.id, nobody])).toEqual(
+      new Set([contact.id, stranger.id]),
     );
 
     const removed = await t.app.inject({

@@ -72,7 +72,19 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
       return [];
     }
   }
-  let everywhere: { at: number; users: Promise<number[]> } | undefined;
+  let everywhere: { at: number; users: Promise<Set<number>> } | undefined;
+  // For onlineAmong only (whom to tell by push and digest instead): one read of the set
+  // serves the next second's questions about other instances, since a busy group asked for
+  // every message; this instance's own sockets are always current. Someone who connected
+  // elsewhere within that second may get a push they did not need, never miss a live event:
+  // onlineEverywhere, which decides who is sent one, reads the set each time.
+  const othersOnline = (): Promise<Set<number>> => {
+    const now = Date.now();
+    if (!everywhere || now - everywhere.at > PRESENCE_READ_KEEP_MS) {
+      everywhere = { at: now, users: readEverywhere().then((users) => new Set(users)) };
+    }
+    return everywhere.users;
+  };
   const renew = setInterval(() => {
     const users = registry.onlineUserIds();
     const score = lapse();
@@ -119,13 +131,11 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
     attach: registry.attach,
     onlineUserIds: registry.onlineUserIds,
     async onlineEverywhere() {
-      // one read of the set serves the next second's questions about other instances (a busy
-      // group asked it for every message); this instance's own sockets are always current
-      const now = Date.now();
-      if (!everywhere || now - everywhere.at > PRESENCE_READ_KEEP_MS) {
-        everywhere = { at: now, users: readEverywhere() };
-      }
-      return [...new Set([...registry.onlineUserIds(), ...(await everywhere.users)])];
+      return [...new Set([...registry.onlineUserIds(), ...(await readEverywhere())])];
+    },
+    async onlineAmong(userIds) {
+      const others = await othersOnline();
+      return new Set(userIds.filter((id) => registry.isHere(id) || others.has(id)));
     },
     async close() {
       clearInterval(renew);
