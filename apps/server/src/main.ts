@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { loadSecrets } from './secrets.js';
 import { schedulePurge } from './modules/auth/housekeeping.js';
 import { scheduleCallSweep } from './modules/calls/index.js';
+import { scheduleTransferSweep } from './modules/transfer/index.js';
 import { scheduleMediaCleanup } from './modules/media/index.js';
 import { DRAIN_MS, SHUTDOWN_LIMIT_MS, killAfter } from './shutdown.js';
 
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
   await scheduleMediaCleanup(app.jobs, new Date(Date.now() + 60_000));
   // Calls left running by a stopped instance: swept now, then every minute.
   await scheduleCallSweep(app.jobs, new Date());
+  // Transfer files nothing refers to any more: swept an hour after start, then hourly.
+  await scheduleTransferSweep(app.jobs, new Date(Date.now() + 60 * 60_000));
   app.log.info(
     { database: config.database.kind, dataDir: config.dataDir, publicUrl: config.publicUrl },
     'Memoria is ready',

@@ -129,12 +129,12 @@ export function registerAccountCommands(program: Command, run: RunInstance): voi
         const result = await instance.transaction(async (ctx) => {
           const admin = createUserAdminService(ctx);
           const user = await requireUser(admin, reference);
-          return { user, removed: await admin.deleteAccount(user) };
+          return { user, ...(await admin.deleteAccount(user)) };
         });
         // Files go once the rows are gone for sure: a file cannot be rolled back.
         let files: number;
         try {
-          files = await removeUserFiles(instance.config, result.user.id);
+          files = await removeUserFiles(instance.context(), result.user.id, result.transferFiles);
         } catch (error) {
           throw new CliError(
             `the account was deleted, but removing its files failed: ${(error as Error).message}`,

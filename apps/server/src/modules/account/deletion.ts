@@ -96,18 +96,22 @@ export function createDeletionService(ctx: AppContext, basics: AccountBasics) {
 
     /** The job: the operator's deletion, unless signing in cancelled it meanwhile. */
     async carryOut(userId: number): Promise<void> {
-      const removed = await db.transaction().execute(async (trx) => {
+      const deleted = await db.transaction().execute(async (trx) => {
         const account = await findAccount(trx, userId);
-        // gone already: an earlier attempt deleted the rows but not (all) the files
-        if (!account) return {};
+        // gone already: an earlier attempt deleted the rows but not (all) the files; the
+        // transfer files it left are found by the transfers' sweep of files without a row
+        if (!account) return { removed: {}, transferFiles: [] };
         if (!(await findDeletion(trx, userId))) return null;
         return createUserAdminService(within(ctx, trx)).deleteAccount(account);
       });
-      if (!removed) return;
+      if (!deleted) return;
       // Files go once the rows are gone for sure: a file cannot be rolled back. A failure
       // here fails the attempt, and the next one removes what is left.
-      const files = await removeUserFiles(ctx.config, userId);
-      ctx.log.info({ userId, removed: { ...removed, files } }, 'account deleted as requested');
+      const files = await removeUserFiles(ctx, userId, deleted.transferFiles);
+      ctx.log.info(
+        { userId, removed: { ...deleted.removed, files } },
+        'account deleted as requested',
+      );
     },
 
     describe: async (userId: number) => isoTime((await findDeletion(db, userId))?.delete_after),

@@ -36,7 +36,7 @@ import { favouriteIdsForCollections } from '../favourites/index.js';
 import { recordCollectionShared, sharingOf } from '../notifications/index.js';
 import { findAccount } from '../users/service.js';
 import { blockedEitherWay } from '../blocks/service.js';
-import { createCollectionTransferCleanup } from '../transfer/collection-deletion.js';
+import { createTransferCleanup } from '../transfer/cleanup.js';
 
 export { loadCollectionForViewer } from './access.js';
 export { presentCollectionRef, presentUserSummary } from './present.js';
@@ -86,7 +86,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
   const { db, dialect } = ctx.database;
   const database = ctx.database;
   const pictures = createCollectionPictures(media);
-  const transfers = createCollectionTransferCleanup(ctx);
+  const transfers = createTransferCleanup(ctx);
 
   function valuesOf(form: CollectionRuleData & CollectionForm, modifiedBy: number) {
     const values: Omit<CollectionValues, 'picture_id' | 'secret_token' | 'call_secure_token'> = {
@@ -231,7 +231,7 @@ export function createCollectionService(ctx: AppContext, media: MediaService) {
       const row = await loadOwnCollection(database, id, viewer);
       const transferFiles = await db.transaction().execute(async (trx) => {
         await media.deleteAttachments(trx, await attachmentsGoingWith(trx, row.id));
-        const going = await transfers.take(trx, row.id);
+        const going = await transfers.takeCollection(trx, row.id);
         await deleteCollectionAndOwnMemos(trx, row.id);
         return going;
       });

@@ -19,6 +19,8 @@ export interface TransferFiles {
   /** Bytes received so far; null when there is no such upload. */
   offset(id: string): Promise<number | null>;
   remove(id: string): Promise<void>;
+  /** Every stored upload (its file and its state file) with the time it last changed. */
+  stored(): Promise<{ id: string; changedAt: number }[]>;
 }
 
 export function createTransferFiles(dataDir: string): TransferFiles {
@@ -54,6 +56,23 @@ export function createTransferFiles(dataDir: string): TransferFiles {
     async remove(id) {
       await storage.delete(id);
       await storage.delete(`${id}.json`);
+    },
+    async stored() {
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(directory);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      const changed = new Map<string, number>();
+      for (const name of names) {
+        const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+        const stat = await fs.promises.stat(path.join(directory, name)).catch(() => null);
+        if (!stat?.isFile()) continue;
+        changed.set(id, Math.max(changed.get(id) ?? 0, stat.mtimeMs));
+      }
+      return [...changed].map(([id, changedAt]) => ({ id, changedAt }));
     },
   };
 }

@@ -5,11 +5,23 @@ import type { ZodApp } from '../../http/zod-app.js';
 import { createTransferFiling } from './collection.js';
 import { createTransferFiles } from './files.js';
 import { registerTransferRoutes } from './routes.js';
-import { createTransferService, EXPIRE_JOB, FILE_JOB } from './service.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import {
+  createTransferService,
+  EXPIRE_JOB,
+  FILE_JOB,
+  SWEEP_EVERY_MS,
+  SWEEP_JOB,
+} from './service.js';
 import { registerUploadRoutes } from './uploads.js';
 
 export { createTransferFiles } from './files.js';
 export { createTransferService, type TransferService } from './service.js';
+
+/** Queues the transfers' sweep (one for the whole installation, whatever the instances). */
+export async function scheduleTransferSweep(jobs: JobQueue, runAt: Date): Promise<void> {
+  await jobs.enqueue(SWEEP_JOB, {}, { runAt, uniqueKey: SWEEP_JOB, maxAttempts: 1 });
+}
 
 /**
  * File transfer (issue 24; docs/notes/file-transfer.md): the calls, the tus endpoint, and
@@ -30,6 +42,12 @@ export async function registerTransfer(
   });
   ctx.jobs.register<{ id: string }>(FILE_JOB, async (payload, job) => {
     await transfers.fileJob(payload.id, { last: job.attempt >= job.maxAttempts });
+  });
+  ctx.jobs.register(SWEEP_JOB, async () => {
+    // the next one is queued first, so a failed sweep does not end the chain
+    await scheduleTransferSweep(ctx.jobs, new Date(Date.now() + SWEEP_EVERY_MS));
+    const swept = await transfers.sweep();
+    if (swept.transfers > 0 || swept.files > 0) ctx.log.info(swept, 'transfers swept');
   });
   registerTransferRoutes(zapp, guard, transfers);
   await registerUploadRoutes(app, ctx.database, files);

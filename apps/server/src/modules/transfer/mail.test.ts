@@ -271,6 +271,36 @@ describeDb('file transfer: mailing the link', () => {
     expect(received).toHaveLength(6);
   });
 
+  it('lets requests sent at once pass no limit together', async () => {
+    const ip = nextAddress();
+    const key = secret();
+    // the transfer's 10 recipients: two mails of 6 at once, one is refused
+    const one = await sent(ip);
+    const recipients = (tag: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${tag}${i}@example.org`);
+    const pair = await Promise.all(
+      ['a', 'b'].map((tag) =>
+        mail(one, { link: linkOf(one, key), recipients: recipients(tag, 6) }, { ip }),
+      ),
+    );
+    expect(pair.map((res) => res.statusCode).sort()).toEqual([200, 422]);
+    // the address's 20 a day: three mails of 8 at once on three transfers, one is refused
+    const other = nextAddress();
+    const ids = [await sent(other), await sent(other), await sent(other)];
+    const three = await Promise.all(
+      ids.map((id, i) =>
+        mail(id, { link: linkOf(id, key), recipients: recipients(`c${i}-`, 8) }, { ip: other }),
+      ),
+    );
+    expect(three.map((res) => res.statusCode).sort()).toEqual([200, 200, 429]);
+    const counted = await t.database.db
+      .selectFrom('transfer_mails')
+      .select('recipients')
+      .where('transfer_id', 'in', [one, ...ids])
+      .execute();
+    expect(counted.map((row) => row.recipients).sort()).toEqual([6, 8, 8]);
+  });
+
   it('limits the recipients per sender and day with a clear 429, and names an account sender', async () => {
     const ip = nextAddress();
     const key = secret();

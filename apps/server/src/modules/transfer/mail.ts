@@ -1,6 +1,7 @@
 import { TRANSFER, type Locale, type TransferMail, type TransferMailed } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { readTime } from '../../db/dialect.js';
+import { lockForLimit } from '../../db/locks.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { createUserService } from '../users/service.js';
 import { insertMailCount, mailedFor, mailedSince, type TransferRow } from './store.js';
@@ -64,33 +65,38 @@ export function createLinkMailer(ctx: AppContext) {
     ): Promise<TransferMailed> {
       const link = ownLink(input.link, row.id);
       const recipients = [...new Set(input.recipients)];
-      const already = await mailedFor(ctx.database, row.id);
-      if (already + recipients.length > TRANSFER.recipientsMax) {
-        throw violation('recipients', 'transfer.tooManyRecipients', {
-          count: TRANSFER.recipientsMax,
-        });
-      }
       const now = new Date();
       const daily = sender.ownerId ? TRANSFER.mailDaily.account : TRANSFER.mailDaily.visitor;
-      const sent = await mailedSince(
-        ctx.database,
-        sender.ownerId ? { ownerId: sender.ownerId } : { senderKey: sender.senderKey },
-        new Date(now.getTime() - DAY_MS),
-      );
-      if (sent + recipients.length > daily) {
-        throw new ApiError(429, 'transfer.mailLimit', { params: { count: daily } });
-      }
-      // counted before sending: a failed delivery still used the allowance
-      await insertMailCount(
-        ctx.database,
-        {
-          transferId: row.id,
-          senderKey: sender.senderKey,
-          ownerId: sender.ownerId,
-          recipients: recipients.length,
-        },
-        now,
-      );
+      // checked and counted in one transaction, the sender's and the transfer's counts locked:
+      // requests sent at once cannot pass a limit together
+      const already = await ctx.database.db.transaction().execute(async (trx) => {
+        const database = { ...ctx.database, db: trx };
+        await lockForLimit(trx, ctx.database.dialect, `transfer-mail:${row.id}`);
+        const who = sender.ownerId ? { ownerId: sender.ownerId } : { senderKey: sender.senderKey };
+        await lockForLimit(trx, ctx.database.dialect, `transfer-mail:${JSON.stringify(who)}`);
+        const mailed = await mailedFor(database, row.id);
+        if (mailed + recipients.length > TRANSFER.recipientsMax) {
+          throw violation('recipients', 'transfer.tooManyRecipients', {
+            count: TRANSFER.recipientsMax,
+          });
+        }
+        const sent = await mailedSince(database, who, new Date(now.getTime() - DAY_MS));
+        if (sent + recipients.length > daily) {
+          throw new ApiError(429, 'transfer.mailLimit', { params: { count: daily } });
+        }
+        // counted before sending: a failed delivery still used the allowance
+        await insertMailCount(
+          database,
+          {
+            transferId: row.id,
+            senderKey: sender.senderKey,
+            ownerId: sender.ownerId,
+            recipients: recipients.length,
+          },
+          now,
+        );
+        return mailed;
+      });
       const name = sender.ownerId ? (await users.mailIdentity(sender.ownerId))?.name : undefined;
       const params = {
         name: '',

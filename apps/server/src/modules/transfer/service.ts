@@ -15,7 +15,10 @@ import {
   type TransferPublicInfo,
   type TransferSummary,
 } from '@memoria/domain';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.js';
+import { lockForLimit } from '../../db/locks.js';
+import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readCount, readTime } from '../../db/dialect.js';
 import {
   ApiError,
@@ -35,6 +38,7 @@ import {
   findFinished,
   findTransfer,
   insertTransfer,
+  knownFileIds,
   listAll,
   listOwned,
   markFiled,
@@ -47,6 +51,14 @@ import {
 
 export const EXPIRE_JOB = 'transfer.expire';
 export const FILE_JOB = 'transfer.file';
+/** the hourly safety net: finished transfers and stored files without a transfer */
+export const SWEEP_JOB = 'transfer.sweep';
+export const SWEEP_EVERY_MS = 60 * 60_000;
+/**
+ * A file without a row is left alone this long: a new transfer's empty uploads are made
+ * just before its rows are written.
+ */
+const ORPHAN_AGE_MS = 60 * 60_000;
 /** a filing that fails for another reason than a refusal is tried this often */
 const FILE_ATTEMPTS = 3;
 export const UPLOAD_PATH = '/api/transfer-uploads';
@@ -101,14 +113,21 @@ export function createTransferService(
     }
   }
 
-  async function checkDailyLimit(sender: Sender, adding: number, now: Date): Promise<void> {
+  /**
+   * Checked once before any work, and again in the transaction that adds the transfer with
+   * the sender's count locked: transfers created at once cannot pass the allowance together.
+   */
+  async function checkDailyLimit(
+    sender: Sender,
+    adding: number,
+    now: Date,
+    trx?: Kysely<DatabaseSchema>,
+  ): Promise<void> {
     const limits = sender.ownerId ? TRANSFER.accountDaily : TRANSFER.visitorDaily;
     const since = new Date(now.getTime() - DAY_MS);
-    const sent = await sentSince(
-      database,
-      sender.ownerId ? { ownerId: sender.ownerId } : { senderKey: senderKey(sender.ip) },
-      since,
-    );
+    const who = sender.ownerId ? { ownerId: sender.ownerId } : { senderKey: senderKey(sender.ip) };
+    if (trx) await lockForLimit(trx, database.dialect, `transfer-daily:${JSON.stringify(who)}`);
+    const sent = await sentSince(trx ? { ...database, db: trx } : database, who, since);
     if (sent.transfers + 1 > limits.transfers || sent.bytes + adding > limits.bytes) {
       throw new ApiError(429, 'transfer.dailyLimit', {
         params: { transfers: limits.transfers, gigabytes: Math.round(limits.bytes / GIGABYTE) },
@@ -238,11 +257,12 @@ export function createTransferService(
       const expiresAt = new Date(now.getTime() + TRANSFER.expirySeconds[input.expiry] * 1000);
       const fileIds = input.files.map((file) => ({ id: randomId(), size: file.size }));
       const passwordHash = input.password ? await ctx.passwords.hash(input.password) : null;
-      // The empty uploads first: a failure then leaves files the sweep of the transfer
-      // never finds, but never a transfer whose uploads are missing.
+      // The empty uploads first: a failure then leaves files without a transfer (removed
+      // below, or by the hourly sweep), but never a transfer whose uploads are missing.
       for (const file of fileIds) await files.create(file.id, file.size);
       try {
         await database.db.transaction().execute(async (trx) => {
+          await checkDailyLimit(sender, total, now, trx);
           await insertTransfer(
             trx,
             {
@@ -391,14 +411,31 @@ export function createTransferService(
       return true;
     },
 
-    /** Removes every finished transfer (the operator's sweep and a safety net for the job). */
-    async sweep(now = new Date()): Promise<number> {
-      let removed = 0;
+    /**
+     * The hourly safety net (SWEEP_JOB): removes finished transfers whose own job did not,
+     * and stored files no transfer has any more (a creation that failed half-way, a removal
+     * interrupted after its commit). Answers how many of each went.
+     */
+    async sweep(now = new Date()): Promise<{ transfers: number; files: number }> {
+      let transfers = 0;
       for (const id of await findFinished(database, now, 1000)) {
         await remove(id);
-        removed += 1;
+        transfers += 1;
       }
-      return removed;
+      const old = (await files.stored()).filter(
+        (file) => file.changedAt <= now.getTime() - ORPHAN_AGE_MS,
+      );
+      const known = await knownFileIds(
+        database,
+        old.map((file) => file.id),
+      );
+      let removedFiles = 0;
+      for (const file of old) {
+        if (known.has(file.id)) continue;
+        await files.remove(file.id);
+        removedFiles += 1;
+      }
+      return { transfers, files: removedFiles };
     },
 
     async listAll(limit: number): Promise<TransferSummary[]> {

@@ -219,6 +219,20 @@ export async function findFinished(database: Database, now: Date, limit: number)
   return rows.map((row) => row.id);
 }
 
+/** Which of `ids` are files of a transfer that still exists. */
+export async function knownFileIds(database: Database, ids: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await database.db
+      .selectFrom('transfer_files')
+      .select('id')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) known.add(row.id);
+  }
+  return known;
+}
+
 export async function deleteTransferRow(database: Database, id: string): Promise<void> {
   await database.db.deleteFrom('transfers').where('id', '=', id).execute();
 }
@@ -335,5 +349,24 @@ export function transfersIntoCollection(db: Db, collectionId: string) {
     .leftJoin('transfer_files as f', 'f.transfer_id', 't.id')
     .select(['t.id as transfer', 'f.id as file'])
     .where('t.collection_id', '=', collectionId)
+    .execute();
+}
+
+/** The transfers an account's deletion removes: sent by it, or into one of its collections. */
+export function transfersGoingWithAccount(db: Db, userId: number) {
+  return db
+    .selectFrom('transfers as t')
+    .leftJoin('transfer_files as f', 'f.transfer_id', 't.id')
+    .select(['t.id as transfer', 'f.id as file'])
+    .where((eb) =>
+      eb.or([
+        eb('t.owner_id', '=', userId),
+        eb(
+          't.collection_id',
+          'in',
+          eb.selectFrom('collections').select('id').where('user_id', '=', userId),
+        ),
+      ]),
+    )
     .execute();
 }

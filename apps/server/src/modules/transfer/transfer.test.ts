@@ -205,6 +205,18 @@ describeDb('file transfer', () => {
     expect(many.statusCode).toBe(429);
   });
 
+  it('lets transfers created at once pass the daily allowance no further', async () => {
+    const ip = nextAddress();
+    const allowed = TRANSFER.visitorDaily.transfers;
+    for (let i = 0; i < allowed - 1; i += 1) {
+      expect((await create({ files: [{ size: 100 }] }, { ip })).statusCode).toBe(201);
+    }
+    const racing = await Promise.all(
+      [1, 2, 3].map(() => create({ files: [{ size: 100 }] }, { ip })),
+    );
+    expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 429, 429]);
+  });
+
   it('limits transfers per account and day, wherever the person sends from', async () => {
     const me = await signedInUser(t);
     const now = new Date();
@@ -310,6 +322,84 @@ describeDb('file transfer', () => {
       headers: me.headers,
     });
     expect(after.json()).toEqual([]);
+  });
+
+  const storedPath = (uploadUrl: string) =>
+    path.join(t.dataDir, 'transfers', uploadUrl.split('/').pop()!);
+
+  it('an account deleted takes its transfers: rows, stored files and queued jobs', async () => {
+    const me = await signedInUser(t);
+    const other = await signedInUser(t);
+    // 30 days: the transfer outlives the grace period, so only the deletion can remove it
+    const res = await create(
+      { expiry: '30d', files: [{ size: 100 }, { size: 50 }] },
+      { headers: me.headers },
+    );
+    expect(res.statusCode).toBe(201);
+    const mine = res.json<TransferCreated>();
+    const theirsRes = await create({ files: [{ size: 100 }] }, { headers: other.headers });
+    expect(theirsRes.json()).toMatchObject({ id: expect.any(String) });
+    const theirs = theirsRes.json<TransferCreated>();
+    const files = mine.uploads.map((upload) => storedPath(upload.upload_url));
+    expect(files.every((file) => fs.existsSync(file))).toBe(true);
+
+    const deletion = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/account/delete',
+      headers: me.headers,
+      payload: { reason: 'Done', password: me.password },
+    });
+    expect(deletion.statusCode).toBe(202);
+    await t.app.jobs.runDue({
+      now: new Date(new Date(deletion.json<{ delete_after: string }>().delete_after).getTime() + 1),
+    });
+
+    expect(files.some((file) => fs.existsSync(file))).toBe(false);
+    expect(files.some((file) => fs.existsSync(`${file}.json`))).toBe(false);
+    const rows = await t.database.db.selectFrom('transfers').select('id').execute();
+    expect(rows.map((row) => row.id)).not.toContain(mine.id);
+    expect(rows.map((row) => row.id)).toContain(theirs.id);
+    const jobs = await t.database.db
+      .selectFrom('jobs')
+      .select('unique_key')
+      .where('unique_key', '=', `transfer-expire:${mine.id}`)
+      .where('status', '=', 'queued')
+      .execute();
+    expect(jobs).toEqual([]);
+    // someone else's transfer is untouched
+    expect(fs.existsSync(storedPath(theirs.uploads[0]!.upload_url))).toBe(true);
+  });
+
+  it('the hourly sweep removes stored files no transfer has, once they are an hour old', async () => {
+    const { uploads } = await sent([crypto.randomBytes(100)]);
+    const kept = storedPath(uploads[0]!.upload_url);
+    const dir = path.join(t.dataDir, 'transfers');
+    const orphan = path.join(dir, 'f'.repeat(32));
+    fs.writeFileSync(orphan, 'left behind');
+    fs.writeFileSync(`${orphan}.json`, '{}');
+    const young = path.join(dir, 'e'.repeat(32));
+    fs.writeFileSync(young, 'a transfer being made');
+    const hourAgo = new Date(Date.now() - 61 * 60_000);
+    for (const file of [orphan, `${orphan}.json`, kept, `${kept}.json`]) {
+      fs.utimesSync(file, hourAgo, hourAgo);
+    }
+
+    await t.app.jobs.enqueue('transfer.sweep', {}, { uniqueKey: 'transfer.sweep' });
+    await t.app.jobs.runDue();
+
+    expect(fs.existsSync(orphan)).toBe(false);
+    expect(fs.existsSync(`${orphan}.json`)).toBe(false);
+    expect(fs.existsSync(young)).toBe(true);
+    expect(fs.existsSync(kept)).toBe(true);
+    // the next sweep is queued an hour on
+    const next = await t.database.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('unique_key', '=', 'transfer.sweep')
+      .where('status', '=', 'queued')
+      .execute();
+    expect(next).toHaveLength(1);
+    expect(new Date(String(next[0]!.run_at)).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
   });
 
   describe('into a collection', () => {

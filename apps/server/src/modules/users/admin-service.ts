@@ -1,5 +1,4 @@
 import type { UserRules } from '@memoria/domain';
-import type { AppConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { createStorage, userPrefix } from '../../storage/index.js';
 import { isoTime, readBool, readCount, readJson } from '../../db/dialect.js';
@@ -18,6 +17,7 @@ import {
   setOrderStorage,
   setPlan,
 } from './admin-store.js';
+import { createTransferCleanup } from '../transfer/cleanup.js';
 import { deleteUserCascading } from './deletion-store.js';
 import { BYTES_PER_GB, PLANS, isPlanName, type PlanName } from './plans.js';
 
@@ -128,8 +128,16 @@ export function createUserAdminService(ctx: AppContext) {
 
     enable: (user: UserRow) => setDisabledAt(db, dialect, user.id, null),
 
-    /** Deletes the account and every row it owns; answers the rows removed per table. */
-    deleteAccount: (user: UserRow) => deleteUserCascading(db, dialect, user.id),
+    /**
+     * Deletes the account and every row it owns; answers the rows removed per table and the
+     * transfer files to remove once this commits (removeUserFiles).
+     */
+    async deleteAccount(
+      user: UserRow,
+    ): Promise<{ removed: Record<string, number>; transferFiles: string[] }> {
+      const transferFiles = await createTransferCleanup(ctx).takeAccount(db, user.id);
+      return { removed: await deleteUserCascading(db, dialect, user.id), transferFiles };
+    },
 
     totals: () => accountTotals(db, dialect),
   };
@@ -138,13 +146,15 @@ export function createUserAdminService(ctx: AppContext) {
 export type UserAdminService = ReturnType<typeof createUserAdminService>;
 
 /**
- * Removes the account's files (everything under `<userId>/` in media storage: DATA_DIR/media
- * or the S3 bucket). Called after the deleting transaction committed (files cannot be
- * rolled back). Answers the files removed.
+ * Removes the account's files: everything under `<userId>/` in media storage (DATA_DIR/media
+ * or the S3 bucket) and the transfer files deleteAccount answered. Called after the deleting
+ * transaction committed (files cannot be rolled back). Answers the files removed.
  */
 export async function removeUserFiles(
-  config: Pick<AppConfig, 'dataDir' | 's3'>,
+  ctx: Pick<AppContext, 'config' | 'jobs' | 'log'>,
   userId: number,
+  transferFiles: string[],
 ): Promise<number> {
-  return createStorage(config).deleteByPrefix(userPrefix(userId));
+  const media = await createStorage(ctx.config).deleteByPrefix(userPrefix(userId));
+  return media + (await createTransferCleanup(ctx).removeFiles(transferFiles));
 }
