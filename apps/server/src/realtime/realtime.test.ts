@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { WebSocket } from 'ws';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
 import {
   startTwoInstances,
@@ -10,85 +9,19 @@ import {
 import { signedInUser, type SignedIn } from '../test/factories.js';
 import { blockUser, connectUsers } from '../test/social.js';
 import { insertCollection } from '../test/content.js';
+import { openTestSocket, type TestSocket } from '../test/test-socket.js';
 import { CLOSE_CODES, SOCKET } from './index.js';
 import { onlineAnywhere, whoIsOnline } from './hub.js';
 
-interface Inbox {
-  socket: WebSocket;
-  messages: Array<Record<string, unknown>>;
-  closed: Promise<{ code: number; reason: string }>;
-  /** the first message (received or still to come) that matches, within `ms` */
-  next(
-    match: (message: Record<string, unknown>) => boolean,
-    ms?: number,
-  ): Promise<Record<string, unknown>>;
-}
-
-function inboxOf(socket: WebSocket): Inbox {
-  const messages: Array<Record<string, unknown>> = [];
-  const waiters = new Set<() => void>();
-  socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as Record<string, unknown>);
-    for (const wake of [...waiters]) wake();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
-  });
-  return {
-    socket,
-    messages,
-    closed,
-    next(match, ms = 3000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(match);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching message; got ${JSON.stringify(messages)}`));
-        }, ms);
-        if (!check()) waiters.add(check);
-      });
-    },
-  };
-}
-
-/** Each app listens on a free port; sockets connect over the network like a browser's. */
-const ports = new WeakMap<FastifyInstance, number>();
-async function portOf(app: FastifyInstance): Promise<number> {
-  let port = ports.get(app);
-  if (port === undefined) {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
-    ports.set(app, port);
-  }
-  return port;
-}
-
-async function connect(
+/** A user's socket, connected over the network like a browser's. */
+function connect(
   app: FastifyInstance,
   userId: number | string,
   token: string,
   options: { autoPong?: boolean } = {},
-) {
-  const port = await portOf(app);
+): Promise<TestSocket> {
   const query = `user_id=${encodeURIComponent(String(userId))}&token=${encodeURIComponent(token)}`;
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/api/ws?${query}`, options);
-  const inbox = inboxOf(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_request, response) => {
-      reject(new Error(`Unexpected server response: ${response.statusCode}`));
-    });
-    socket.once('error', reject);
-  });
-  return inbox;
+  return openTestSocket(app, query, options);
 }
 
 const of = (type: string) => (message: Record<string, unknown>) => message.message_type === type;
@@ -126,7 +59,7 @@ function logOut(t: TestApp, who: SignedIn) {
 
 describeDb('realtime socket', () => {
   let t: TestApp;
-  const open: Inbox[] = [];
+  const open: TestSocket[] = [];
   const tab = async (who: SignedIn) => {
     const inbox = await connect(t.app, who.id, who.token);
     open.push(inbox);
@@ -157,11 +90,11 @@ describeDb('realtime socket', () => {
         () => 'upgraded',
         (error: Error) => error.message,
       );
-    expect(await refused(ada.id, '')).toBe('Unexpected server response: 401');
-    expect(await refused(ada.id, 'not-a-jwt')).toBe('Unexpected server response: 401');
-    expect(await refused(ada.id, `${ada.token}x`)).toBe('Unexpected server response: 401');
-    expect(await refused(bob.id, ada.token)).toBe('Unexpected server response: 401');
-    expect(await refused('abc', ada.token)).toBe('Unexpected server response: 401');
+    expect(await refused(ada.id, '')).toBe('HTTP 401');
+    expect(await refused(ada.id, 'not-a-jwt')).toBe('HTTP 401');
+    expect(await refused(ada.id, `${ada.token}x`)).toBe('HTTP 401');
+    expect(await refused(bob.id, ada.token)).toBe('HTTP 401');
+    expect(await refused('abc', ada.token)).toBe('HTTP 401');
     const plain = await t.app.inject({ url: `/api/ws?user_id=${ada.id}` });
     expect(plain.statusCode).toBe(401);
     const noUpgrade = await t.app.inject({
@@ -171,7 +104,7 @@ describeDb('realtime socket', () => {
 
     const logout = await logOut(t, ada);
     expect(logout.statusCode).toBeLessThan(300);
-    expect(await refused(ada.id, ada.token)).toBe('Unexpected server response: 401');
+    expect(await refused(ada.id, ada.token)).toBe('HTTP 401');
 
     const cy = await signedInUser(t);
     await t.database.db
@@ -179,7 +112,7 @@ describeDb('realtime socket', () => {
       .set({ disabled_at: t.database.dialect.time(new Date()) })
       .where('id', '=', cy.id)
       .execute();
-    expect(await refused(cy.id, cy.token)).toBe('Unexpected server response: 401');
+    expect(await refused(cy.id, cy.token)).toBe('HTTP 401');
   });
 
   it('delivers to every tab of the users named and to nobody else', async () => {
@@ -198,7 +131,7 @@ describeDb('realtime socket', () => {
       unread: 3,
     });
     await settle();
-    expect(other.messages.filter(of('unread_count'))).toEqual([]);
+    expect(other.received.filter(of('unread_count'))).toEqual([]);
   });
 
   it('a closed tab is forgotten; the user stays online while another is open', async () => {
@@ -257,7 +190,7 @@ describeDb('realtime socket', () => {
     await inboxes.author.next(changed('deleted'));
     await settle();
     for (const outsider of [inboxes.stranger, inboxes.blocked]) {
-      expect(outsider.messages.filter(of('memo_changed'))).toEqual([]);
+      expect(outsider.received.filter(of('memo_changed'))).toEqual([]);
     }
   });
 
@@ -305,7 +238,7 @@ describeDb('realtime socket', () => {
 
   it('a user keeps at most SOCKET.maxSocketsPerUser tabs: a new one closes the oldest', async () => {
     const ada = await signedInUser(t);
-    const tabs: Inbox[] = [];
+    const tabs: TestSocket[] = [];
     for (let i = 0; i < SOCKET.maxSocketsPerUser; i += 1) tabs.push(await tab(ada));
     const newest = await tab(ada);
     expect((await tabs[0]!.closed).code).toBe(CLOSE_CODES.policy);
@@ -353,7 +286,7 @@ describe.skipIf(twoInstancesSkipReason !== undefined)('realtime across instances
   let instances: TwoInstances;
   let t: TestApp;
   let second: FastifyInstance;
-  const open: Inbox[] = [];
+  const open: TestSocket[] = [];
 
   beforeAll(async () => {
     instances = await startTwoInstances();
@@ -386,8 +319,8 @@ describe.skipIf(twoInstancesSkipReason !== undefined)('realtime across instances
     await bobThere.next((m) => m.unread === 8);
     await settle();
     // Published once, delivered once per socket.
-    expect(adaHere.messages.filter(of('unread_count'))).toHaveLength(2);
-    expect(bobThere.messages.filter(of('unread_count'))).toHaveLength(1);
+    expect(adaHere.received.filter(of('unread_count'))).toHaveLength(2);
+    expect(bobThere.received.filter(of('unread_count'))).toHaveLength(1);
   });
 
   it('a memo change on one instance reaches its audience online on the other', async () => {
@@ -421,6 +354,6 @@ describe.skipIf(twoInstancesSkipReason !== undefined)('realtime across instances
       change: 'deleted',
     });
     await settle();
-    expect(strangerThere.messages.filter(of('memo_changed'))).toEqual([]);
+    expect(strangerThere.received.filter(of('memo_changed'))).toEqual([]);
   });
 });

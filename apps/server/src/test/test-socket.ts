@@ -15,7 +15,7 @@ export interface TestSocket {
   next(match: (m: Received) => boolean, ms?: number): Promise<Received>;
   onMessage(listener: (m: Received) => void): void;
   send(message: Received | string): void;
-  closed: Promise<{ code: number }>;
+  closed: Promise<{ code: number; reason: string }>;
 }
 
 const ports = new WeakMap<FastifyInstance, number>();
@@ -32,9 +32,16 @@ export async function portOf(app: FastifyInstance): Promise<number> {
   return port;
 }
 
-/** Opens `/api/ws?<query>`; rejects with the HTTP status when the upgrade is refused. */
-export async function openTestSocket(app: FastifyInstance, query: string): Promise<TestSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${await portOf(app)}/api/ws?${query}`);
+/**
+ * Opens `/api/ws?<query>`; rejects with the HTTP status when the upgrade is refused.
+ * `autoPong: false` leaves the server's pings unanswered (a socket gone silent).
+ */
+export async function openTestSocket(
+  app: FastifyInstance,
+  query: string,
+  options: { autoPong?: boolean } = {},
+): Promise<TestSocket> {
+  const socket = new WebSocket(`ws://127.0.0.1:${await portOf(app)}/api/ws?${query}`, options);
   const received: Received[] = [];
   const listeners = new Set<(m: Received) => void>();
   socket.on('message', (data) => {
@@ -42,8 +49,8 @@ export async function openTestSocket(app: FastifyInstance, query: string): Promi
     received.push(message);
     for (const listener of [...listeners]) listener(message);
   });
-  const closed = new Promise<{ code: number }>((resolve) => {
-    socket.once('close', (code) => resolve({ code }));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) }));
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
