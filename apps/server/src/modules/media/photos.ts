@@ -17,6 +17,11 @@ export interface StoredVariant {
   width: number;
   height: number;
   size: number;
+  /**
+   * Not made yet: the upload recorded where it will be and its size (bytes 0); the photo job
+   * makes it, and until then a request for it is answered with a rendition made on the spot.
+   */
+  pending?: true;
 }
 
 export interface ProcessedPhoto {
@@ -155,6 +160,25 @@ export function variantSize(variant: PhotoVariant, width: number, height: number
   return { width: w, height: Math.max(1, Math.round((w * height) / width)) };
 }
 
+/** The variants a photo job will make, recorded with the upload (docs/notes/media.md). */
+export function plannedVariants(
+  facts: Pick<PhotoFacts, 'width' | 'height'>,
+  keyBase: string,
+  variants: readonly PhotoVariant[],
+): Partial<Record<PhotoVariant, StoredVariant>> {
+  return Object.fromEntries(
+    variants.map((variant) => [
+      variant,
+      {
+        key: `${keyBase}${variant}.webp`,
+        ...variantSize(variant, facts.width, facts.height),
+        size: 0,
+        pending: true as const,
+      },
+    ]),
+  );
+}
+
 /**
  * The picture in `file` decoded once, upright, no wider than `maxWidth` (sharp shrinks JPEG
  * and WebP while decoding), as raw pixels every variant is made from: decoding the original
@@ -241,4 +265,12 @@ export async function processPhoto(
     suggestions: readSuggestions(meta.exif, meta.iptc),
     storedBytes,
   };
+}
+
+/** Variant `variant` of the picture in `file` as webp bytes, made now and not stored. */
+export async function renderVariant(file: string, variant: PhotoVariant): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { data, info } = await decodeUpright(file, variantWidth(variant));
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return sharp(data, { raw }).webp({ quality: WEBP_QUALITY }).toBuffer();
 }
