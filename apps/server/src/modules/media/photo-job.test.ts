@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
@@ -155,6 +157,28 @@ describeDb('photo variants made by a job after the upload answered', () => {
     await mediaServiceFor(t).makePhotoVariants({ attachmentId: photo.id });
     expect(await storageUsed(t, carol.id)).toBe(used);
     expect(filesOf(carol.id, photo.id)).toEqual([...VARIANT_FILES, 'original.jpg'].sort());
+  });
+
+  it('a stored original whose pixels do not decode makes the photo failed, without retries', async () => {
+    const fay = await signedInUser(t);
+    const photo = await uploadPhoto(fay, await sidewaysJpeg());
+    // What only an HEIF file could do (accepted on its header): the job finds no pixels.
+    fs.writeFileSync(
+      path.join(t.dataDir, 'media', String(fay.id), String(photo.id), 'original.jpg'),
+      'not a picture',
+    );
+    await t.app.jobs.runDue();
+    expect(await jobsOf(photo.id)).toEqual([
+      expect.objectContaining({ status: 'done', attempts: 1 }),
+    ]);
+    expect(await rowOf(photo.id)).toMatchObject({
+      status: 'failed',
+      error: 'media.imageUnreadable',
+    });
+    expect(filesOf(fay.id, photo.id)).toEqual(['original.jpg']);
+    const variant = await get(photo.secure_urls['220w']);
+    expect(variant.statusCode).toBe(422);
+    expect(variant.json().detail).toBe('This image cannot be read.');
   });
 
   it('a photo deleted before its job ran leaves no file and no failed job', async () => {

@@ -30,7 +30,7 @@ export interface PhotoJobPayload {
   attachmentId: number;
 }
 
-/** The error key of a photo whose pixels turned out not to decode (docs/DOMAIN.md, Attachment). */
+/** The error key of a photo whose pixels turned out not to decode (docs/notes/media.md). */
 export const PHOTO_UNREADABLE_ERROR = 'media.imageUnreadable';
 
 /** The variants of `row` still to be made. */
@@ -117,8 +117,8 @@ export function createPhotoVariantMaker(deps: PhotoJobDeps) {
         await make(attachmentId, workDir);
       } catch (error) {
         if (!(error instanceof UnreadableImage)) throw error;
-        // Only an HEVC HEIC is accepted on its header alone: pixels nobody can decode are
-        // the uploader's concern, shown as such, and no retry will change them.
+        // Only an HEIF file sharp cannot decode is accepted on its header alone: pixels nobody
+        // can decode are the uploader's concern, shown as such, and no retry will change them.
         await markPhotoFailed(db, dialect, attachmentId, PHOTO_UNREADABLE_ERROR);
         deps.log.warn({ attachmentId, err: error }, 'photo variants failed: unreadable pixels');
       } finally {
