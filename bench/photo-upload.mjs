@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The photo upload's answer time and the server's CPU per photo (issue 26).
-// Usage: npm run build -w @memoria/server && node bench/photo-upload.mjs [--count 20]
-// Uploads --count photos one after another to POST /api/memo/photo on the built server
+// Usage: npm run build -w @memoria/server && node bench/photo-upload.mjs [--count 20] [--parallel 1]
+// Uploads --count photos, --parallel at a time, to POST /api/memo/photo on the built server
 // (SQLite, local disk): the load test's 1200×900 JPEG, then a 4000×3000 camera-like JPEG.
 // Prints per picture the median and slowest answer (ms) and the server process's CPU per
 // photo (user + system from /proc, request and variants together: it waits until the server
@@ -11,8 +11,14 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { activatedUser, freePort, startServer } from './support.mjs';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '20' },
+    parallel: { type: 'string', default: '1' },
+  },
+});
 const count = Number(values.count);
+const parallel = Math.max(1, Number(values.parallel));
 
 const cpuMsOf = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -89,7 +95,14 @@ try {
   for (const [name, bytes] of pictures) {
     const cpuBefore = cpuMsOf(pid);
     const times = [];
-    for (let i = 0; i < count; i += 1) times.push((await upload(bytes)).ms);
+    let next = 0;
+    const lane = async () => {
+      while (next < count) {
+        next += 1;
+        times.push((await upload(bytes)).ms);
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, lane));
     await idle(pid);
     const cpu = (cpuMsOf(pid) - cpuBefore) / count;
     times.sort((a, b) => a - b);
