@@ -167,6 +167,9 @@ describeDb('photo variants made by a job after the upload answered', () => {
       path.join(t.dataDir, 'media', String(fay.id), String(photo.id), 'original.jpg'),
       'not a picture',
     );
+    // a rendition asked for meanwhile says so too, never a server error
+    const early = await get(photo.secure_urls['220w']);
+    expect([early.statusCode, early.json().detail]).toEqual([422, 'This image cannot be read.']);
     await t.app.jobs.runDue();
     expect(await jobsOf(photo.id)).toEqual([
       expect.objectContaining({ status: 'done', attempts: 1 }),

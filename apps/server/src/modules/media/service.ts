@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
-import { createStorage, type Storage } from '../../storage/index.js';
+import { createStorage, StorageNotFound, type Storage } from '../../storage/index.js';
 import type { Viewer } from '../audience/index.js';
 import { planOf } from '../users/plans.js';
 import {
@@ -653,7 +653,14 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
       if (file.pendingVariant) {
         // Its job has not run yet: the variant is made now from the original and not kept
         // (the job stores it); not cached, so the stored one is fetched once it exists.
-        const body = await photoVariants.rendition(row, file.pendingVariant);
+        let body: Buffer;
+        try {
+          body = await photoVariants.rendition(row, file.pendingVariant);
+        } catch (error) {
+          if (error instanceof UnreadableImage) throw new ApiError(422, 'media.imageUnreadable');
+          if (error instanceof StorageNotFound) throw new ApiError(404, 'media.notFound');
+          throw error;
+        }
         return {
           row,
           file: {
