@@ -114,9 +114,12 @@ export async function checkAfterRestart(
 const keysOf = (variants: unknown): string[] => {
   const parsed = (typeof variants === 'string' ? JSON.parse(variants) : variants) as Record<
     string,
-    { key: string }
+    { key: string; pending?: boolean }
   > | null;
-  return Object.values(parsed ?? {}).map((variant) => variant.key);
+  // a variant its photo job has not made yet has no file until then
+  return Object.values(parsed ?? {})
+    .filter((variant) => variant.pending !== true)
+    .map((variant) => variant.key);
 };
 
 /** Every ready attachment row of the database has its original and variants on disk. */

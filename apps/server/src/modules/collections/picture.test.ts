@@ -148,6 +148,7 @@ describeDb('collections: cover picture', () => {
       await media.attachToMemo(trx, alone, owner.id, { memo_photos: [gone.id] });
       await media.attachToMemo(trx, shared, owner.id, { memo_photos: [stays.id] });
     });
+    await t.app.jobs.runDue(); // the photos' variants
     const filesBefore = storedFiles(t, owner.id);
     const usedBefore = await storageUsed(t, owner.id);
 

@@ -60,6 +60,8 @@ describeDb('media access', () => {
     privatePictureId = (await upload(author)).id;
     await attach(pictureId, contactsCollection, author.id);
     await attach(privatePictureId, privateCollection, author.id);
+    // the photo job makes and stores the variants (photo-job.test.ts covers before it ran)
+    await t.app.jobs.runDue();
   });
   afterAll(() => t.close());
 

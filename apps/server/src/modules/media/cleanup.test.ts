@@ -130,6 +130,7 @@ describeDb('cleanup of uploads never attached', () => {
 
   it('runs as a durable recurring job that queues its next run', async () => {
     const stale = await upload('/api/memo/photo');
+    await t.app.jobs.runDue(); // its variants
     await age(stale, 30 * HOUR);
     await scheduleMediaCleanup(t.app.jobs, new Date(Date.now() + HOUR));
     // Queued again at the same key: still one waiting run.

@@ -39,6 +39,7 @@ describeDb('HEIC photos', () => {
     });
     // The EXIF of the container is still read for the uploader's suggestions.
     expect(body.suggestions.description).toBe('Heic test');
+    await t.app.jobs.runDue();
     expect(storedFiles(t, alice.id)).toEqual(
       ['220w.webp', '40w.webp', '550w.webp', '80w.webp', '900w.webp', 'original.heic']
         .map((name) => `${body.id}/${name}`)

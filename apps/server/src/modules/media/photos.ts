@@ -1,4 +1,5 @@
-import type { Metadata, OutputInfo } from 'sharp';
+import { Readable } from 'node:stream';
+import type { Metadata } from 'sharp';
 import exifReader from 'exif-reader';
 import {
   DEFAULT_RATIOS,
@@ -16,6 +17,11 @@ export interface StoredVariant {
   width: number;
   height: number;
   size: number;
+  /**
+   * Not made yet: the upload recorded where it will be and its size (bytes 0); the photo job
+   * makes it, and until then a request for it is answered with a rendition made on the spot.
+   */
+  pending?: true;
 }
 
 export interface ProcessedPhoto {
@@ -102,18 +108,26 @@ export function readSuggestions(
   return { location, description };
 }
 
+/** What the metadata of an upload tells, without decoding its pixels. */
+export interface PhotoFacts {
+  /** upright (EXIF orientation applied) */
+  width: number;
+  height: number;
+  ratio: number;
+  suggestions: PhotoSuggestions;
+}
+
+const ratioOf = (width: number, height: number) =>
+  width > 0 && height > 0 ? Math.round((width / height) * 10000) / 10000 : DEFAULT_RATIOS.photo;
+
 /**
- * Makes the webp variants of the photo in `file` (a local temporary file) and stores them
- * under `keyBase` (`<userId>/<attachmentId>/`). The image is turned upright by its EXIF
- * orientation first; the variants carry no metadata (sharp strips it unless asked), so no
- * GPS position or camera data is ever served. SVG is rasterised here like any other image.
+ * Checks photo `file` while its upload waits: readable metadata, dimensions, the pixel limit,
+ * and pixels that decode (a tiny decode: JPEG and WebP shrink on load to an eighth, so a few
+ * per cent of making the variants). An HEVC HEIC, which only heic-decode can read, is
+ * accepted on its container; its pixels are decoded when the variants are made
+ * (docs/notes/media.md, Photo variants).
  */
-export async function processPhoto(
-  file: string,
-  storage: Storage,
-  keyBase: string,
-  variants: readonly PhotoVariant[],
-): Promise<ProcessedPhoto> {
+export async function inspectPhoto(file: string): Promise<PhotoFacts> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -125,10 +139,69 @@ export async function processPhoto(
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
     throw new UnreadableImage(new Error('too many pixels'));
   }
-  // Each variant reads the picture anew: from the file, or (HEVC HEIC, which sharp cannot
-  // decode) from the pixels heic-decode made, already upright.
-  let source = () => sharp(file, sharpOptions).rotate();
-  let orientation = meta.orientation ?? 1;
+  if (!(await sharpCanDecode(file, MAX_INPUT_PIXELS)) && meta.format !== 'heif') {
+    throw new UnreadableImage(new Error('the pixels cannot be decoded'));
+  }
+  // Orientations 5-8 swap width and height once the image is upright.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const width = swapped ? meta.height : meta.width;
+  const height = swapped ? meta.width : meta.height;
+  return {
+    width,
+    height,
+    ratio: ratioOf(width, height),
+    suggestions: readSuggestions(meta.exif, meta.iptc),
+  };
+}
+
+/** The size variant `variant` of an upright `width`×`height` picture comes out at. */
+export function variantSize(variant: PhotoVariant, width: number, height: number) {
+  const w = Math.min(width, variantWidth(variant));
+  return { width: w, height: Math.max(1, Math.round((w * height) / width)) };
+}
+
+/** The variants a photo job will make, recorded with the upload (docs/notes/media.md). */
+export function plannedVariants(
+  facts: Pick<PhotoFacts, 'width' | 'height'>,
+  keyBase: string,
+  variants: readonly PhotoVariant[],
+): Partial<Record<PhotoVariant, StoredVariant>> {
+  return Object.fromEntries(
+    variants.map((variant) => [
+      variant,
+      {
+        key: `${keyBase}${variant}.webp`,
+        ...variantSize(variant, facts.width, facts.height),
+        size: 0,
+        pending: true as const,
+      },
+    ]),
+  );
+}
+
+/**
+ * The picture in `file` decoded once, upright, no wider than `maxWidth` (sharp shrinks JPEG
+ * and WebP while decoding), as raw pixels every variant is made from: decoding the original
+ * again for each variant was most of an upload's CPU (docs/PERFORMANCE.md, issue 26). HEVC
+ * HEIC, which sharp cannot decode, goes through heic-decode first.
+ */
+async function decodeUpright(file: string, maxWidth: number) {
+  const sharp = await loadSharp();
+  let meta: Metadata;
+  try {
+    meta = await sharp(file, sharpOptions).metadata();
+  } catch (error) {
+    throw new UnreadableImage(error);
+  }
+  if (!meta.width || !meta.height) throw new UnreadableImage(new Error('no dimensions'));
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    throw new UnreadableImage(new Error('too many pixels'));
+  }
+  // Orientations 5-8 swap width and height once the image is upright.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  let width = swapped ? meta.height : meta.width;
+  let height = swapped ? meta.width : meta.height;
+  let source = sharp(file, sharpOptions).rotate();
   if (meta.format === 'heif' && !(await sharpCanDecode(file, MAX_INPUT_PIXELS))) {
     let raw: Awaited<ReturnType<typeof decodeHeic>>;
     try {
@@ -136,54 +209,68 @@ export async function processPhoto(
     } catch (error) {
       throw new UnreadableImage(error);
     }
+    // heic-decode's pixels are already upright.
     const pixels = { width: raw.width, height: raw.height, channels: 4 as const };
-    source = () => sharp(raw.data, { raw: pixels, limitInputPixels: MAX_INPUT_PIXELS });
-    orientation = 1;
-    meta = { ...meta, width: raw.width, height: raw.height };
+    source = sharp(raw.data, { raw: pixels, limitInputPixels: MAX_INPUT_PIXELS });
+    width = raw.width;
+    height = raw.height;
   }
-  // Orientations 5-8 swap width and height once the image is upright.
-  const swapped = orientation >= 5;
-  const width = (swapped ? meta.height : meta.width) as number;
-  const height = (swapped ? meta.width : meta.height) as number;
+  try {
+    const { data, info } = await source
+      .resize({ width: maxWidth, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, info, meta, width, height };
+  } catch (error) {
+    throw new UnreadableImage(error);
+  }
+}
 
+/**
+ * Makes the webp variants of the photo in `file` (a local temporary file) and stores them
+ * under `keyBase` (`<userId>/<attachmentId>/`). The picture is decoded once, turned upright
+ * by its EXIF orientation and reduced to the largest variant's width; each variant is made
+ * from that. The variants carry no metadata (sharp strips it unless asked), so no GPS
+ * position or camera data is ever served. SVG is rasterised here like any other image.
+ */
+export async function processPhoto(
+  file: string,
+  storage: Storage,
+  keyBase: string,
+  variants: readonly PhotoVariant[],
+): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
+  const largest = Math.max(...variants.map(variantWidth));
+  const { data, info, meta, width, height } = await decodeUpright(file, largest);
+  const raw = { width: info.width, height: info.height, channels: info.channels };
   const stored: Partial<Record<PhotoVariant, StoredVariant>> = {};
   let storedBytes = 0;
   for (const variant of variants) {
     const key = `${keyBase}${variant}.webp`;
-    const image = source()
+    const out = await sharp(data, { raw })
       .resize({ width: variantWidth(variant), withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY });
-    let info: OutputInfo | undefined;
-    image.on('info', (value: OutputInfo) => {
-      info = value;
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    const { size } = await storage.put(key, Readable.from([out.data]), {
+      contentType: 'image/webp',
     });
-    try {
-      const { size } = await storage.put(key, image, { contentType: 'image/webp' });
-      storedBytes += size;
-      stored[variant] = {
-        key,
-        width: info?.width ?? Math.min(width, variantWidth(variant)),
-        height:
-          info?.height ?? Math.round((Math.min(width, variantWidth(variant)) * height) / width),
-        size,
-      };
-    } catch (error) {
-      if (
-        error instanceof Error &&
-        /Input|unsupported|corrupt|VipsJpeg|pngload|bad/i.test(error.message)
-      ) {
-        throw new UnreadableImage(error);
-      }
-      throw error;
-    }
+    storedBytes += size;
+    stored[variant] = { key, width: out.info.width, height: out.info.height, size };
   }
   return {
     width,
     height,
-    ratio:
-      width > 0 && height > 0 ? Math.round((width / height) * 10000) / 10000 : DEFAULT_RATIOS.photo,
+    ratio: ratioOf(width, height),
     variants: stored,
     suggestions: readSuggestions(meta.exif, meta.iptc),
     storedBytes,
   };
+}
+
+/** Variant `variant` of the picture in `file` as webp bytes, made now and not stored. */
+export async function renderVariant(file: string, variant: PhotoVariant): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { data, info } = await decodeUpright(file, variantWidth(variant));
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return sharp(data, { raw }).webp({ quality: WEBP_QUALITY }).toBuffer();
 }

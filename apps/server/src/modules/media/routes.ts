@@ -28,6 +28,7 @@ import {
 } from './service.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { VIDEO_JOB, type VideoJobPayload } from './video-job.js';
+import { PHOTO_JOB, type PhotoJobPayload } from './photo-job.js';
 import { attachmentIdOf, filePart } from './upload-parts.js';
 import { guardUploadScope } from './upload-scope.js';
 import { createDocumentService } from './documents.js';
@@ -74,6 +75,7 @@ export async function registerMediaRoutes(
     // Recurring: the next run is queued once this one did its work.
     await scheduleMediaCleanup(options.jobs, new Date(Date.now() + CLEANUP_EVERY_MS));
   });
+  options.jobs.register<PhotoJobPayload>(PHOTO_JOB, (payload) => media.makePhotoVariants(payload));
   options.jobs.register<VideoJobPayload>(VIDEO_JOB, (payload, job) =>
     media.convertVideo(payload, job),
   );

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEFAULT_PHOTO_VARIANT,
@@ -48,6 +49,10 @@ export interface ServedFile {
   fileName: string;
   disposition: 'inline' | 'attachment';
   etag: string;
+  /** a photo variant its job has not made yet (`key` is where it will be) */
+  pendingVariant?: PhotoVariant;
+  /** the bytes to answer instead of the stored file (a pending variant made on the spot) */
+  body?: Buffer;
 }
 
 /** Which stored file a request for `variant` of the attachment means; 404 when none. */
@@ -70,6 +75,7 @@ export function fileToServe(row: AttachmentRow, variantQuery: unknown): ServedFi
       fileName: `${base}-${variant}.webp`,
       disposition: 'inline',
       etag: `"m${row.id}-${variant}-${stored.size}"`,
+      ...(stored.pending ? { pendingVariant: variant } : {}),
     };
   }
   if (type === 'video' && variantQuery !== undefined && variantQuery !== '') {
@@ -130,12 +136,17 @@ export async function sendStoredFile(
   if (range === null) {
     return reply.code(416).header('content-range', `bytes */${file.size}`).send();
   }
+  const { body } = file;
+  const read = body
+    ? (part?: ByteRange) =>
+        Promise.resolve(Readable.from([part ? body.subarray(part.start, part.end + 1) : body]))
+    : (part?: ByteRange) => storage.get(file.key, part);
   try {
     if (range === 'all') {
-      const stream = await storage.get(file.key);
+      const stream = await read();
       return reply.code(200).header('content-length', file.size).send(stream);
     }
-    const stream = await storage.get(file.key, range);
+    const stream = await read(range);
     return reply
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)

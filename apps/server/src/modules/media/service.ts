@@ -14,10 +14,17 @@ import type { AppContext } from '../../context.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { ApiError, violation } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
-import { createStorage, type Storage } from '../../storage/index.js';
+import { createStorage, StorageNotFound, type Storage } from '../../storage/index.js';
 import type { Viewer } from '../audience/index.js';
 import { planOf } from '../users/plans.js';
-import { processPhoto, UnreadableImage } from './photos.js';
+import {
+  inspectPhoto,
+  plannedVariants,
+  processPhoto,
+  UnreadableImage,
+  type PhotoFacts,
+} from './photos.js';
+import { createPhotoVariantMaker, PHOTO_JOB, type PhotoJobPayload } from './photo-job.js';
 import { presentAttachment as present, mediaPath, ownerPathOf, type OwnerPath } from './present.js';
 import { fileToServe, type ServedFile } from './serve.js';
 import { receiveUpload, storageLimitExceeded, type IncomingFile } from './receive.js';
@@ -111,6 +118,12 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     tempRoot: path.join(ctx.config.dataDir, 'tmp', 'video'),
     log: ctx.log,
   });
+  const photoVariants = createPhotoVariantMaker({
+    database: ctx.database,
+    storage,
+    tempRoot: path.join(ctx.config.dataDir, 'tmp', 'photo'),
+    log: ctx.log,
+  });
 
   async function quotaOf(userId: number) {
     const account = await storageAccount(db, userId);
@@ -174,7 +187,8 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
 
     /**
      * Receives one file for `userId`: checks its kind by name and content, streams it to
-     * storage, makes photo variants, and charges the account's storage. Any failure leaves
+     * storage, and charges the account's storage. A photo's variants are made by the photo
+     * job after the answer (a person's own pictures before it). Any failure leaves
      * nothing behind (no row, no file, no charge).
      */
     async upload(userId: number, file: IncomingFile, target: UploadTarget): Promise<AttachmentRow> {
@@ -201,16 +215,29 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         });
         const base = `${userId}/${id}/`;
         const original = `${base}original.${received.detected.extension}`;
-        let photo: Awaited<ReturnType<typeof processPhoto>> | null = null;
+        let photo: PhotoFacts | null = null;
+        let variants: unknown = null;
+        let variantBytes = 0;
+        // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
+        const personal =
+          target.owner === 'avatar' ||
+          target.owner === 'cover' ||
+          target.owner === 'banner' ||
+          target.owner === 'public_picture';
+        const deferred = target.kind === 'photo' && !personal;
         if (target.kind === 'photo') {
-          // a person's pictures get the 1200w variant too (wide covers and banners, sharp avatars)
-          const personal =
-            target.owner === 'avatar' ||
-            target.owner === 'cover' ||
-            target.owner === 'banner' ||
-            target.owner === 'public_picture';
-          const variants = personal ? AVATAR_PHOTO_VARIANTS : PHOTO_VARIANTS;
-          photo = await processPhoto(received.path, storage, base, variants);
+          if (personal) {
+            // Made before answering: a person's pictures are few, and shown at once to
+            // everyone who sees them anywhere (docs/notes/media.md, Photo variants).
+            const made = await processPhoto(received.path, storage, base, AVATAR_PHOTO_VARIANTS);
+            photo = made;
+            variants = made.variants;
+            variantBytes = made.storedBytes;
+          } else {
+            // Checked from its metadata now; the photo job makes the variants after the answer.
+            photo = await inspectPhoto(received.path);
+            variants = plannedVariants(photo, base, PHOTO_VARIANTS);
+          }
           if (target.minHeight !== undefined && photo.height < target.minHeight) {
             throw violation('file', 'media.imageTooShort', { height: target.minHeight });
           }
@@ -218,7 +245,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         await storage.put(original, createReadStream(received.path), {
           contentType: received.detected.mime,
         });
-        const storedBytes = received.size + (photo?.storedBytes ?? 0);
+        const storedBytes = received.size + variantBytes;
         const attachmentId = id;
         await db.transaction().execute(async (trx) => {
           if (!(await chargeStorage(trx, userId, storedBytes, quota))) {
@@ -245,10 +272,16 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
             width: photo?.width ?? null,
             height: photo?.height ?? null,
             ratio: photo?.ratio ?? null,
-            variants: photo?.variants ?? null,
+            variants,
             exif: photo ? { suggestions: photo.suggestions } : null,
           });
           if (!stillWanted) throw new ApiError(409, 'error.conflict');
+          if (deferred) {
+            await ctx.jobs.enqueue(PHOTO_JOB, { attachmentId } satisfies PhotoJobPayload, {
+              db: trx,
+              uniqueKey: `${PHOTO_JOB}:${attachmentId}`,
+            });
+          }
           await target.finish?.(trx, attachmentId);
         });
         const row = await findAttachmentForUpdate(db, dialect, attachmentId);
@@ -613,9 +646,37 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         if (type === 'video') throw new ApiError(409, 'media.videoProcessing');
         throw new ApiError(404, 'media.notFound');
       }
-      if (row.status === 'failed') throw new ApiError(422, 'media.videoFailed');
-      return { row, file: fileToServe(row, query.variant), cacheControl };
+      if (row.status === 'failed') {
+        throw new ApiError(422, type === 'photo' ? 'media.imageUnreadable' : 'media.videoFailed');
+      }
+      const file = fileToServe(row, query.variant);
+      if (file.pendingVariant) {
+        // Its job has not run yet: the variant is made now from the original and not kept
+        // (the job stores it); not cached, so the stored one is fetched once it exists.
+        let body: Buffer;
+        try {
+          body = await photoVariants.rendition(row, file.pendingVariant);
+        } catch (error) {
+          if (error instanceof UnreadableImage) throw new ApiError(422, 'media.imageUnreadable');
+          if (error instanceof StorageNotFound) throw new ApiError(404, 'media.notFound');
+          throw error;
+        }
+        return {
+          row,
+          file: {
+            ...file,
+            body,
+            size: body.length,
+            etag: `"m${row.id}-${file.pendingVariant}-r${body.length}"`,
+          },
+          cacheControl: 'private, no-cache',
+        };
+      }
+      return { row, file, cacheControl };
     },
+
+    /** The job handler of media.photo (registered by the routes). */
+    makePhotoVariants: photoVariants.run,
 
     /** The job handler of media.video (registered by the routes). */
     convertVideo: videos.run,

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import type { TestApp } from '../../test/harness.js';
+import type { Storage } from '../../storage/index.js';
 import { createMediaService } from './service.js';
 
 /** Media test helpers: fixtures made with sharp, multipart bodies, rows written directly. */
@@ -101,7 +102,7 @@ export const svgFixture = () =>
   );
 
 /** The media service over a test app's context. */
-export function mediaServiceFor(t: TestApp) {
+export function mediaServiceFor(t: TestApp, storage?: Storage) {
   const ctx = {
     config: t.config,
     database: t.database,
@@ -109,7 +110,7 @@ export function mediaServiceFor(t: TestApp) {
     jobs: t.app.jobs,
     log: t.app.log,
   } as unknown as AppContext;
-  return createMediaService(ctx);
+  return createMediaService(ctx, storage);
 }
 
 export async function insertCollection(

@@ -58,6 +58,8 @@ describeDb('media uploads', () => {
     });
     expect(Object.keys(body.secure_urls).sort()).toEqual(['220w', '40w', '550w', '80w', '900w']);
     expect(body.secure_url).toBe(body.secure_urls['550w']);
+    // the photo job makes them after the answer (photo-job.test.ts: before it ran)
+    await t.app.jobs.runDue();
     expect(storedFiles(t, alice.id)).toEqual(
       ['220w.webp', '40w.webp', '550w.webp', '80w.webp', '900w.webp', 'original.png']
         .map((name) => `${body.id}/${name}`)
