@@ -171,6 +171,8 @@ function boot(map: BootMap) {
         new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
         new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'short' }).format(-1, 'hour');
         new Intl.NumberFormat(tag).formatToParts(1.5);
+        // the texts' plural forms (src/i18n/translate.ts): the cards' counts
+        new Intl.PluralRules(tag).select(2);
       } catch {
         // only a head start
       }
