@@ -14,8 +14,10 @@ import { FIRST_ITEMS } from '../src/ui/first-items';
  * - starts the screen's first API reads with the stored token; the API client takes these
  *   answers instead of asking again (src/api/early.ts);
  * - preloads the memo card when a first page of memos is not empty (an empty home does not
- *   fetch the card, as before);
+ *   fetch the card, as before), and the first picture of the first cards (or of the memo) at
+ *   high priority, with the srcset and sizes its <img> will have;
  * - signed in, loads Intl's locale data in a task of its own (the cards' dates and counts).
+ * The app waits for the layout's reads before its first render (src/app/first-data.ts).
  * The script is a file of its own because the Content-Security-Policy allows no inline script.
  */
 

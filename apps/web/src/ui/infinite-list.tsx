@@ -46,7 +46,6 @@ export interface InfiniteListProps<T> {
   testId?: string;
 }
 
-
 /** Six card skeletons while the first page loads (docs/RULES.md, Limits). */
 function Placeholders() {
   return (
