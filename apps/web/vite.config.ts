@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootPreload } from './build/boot-preload';
 import { precompress } from './build/precompress';
+import { pureReactRouter } from './build/pure-react-router';
 
 /** Mantine core and the components both first screens render (see docs/PERFORMANCE.md). */
 const FIRST_SCREEN_COMPONENTS = [
@@ -67,7 +68,13 @@ const initialChunks = (() => {
 const apiTarget = process.env.MEMORIA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), initialChunks.plugin, bootPreload(initialChunks.files), precompress()],
+  plugins: [
+    pureReactRouter(),
+    react(),
+    initialChunks.plugin,
+    bootPreload(initialChunks.files),
+    precompress(),
+  ],
   resolve: {
     alias:
       command === 'build'

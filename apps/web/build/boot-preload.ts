@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { minifySync } from 'rolldown/utils';
 import type { Plugin } from 'vite';
+import { FIRST_ITEMS } from '../src/ui/first-items';
 
 /**
  * The first screen in one round (docs/PERFORMANCE.md, Lighthouse). Without help the browser
@@ -13,8 +14,10 @@ import type { Plugin } from 'vite';
  * - starts the screen's first API reads with the stored token; the API client takes these
  *   answers instead of asking again (src/api/early.ts);
  * - preloads the memo card when a first page of memos is not empty (an empty home does not
- *   fetch the card, as before);
+ *   fetch the card, as before), and the first picture of the first cards (or of the memo) at
+ *   high priority, with the srcset and sizes its <img> will have;
  * - signed in, loads Intl's locale data in a task of its own (the cards' dates and counts).
+ * The app waits for the layout's reads before its first render (src/app/first-data.ts).
  * The script is a file of its own because the Content-Security-Policy allows no inline script.
  */
 
@@ -25,8 +28,12 @@ interface ScreenSpec {
   path: string;
   modules: string[];
   texts: string[];
-  /** [accept, url template]; {sub} is the user id, {1} the address's first parameter */
-  reads: Array<[accept: 'json' | 'hydra', url: string, cardWhenItems?: boolean]>;
+  /**
+   * [accept, url template, what it answers]; {sub} is the user id, {1} the address's first
+   * parameter. 'list': a first page of memo cards (their chunk, texts and first picture
+   * follow when it is not empty); 'memo': one memo (its first picture follows).
+   */
+  reads: Array<[accept: 'json' | 'hydra', url: string, answers?: 'list' | 'memo']>;
 }
 
 const MEMO_TEXTS = ['memos', 'media', 'engagement'];
@@ -40,14 +47,14 @@ const SCREENS: ScreenSpec[] = [
     path: '^/$',
     modules: [LAYOUT, 'features/home/home-page.tsx'],
     texts: ['memos'],
-    reads: [['hydra', `/api/user/{sub}/memo?${FIRST_PAGE}`, true]],
+    reads: [['hydra', `/api/user/{sub}/memo?${FIRST_PAGE}`, 'list']],
   },
   {
     path: '^/feed$',
     modules: [LAYOUT, 'features/feed/feed-page.tsx'],
     texts: ['feed', ...MEMO_TEXTS],
     reads: [
-      ['hydra', `/api/feed?${FIRST_PAGE}`, true],
+      ['hydra', `/api/feed?${FIRST_PAGE}`, 'list'],
       ['json', '/api/feed/latest'],
     ],
   },
@@ -55,7 +62,7 @@ const SCREENS: ScreenSpec[] = [
     path: '^/discover$',
     modules: [LAYOUT, 'features/discover/discover-page.tsx'],
     texts: ['feed', ...MEMO_TEXTS],
-    reads: [['hydra', `/api/discover?${FIRST_PAGE}`, true]],
+    reads: [['hydra', `/api/discover?${FIRST_PAGE}`, 'list']],
   },
   {
     path: '^/collections$',
@@ -69,18 +76,18 @@ const SCREENS: ScreenSpec[] = [
     texts: COLLECTION_TEXTS,
     reads: [
       ['json', '/api/collection/{1}'],
-      ['hydra', `/api/collection/{1}/memo?${FIRST_PAGE}`, true],
+      ['hydra', `/api/collection/{1}/memo?${FIRST_PAGE}`, 'list'],
     ],
   },
   {
     path: '^/memo/(\\d+)$',
     modules: [LAYOUT, 'features/memos/memo-page.tsx'],
     texts: MEMO_TEXTS,
-    reads: [['json', '/api/memo/{1}']],
+    reads: [['json', '/api/memo/{1}', 'memo']],
   },
 ];
-/** Every signed-in screen reads these (the layout's account card and bell). */
-const SIGNED_IN_READS = ['/api/profile', '/api/notifications/unread'];
+/** Every signed-in screen reads these (the layout: account card, bell, messages badge). */
+const SIGNED_IN_READS = ['/api/profile', '/api/notifications/unread', '/api/thread/unread'];
 const AUTH_MODULES = ['app/layout/auth-layout.tsx', 'features/auth/login-page.tsx'];
 /** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
 const CARD_MODULES = ['features/memos/memo-card.tsx'];
@@ -97,6 +104,8 @@ export interface BootMap {
   c: number[];
   /** the attachments, for a first page with photos, videos or documents */
   m: number[];
+  /** how many cards a list draws first, their pictures eager (src/ui/first-items.ts) */
+  n: number;
   ct: string[];
   /** core texts per locale, and `<namespace>/<locale>` per namespace */
   t: Record<string, number[]>;
@@ -164,10 +173,66 @@ function boot(map: BootMap) {
         new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
         new Intl.RelativeTimeFormat(tag, { numeric: 'auto', style: 'short' }).format(-1, 'hour');
         new Intl.NumberFormat(tag).formatToParts(1.5);
+        // the texts' plural forms (src/i18n/translate.ts): the cards' counts
+        new Intl.PluralRules(tag).select(2);
       } catch {
         // only a head start
       }
     }, 0);
+    // A card's or memo's photos and videos as its grid shows them (features/media:
+    // attachments.ts galleryItems, photo-grid.tsx): photos, then videos, each visible one in
+    // its order.
+    type Tile = {
+      type: string;
+      status: string;
+      action: unknown;
+      replaced_by_document_id: unknown;
+      sequence_number: number;
+      secure_url?: string | null;
+      secure_urls?: Record<string, string | undefined> | null;
+    };
+    const tiles = (memo: Record<string, unknown>) =>
+      ['memo_photos', 'memo_videos'].flatMap((key) =>
+        ((memo[key] as Tile[] | undefined) || [])
+          .filter(
+            (t) =>
+              t.status !== 'deleted' && t.action !== 'delete' && t.replaced_by_document_id === null,
+          )
+          .sort((a, b) => a.sequence_number - b.sequence_number),
+      );
+    // The first screen's largest paint is usually the first picture of the first card (or of
+    // the memo): asked for as soon as the data names it, at high priority, with the srcset
+    // and sizes its <img> will have, so the browser picks the same file and the image reuses it.
+    const picture = (memo: Record<string, unknown> | undefined, limit?: number) => {
+      if (!memo) return;
+      const items = tiles(memo);
+      const first = items[0];
+      if (!first || first.type !== 'photo') return;
+      const shown = Math.min(items.length, limit || items.length);
+      const columns = shown === 1 ? 1 : shown === 2 || shown === 4 ? 2 : 3;
+      const urls = first.secure_urls || {};
+      const src = urls['550w'] || urls['900w'] || urls['220w'] || first.secure_url || '';
+      if (!src) return;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'image';
+      link.href = src;
+      const srcset = ['220w', '550w', '900w']
+        .filter((v) => urls[v])
+        .map((v) => `${urls[v]} ${v}`)
+        .join(', ');
+      if (srcset) {
+        link.setAttribute('imagesrcset', srcset);
+        link.setAttribute(
+          'imagesizes',
+          columns === 1
+            ? '(max-width: 600px) 100vw, 600px'
+            : `(max-width: 600px) ${Math.ceil(100 / columns)}vw, 220px`,
+        );
+      }
+      link.setAttribute('fetchpriority', 'high');
+      head.appendChild(link);
+    };
     const read = (accept: string, url: string) => {
       const response = fetch(url, {
         headers: {
@@ -186,13 +251,14 @@ function boot(map: BootMap) {
       texts(screen[2]);
       for (const url of map.r) read('json', url);
       if (location.search) return;
-      for (const [accept, template, card] of screen[3]) {
+      for (const [accept, template, answers] of screen[3]) {
         const url = template.replace('{sub}', sub).replace('{1}', match[1] || '');
         const response = read(accept, url);
-        if (!card) continue;
+        if (!answers) continue;
         response
           .then((answer) => (answer.ok ? answer.clone().json() : null))
           .then((body: { 'hydra:member'?: Array<Record<string, unknown[]>> } | null) => {
+            if (answers === 'memo') return picture(body || undefined);
             const memos = (body && body['hydra:member']) || [];
             if (memos.length === 0) return;
             preload(map.c);
@@ -200,6 +266,11 @@ function boot(map: BootMap) {
             const media = (memo: Record<string, unknown[]>) =>
               ['memo_photos', 'memo_videos', 'memo_documents'].some((k) => memo[k]?.length);
             if (memos.some(media)) preload(map.m);
+            // a card shows at most 4 tiles (memo-card.tsx, compact)
+            picture(
+              memos.slice(0, map.n).find((memo) => !memo.isHidden && tiles(memo).length > 0),
+              4,
+            );
           })
           .catch(() => undefined);
       }
@@ -265,6 +336,7 @@ export function bootPreload(initial: Set<string>): Plugin {
           a: of(AUTH_MODULES),
           c: of(CARD_MODULES),
           m: of(MEDIA_MODULES),
+          n: FIRST_ITEMS,
           ct: CARD_TEXTS,
           t,
           r: SIGNED_IN_READS,

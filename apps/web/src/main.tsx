@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { configureClient } from './api/client';
+import { queryClient } from './api/query-client';
+import { layoutData } from './app/first-data';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { handleSessionExpired } from './session/session-actions';
@@ -21,6 +23,7 @@ async function start() {
       : initialLocale(guestSettings.get().locale);
   await initI18n(locale);
   configureClient({ getLocale: currentLocale, onSessionExpired: handleSessionExpired });
+  await layoutData(queryClient);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');

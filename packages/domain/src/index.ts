@@ -17,6 +17,7 @@ export * from './memo.js';
 export * from './social.js';
 export * from './public-profile.js';
 export * from './engagement.js';
+export * from './engagement-schemas.js';
 export * from './account.js';
 export * from './messenger.js';
 export * from './messenger-schemas.js';

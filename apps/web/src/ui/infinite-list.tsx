@@ -11,8 +11,11 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from '../i18n';
+import { FIRST_ITEMS } from './first-items';
 import { PullToRefresh } from './infinite-list-pull';
 import { QueryErrorView } from './query-error';
+
+export { FIRST_ITEMS };
 
 /** What the list needs of a TanStack infinite query (UseInfiniteQueryResult fits). */
 export interface InfiniteSource {
@@ -42,15 +45,6 @@ export interface InfiniteListProps<T> {
   onRefresh?: () => Promise<unknown>;
   testId?: string;
 }
-
-/**
- * How many items the list's first render draws: about a phone screen of cards. The rest follow
- * at once in a transition, which React renders in short slices the browser can answer input
- * between; a page of ten cards in one render blocked a phone's main thread for most of a
- * second (docs/PERFORMANCE.md, Lighthouse). The end of the list (sentinel, "more") comes with
- * them, so nothing already on screen moves.
- */
-export const FIRST_ITEMS = 3;
 
 /** Six card skeletons while the first page loads (docs/RULES.md, Limits). */
 function Placeholders() {

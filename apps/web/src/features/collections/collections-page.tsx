@@ -1,16 +1,22 @@
 import { Button, EmptyState, Group, Stack, Tabs, Title } from '@mantine/core';
 import { IconFolders, IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { PageLoader } from '../../ui/page-loader';
 import { QueryErrorView } from '../../ui/query-error';
 import { usePageTitle } from '../../ui/use-page-title';
-import { CollectionDialog } from './collection-dialog';
 import { CollectionList } from './collection-list';
 import { effectiveTab, splitTabs, type CollectionTab } from './list-rules';
 import { useMyCollections } from './queries';
 import { pageWidth } from '../../ui/page-width';
+import { loadChunk } from '../../ui/lazy-page';
+
+// The create dialog (its form: MultiSelect, Modal, the request schemas) loads when it opens,
+// not with the list (docs/PERFORMANCE.md, Lighthouse).
+const CollectionDialog = lazy(() =>
+  loadChunk(() => import('./collection-dialog')).then((m) => ({ default: m.CollectionDialog })),
+);
 
 const TAB_PATHS: Record<CollectionTab, string> = {
   own: '/collections',
@@ -110,12 +116,14 @@ export function CollectionsPage() {
         </Tabs.Panel>
       </Tabs>
       {creating && (
-        <CollectionDialog
-          opened
-          onClose={() => setCreating(false)}
-          // a new collection is where its first memo goes: open it
-          onSaved={(saved) => void navigate(`/collections/${saved.id}`)}
-        />
+        <Suspense fallback={null}>
+          <CollectionDialog
+            opened
+            onClose={() => setCreating(false)}
+            // a new collection is where its first memo goes: open it
+            onSaved={(saved) => void navigate(`/collections/${saved.id}`)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -93,6 +93,8 @@ describe('feed page', { timeout: 20_000 }, () => {
       timeout: 8000,
     });
     expect(screen.queryByTestId('feed-new-content')).toBeNull();
+    // the top page's read of the newest date is also the check's first answer: asked once
+    expect(calls.filter((call) => call.url === '/api/feed/latest')).toHaveLength(1);
     // time and collection: the "·" is tied to the time before it, so no line starts with it
     expect(screen.getAllByTestId('memo-card')[0]!.textContent).toContain('\u00a0· In Travel');
 

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZES, TIMINGS, type HydraCollection, type Memo } from '@memoria/domain';
 import { api, type QueryValue } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
@@ -31,10 +31,16 @@ export function fetchFeedLatest(signal?: AbortSignal): Promise<LatestAnswer> {
   return api.get<LatestAnswer>('/api/feed/latest', { signal });
 }
 
+/**
+ * A page of the feed. The top page also reads the feed's newest date; with `client`, that
+ * answer also counts as the new-content check's first one (useFeedLatest), so the check does
+ * not ask the same address again as soon as the feed shows.
+ */
 export async function fetchFeedPage(
   search: string,
   offset: number,
   signal?: AbortSignal,
+  client?: QueryClient,
 ): Promise<FeedPage> {
   const query: Record<string, QueryValue> = {
     offset,
@@ -45,6 +51,7 @@ export async function fetchFeedPage(
     api.get<HydraCollection<Memo> | Memo[]>('/api/feed', { hydra: true, query, signal }),
     offset === 0 && !search.trim() ? fetchFeedLatest(signal) : Promise.resolve(undefined),
   ]);
+  if (latest && client) client.setQueryData(feedKeys.latest, latest);
   return withMemoCards({
     items: hydraMembers(answer),
     total: hydraTotal(answer),
@@ -56,7 +63,7 @@ export async function fetchFeedPage(
 export function useFeed(search: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: feedKeys.list(search),
-    queryFn: ({ pageParam, signal }) => fetchFeedPage(search, pageParam, signal),
+    queryFn: ({ pageParam, signal, client }) => fetchFeedPage(search, pageParam, signal, client),
     initialPageParam: 0,
     getNextPageParam: (_last: FeedPage, pages: FeedPage[]) => nextOffset(pages),
     // docs/RULES.md, Limits: "Feed freshness constant"

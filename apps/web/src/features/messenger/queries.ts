@@ -5,6 +5,7 @@ import { hydraMembers, hydraTotal } from '../../api/hydra';
 import { lastSeq, type MessageData, type MessagePage } from './cache';
 import type { Message as WireMessage } from '@memoria/domain';
 import { fromWire, type Message, type Thread } from './types';
+import { unreadMessagesQuery } from './unread-query';
 
 /**
  * The messenger's reads (docs/notes/messenger.md, Calls). Everything lives
@@ -16,7 +17,7 @@ export const messengerKeys = {
   search: (text: string) => ['messenger', 'search', text] as const,
   thread: (id: number) => ['messenger', 'thread', id] as const,
   messages: (id: number) => ['messenger', 'messages', id] as const,
-  unread: ['messenger', 'unread'] as const,
+  unread: unreadMessagesQuery.queryKey,
 };
 
 export const threadPath = (id: number) => `/api/thread/${id}`;
@@ -83,15 +84,7 @@ export function useMessages(threadId: number) {
 
 /** Unread messages (muted threads left out), for the menus' badges. */
 export function useUnreadMessages(enabled = true) {
-  return useQuery({
-    queryKey: messengerKeys.unread,
-    queryFn: async () =>
-      Math.max(
-        0,
-        (await api.get<{ unread: number; threads: number }>('/api/thread/unread')).unread,
-      ),
-    enabled,
-  });
+  return useQuery({ ...unreadMessagesQuery, enabled });
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -48,13 +49,15 @@ async function fetchPage(offset: number, signal: AbortSignal): Promise<Notificat
   return { items: hydraMembers(answer), total: hydraTotal(answer), offset };
 }
 
+/** The bell's count (GET /api/notifications/unread). */
+export const unreadCountQuery = queryOptions({
+  queryKey: notificationKeys.unread,
+  queryFn: async () =>
+    Math.max(0, (await api.get<{ count: number }>('/api/notifications/unread')).count),
+});
+
 export function useUnreadCount(enabled = true) {
-  return useQuery({
-    queryKey: notificationKeys.unread,
-    queryFn: async () =>
-      Math.max(0, (await api.get<{ count: number }>('/api/notifications/unread')).count),
-    enabled,
-  });
+  return useQuery({ ...unreadCountQuery, enabled });
 }
 
 export function useNotificationList(enabled = true) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfilePatch, User } from '@memoria/domain';
 import { api } from '../../api/client';
 import { useSession } from '../../session/use-session';
@@ -24,22 +24,24 @@ export function rememberUser(user: User): void {
   });
 }
 
-/** The signed-in user (GET /api/profile); disabled without a session. */
+/** The signed-in user (GET /api/profile). */
+export const profileQuery = queryOptions({
+  queryKey: profileKeys.me,
+  queryFn: async () => {
+    const user = await fetchProfile();
+    rememberUser(user);
+    return user;
+  },
+  staleTime: 60_000,
+  // A failed profile must not refetch each time a page mounts: a refetch puts the query back
+  // to pending, the guard waits, the page remounts, and it would loop.
+  retryOnMount: false,
+});
+
+/** The signed-in user; disabled without a session. */
 export function useProfile() {
   const session = useSession();
-  return useQuery({
-    queryKey: profileKeys.me,
-    queryFn: async () => {
-      const user = await fetchProfile();
-      rememberUser(user);
-      return user;
-    },
-    enabled: Boolean(session),
-    staleTime: 60_000,
-    // A failed profile must not refetch each time a page mounts: a refetch puts the query back
-    // to pending, the guard waits, the page remounts, and it would loop.
-    retryOnMount: false,
-  });
+  return useQuery({ ...profileQuery, enabled: Boolean(session) });
 }
 
 export function patchProfile(user: User, patch: ProfilePatch): Promise<User> {
