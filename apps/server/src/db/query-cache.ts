@@ -102,24 +102,29 @@ export function createQueryCache(
   };
 }
 
-const perDatabase = new WeakMap<object, Map<string, Entry>>();
+const shapesPerDatabase = new WeakMap<object, Map<string, Entry>>();
+const cachePerKysely = new WeakMap<Kysely<DatabaseSchema>, QueryCache>();
 
 /**
  * The query cache for reads and writes whose module keeps no cache of its own (the
- * collection, comment and people stores, the job queue), runnable on the database or on a
- * transaction of it: the queries built are kept per database (a transaction shares its
- * database's adapter, so it finds them too) and run on `db`. Shapes are named per
- * function, so the stores sharing them never meet.
+ * collection, comment, people, favourite and notification stores, the job queue), runnable
+ * on the database or on a transaction of it: the queries built are kept per database (a
+ * transaction shares its database's adapter, so it finds them too) and run on `db`. Shapes
+ * are named per function, so the stores sharing them never meet.
  */
 export function queryCacheOf(db: Kysely<DatabaseSchema>): QueryCache {
+  let cache = cachePerKysely.get(db);
+  if (cache) return cache;
   const executor = db.getExecutor();
   // A plugin may change the SQL: a database with plugins (a test's) keeps its own, named
   // by its last plugin, which its transactions carry too.
   const owner: object = executor.plugins.at(-1) ?? executor.adapter;
-  let shapes = perDatabase.get(owner);
+  let shapes = shapesPerDatabase.get(owner);
   if (!shapes) {
     shapes = new Map<string, Entry>();
-    perDatabase.set(owner, shapes);
+    shapesPerDatabase.set(owner, shapes);
   }
-  return createQueryCache(db, { shapes });
+  cache = createQueryCache(db, { shapes });
+  cachePerKysely.set(db, cache);
+  return cache;
 }
