@@ -39,13 +39,19 @@ export async function countShown(
     const [row] = await unreadPerRecipient(db, dialect, [userId]);
     return readCount(row?.n);
   }
-  let query = db
-    .selectFrom('activity_events')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('recipient_user_id', '=', userId)
-    .where(shown(hidden));
-  if (which === 'unread') query = query.where('reviewed_at', 'is', null);
-  return readCount((await query.executeTakeFirst())?.n);
+  const [row] = await queryCacheOf(db).rows(
+    `shown-count|${which}|${hidden.map((g) => g.key).join(',')}`,
+    [userId],
+    (slots) => {
+      const query = db
+        .selectFrom('activity_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('recipient_user_id', '=', slots[0] as number)
+        .where(shown(hidden));
+      return which === 'unread' ? query.where('reviewed_at', 'is', null) : query;
+    },
+  );
+  return readCount(row?.n);
 }
 
 /**
@@ -59,7 +65,10 @@ export async function unreadPerRecipient(
   userIds: readonly number[],
 ): Promise<Array<{ recipient_user_id: number; n: number | string | bigint }>> {
   if (userIds.length === 0) return [];
-  return unreadPerRecipientQuery(db, dialect, userIds).execute();
+  // built once per number of people (db/query-cache.ts): the unread count is read on every visit
+  return queryCacheOf(db).rows('unread-per-recipient', [...userIds], (slots) =>
+    unreadPerRecipientQuery(db, dialect, slots as number[]),
+  );
 }
 
 export function unreadPerRecipientQuery(

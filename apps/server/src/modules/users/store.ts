@@ -90,12 +90,18 @@ export function findUserByEmail(db: Db, usermail: string): Promise<UserRow | und
   return db.selectFrom('users').selectAll().where('usermail', '=', usermail).executeTakeFirst();
 }
 
-export function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
-  return db
-    .selectFrom('user_profiles')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await queryCacheOf(db).rows(
+    'profile-by-user',
+    [userId],
+    (slots) =>
+      db
+        .selectFrom('user_profiles')
+        .selectAll()
+        .where('user_id', '=', slots[0] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 export function findProfileById(db: Db, id: number): Promise<ProfileRow | undefined> {
