@@ -46,7 +46,8 @@ export async function waitFor(url) {
 }
 
 /**
- * Starts apps/server/dist/main.js on 127.0.0.1:port with a temp DATA_DIR; waits for health.
+ * Starts apps/server/dist/main.js (or BENCH_SERVER_MAIN) on 127.0.0.1:port with a temp DATA_DIR;
+ * waits for health.
  * options.nodeArgs: node options for this server (added to BENCH_SERVER_NODE_ARGS);
  * options.ipc: open an IPC channel to it (bench/load/probe.mjs answers on it).
  */
@@ -61,7 +62,9 @@ export async function startServer(port, env = {}, options = {}) {
     ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ...(options.nodeArgs ?? []),
   ];
-  const server = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_MAIN: another build of the server to run (an A/B of two builds in one session)
+  const main = process.env.BENCH_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
+  const server = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       PORT: String(port),

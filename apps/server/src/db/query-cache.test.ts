@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
 import { signedInUser } from '../test/factories.js';
-import { createQueryCache } from './query-cache.js';
+import { createQueryCache, queryCacheOf } from './query-cache.js';
 import { viewerSlots } from '../modules/memos/query-cache.js';
 
 describe('viewerSlots', () => {
@@ -78,5 +78,41 @@ describeDb('query cache', () => {
 
   it('verifies by default under test', () => {
     expect(process.env.NODE_ENV).toBe('test');
+  });
+  it('queryCacheOf: one per database, whose transactions find its shapes and run them themselves', async () => {
+    const db = t.database.db;
+    expect(queryCacheOf(db)).toBe(queryCacheOf(db));
+    let builds = 0;
+    // under test every run is also built from its values (verify): count the builds with slots
+    const build = (slots: readonly unknown[]) => {
+      if (typeof slots[0] !== 'number') builds += 1;
+      return namesQuery(slots);
+    };
+    const names = async (on: typeof db) =>
+      (await queryCacheOf(on).rows('shared-names', [ids[0] as number], build)).map((r) => r.name);
+    expect(await names(db)).toEqual(['Ann']);
+    const rolledBack = new Error('roll back');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('user_profiles')
+          .set({ name: 'Anna' })
+          .where('user_id', '=', ids[0] as number)
+          .execute();
+        // on the transaction's connection: it sees its own write (on SQLite, a run on the
+        // database instead would wait for the transaction to end)
+        expect(await names(trx)).toEqual(['Anna']);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await names(db)).toEqual(['Ann']);
+    expect(builds).toBe(1);
+    // a plugin may change the SQL: a database with one keeps shapes of its own
+    const plugged = db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => result,
+    });
+    expect(await names(plugged)).toEqual(['Ann']);
+    expect(builds).toBe(2);
   });
 });

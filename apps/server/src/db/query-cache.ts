@@ -48,10 +48,10 @@ const MAX_SHAPES = 2000;
 
 export function createQueryCache(
   db: Kysely<DatabaseSchema>,
-  options: { verify?: boolean } = {},
+  options: { verify?: boolean; shapes?: Map<string, Entry> } = {},
 ): QueryCache {
   const verify = options.verify ?? process.env.NODE_ENV === 'test';
-  const shapes = new Map<string, Entry>();
+  const shapes = options.shapes ?? new Map<string, Entry>();
 
   function entryFor(
     shape: string,
@@ -100,4 +100,31 @@ export function createQueryCache(
       return result.rows;
     },
   };
+}
+
+const shapesPerDatabase = new WeakMap<object, Map<string, Entry>>();
+const cachePerKysely = new WeakMap<Kysely<DatabaseSchema>, QueryCache>();
+
+/**
+ * The query cache for reads and writes whose module keeps no cache of its own (the
+ * collection, comment, people, favourite and notification stores, the job queue), runnable
+ * on the database or on a transaction of it: the queries built are kept per database (a
+ * transaction shares its database's adapter, so it finds them too) and run on `db`. Shapes
+ * are named per function, so the stores sharing them never meet.
+ */
+export function queryCacheOf(db: Kysely<DatabaseSchema>): QueryCache {
+  let cache = cachePerKysely.get(db);
+  if (cache) return cache;
+  const executor = db.getExecutor();
+  // A plugin may change the SQL: a database with plugins (a test's) keeps its own, named
+  // by its last plugin, which its transactions carry too.
+  const owner: object = executor.plugins.at(-1) ?? executor.adapter;
+  let shapes = shapesPerDatabase.get(owner);
+  if (!shapes) {
+    shapes = new Map<string, Entry>();
+    shapesPerDatabase.set(owner, shapes);
+  }
+  cache = createQueryCache(db, { shapes });
+  cachePerKysely.set(db, cache);
+  return cache;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, JobStatus, JobsTable } from '../db/schema.js';
 import type { DialectHelpers } from '../db/dialect.js';
 import { readCount } from '../db/dialect.js';
+import { queryCacheOf } from '../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 export type JobRow = Selectable<JobsTable>;
@@ -81,30 +82,43 @@ export async function insertWaitingJobs(
   jobs: { type: string; runAt: Date; maxAttempts: number; items: readonly NewWaitingJob[] },
 ): Promise<void> {
   const now = d.time(new Date());
+  const runAt = d.time(jobs.runAt);
   for (let i = 0; i < jobs.items.length; i += INSERT_CHUNK) {
-    await db
-      .insertInto('jobs')
-      .values(
-        jobs.items.slice(i, i + INSERT_CHUNK).map((item) => ({
-          type: jobs.type,
-          payload: d.json(item.payload ?? null),
-          run_at: d.time(jobs.runAt),
-          status: 'queued' as const,
-          attempts: 0,
-          max_attempts: jobs.maxAttempts,
-          last_error: null,
-          locked_by: null,
-          locked_at: null,
-          unique_key: item.uniqueKey,
-          created_at: now,
-          updated_at: now,
-          finished_at: null,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doNothing(),
-      )
-      .execute();
+    const chunk = jobs.items.slice(i, i + INSERT_CHUNK);
+    // built once per number of jobs (db/query-cache.ts): every write that notifies inserts some
+    await queryCacheOf(db).rows(
+      'waiting-jobs',
+      [
+        jobs.type,
+        runAt,
+        jobs.maxAttempts,
+        now,
+        ...chunk.flatMap((item) => [d.json(item.payload ?? null), item.uniqueKey]),
+      ],
+      (slots) =>
+        db
+          .insertInto('jobs')
+          .values(
+            chunk.map((_, k) => ({
+              type: slots[0] as string,
+              payload: slots[4 + 2 * k] as string,
+              run_at: slots[1] as string,
+              status: 'queued' as const,
+              attempts: 0,
+              max_attempts: slots[2] as number,
+              last_error: null,
+              locked_by: null,
+              locked_at: null,
+              unique_key: slots[5 + 2 * k] as string,
+              created_at: slots[3] as string,
+              updated_at: slots[3] as string,
+              finished_at: null,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doNothing(),
+          ),
+    );
   }
 }
 

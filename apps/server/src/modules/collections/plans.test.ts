@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createQueryId, type CompiledQuery, type RootOperationNode } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
 import { signedInUser, type SignedIn } from '../../test/factories.js';
 import { insertCollection } from '../../test/content.js';
@@ -30,22 +30,22 @@ describeDb('collection list query plans', () => {
 
   /** The statements a list runs (its count and its page), compiled, as they ran. */
   async function statementsOf(ownerId: number, withCollaborations: boolean) {
-    const nodes: RootOperationNode[] = [];
+    const compiled: CompiledQuery<unknown>[] = [];
+    // the list's queries are built once and run through executeQuery (db/query-cache.ts)
     const db = t.database.db.withPlugin({
-      transformQuery: ({ node }) => {
-        nodes.push(node);
-        return node;
-      },
+      transformQuery: ({ node }) => node,
       transformResult: async ({ result }) => result,
     });
+    const run = db.executeQuery.bind(db);
+    db.executeQuery = ((query: CompiledQuery<unknown>) => {
+      compiled.push(query);
+      return run(query);
+    }) as typeof db.executeQuery;
     const { rows } = await listViewedCollections(
       db,
       t.database.dialect,
       { userId: ownerId },
       { ownerId, withCollaborations, limit: 10, offset: 0 },
-    );
-    const compiled = nodes.map(
-      (node) => db.getExecutor().compileQuery(node, createQueryId()) as CompiledQuery<unknown>,
     );
     return { rows, compiled };
   }

@@ -3,6 +3,8 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { CollectionsTable } from '../../db/schema-content.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { textMatches } from '../../db/text-search.js';
+import { queryCacheOf } from '../../db/query-cache.js';
+import { viewerSlots } from '../memos/query-cache.js';
 import {
   blockedBetween,
   collectionVisible,
@@ -83,13 +85,22 @@ function viewedCollections(db: Db, d: DialectHelpers, viewer: Viewer) {
     ]);
 }
 
-export function findViewedCollection(
+/** Built once per kind of viewer (db/query-cache.ts): it is read on every collection page. */
+export async function findViewedCollection(
   db: Db,
   d: DialectHelpers,
   id: string,
   viewer: Viewer,
 ): Promise<ViewedCollectionRow | undefined> {
-  return viewedCollections(db, d, viewer).where('c.id', '=', id).executeTakeFirst();
+  const who = viewerSlots(viewer);
+  const [row] = await queryCacheOf(db).rows(
+    `viewed-collection|${who.key}`,
+    [...who.values, id],
+    (slots) =>
+      viewedCollections(db, d, who.slotted(slots)).where('c.id', '=', slots[who.size] as string),
+    { prepared: true },
+  );
+  return row as ViewedCollectionRow | undefined;
 }
 
 export interface CollectionListQuery {
@@ -119,31 +130,76 @@ export async function listViewedCollections(
   viewer: Viewer,
   query: CollectionListQuery,
 ): Promise<{ rows: ViewedCollectionRow[]; total: number }> {
-  const audience = query.withCollaborations
-    ? // the rule as a flag: an OR of columns would let SQLite (without statistics) read the
-      // type index for it instead of the owners, and every collection of a type is many
-      sql<SqlBool>`(c.user_id in (${ownerAndTheirContacts(query.ownerId)})
-        and ${flagOf(collectionWritable('c', viewer, d))} = 1)`
-    : sql<SqlBool>`(c.user_id = ${query.ownerId} and ${collectionVisible('c', viewer, d)})`;
-  const named = query.name ? textMatches('c.name', query.name) : sql<SqlBool>`(1 = 1)`;
+  // Without a name, the two queries are built once per kind of viewer and list (the lists
+  // people open); a name search is built each time, as its pattern shapes the SQL.
+  if (!query.name) {
+    const who = viewerSlots(viewer);
+    const shape = `${query.withCollaborations ? 'writable' : 'visible'}|${who.key}`;
+    const cache = queryCacheOf(db);
+    const values = [...who.values, query.ownerId];
+    const [count, rows] = await Promise.all([
+      cache.rows(`viewed-collections-count|${shape}`, values, (slots) =>
+        countOf(db, listAudience(d, who.slotted(slots), slots[who.size] as number, query)),
+      ),
+      cache.rows(`viewed-collections|${shape}`, [...values, query.limit, query.offset], (slots) =>
+        pageOf(
+          db,
+          d,
+          who.slotted(slots),
+          listAudience(d, who.slotted(slots), slots[who.size] as number, query),
+          {
+            limit: slots[who.size + 1] as number,
+            offset: slots[who.size + 2] as number,
+          },
+        ),
+      ),
+    ]);
+    return { rows: rows as ViewedCollectionRow[], total: Number(count[0]?.n ?? 0) };
+  }
+  const condition = sql<SqlBool>`(${listAudience(d, viewer, query.ownerId, query)} and ${textMatches('c.name', query.name)})`;
   const [count, rows] = await Promise.all([
-    db
-      .selectFrom('collections as c')
-      .where(audience)
-      .where(named)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow(),
-    viewedCollections(db, d, viewer)
-      .where(audience)
-      .where(named)
-      .orderBy('c.updated_at', 'desc')
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
+    countOf(db, condition).executeTakeFirstOrThrow(),
+    pageOf(db, d, viewer, condition, query).execute(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Whose collections a list shows, and which of them the viewer may see (or add memos to). */
+function listAudience(
+  d: DialectHelpers,
+  viewer: Viewer,
+  ownerId: number,
+  query: Pick<CollectionListQuery, 'withCollaborations'>,
+): RawBuilder<SqlBool> {
+  return query.withCollaborations
+    ? // the rule as a flag: an OR of columns would let SQLite (without statistics) read the
+      // type index for it instead of the owners, and every collection of a type is many
+      sql<SqlBool>`(c.user_id in (${ownerAndTheirContacts(ownerId)})
+        and ${flagOf(collectionWritable('c', viewer, d))} = 1)`
+    : sql<SqlBool>`(c.user_id = ${ownerId} and ${collectionVisible('c', viewer, d)})`;
+}
+
+function countOf(db: Db, condition: RawBuilder<SqlBool>) {
+  return db
+    .selectFrom('collections as c')
+    .where(condition)
+    .select((eb) => eb.fn.countAll().as('n'));
+}
+
+function pageOf(
+  db: Db,
+  d: DialectHelpers,
+  viewer: Viewer,
+  condition: RawBuilder<SqlBool>,
+  page: { limit: number; offset: number },
+) {
+  return viewedCollections(db, d, viewer)
+    .where(condition)
+    .orderBy('c.updated_at', 'desc')
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 export interface SelectedUserRow {
@@ -155,22 +211,24 @@ export interface SelectedUserRow {
 }
 
 /** The selected people of these collections, by name, with their account pictures. */
-export function selectedUsersOf(db: Db, collectionIds: string[]): Promise<SelectedUserRow[]> {
-  if (collectionIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('users_per_collection as upc')
-    .innerJoin('user_profiles as p', 'p.user_id', 'upc.user_id')
-    .where('upc.collection_id', 'in', collectionIds)
-    .select([
-      'upc.id',
-      'upc.collection_id',
-      'upc.user_id',
-      'p.name',
-      'p.avatar_attachment_id as avatar_id',
-    ])
-    .orderBy('p.name')
-    .orderBy('upc.id')
-    .execute();
+export async function selectedUsersOf(db: Db, collectionIds: string[]): Promise<SelectedUserRow[]> {
+  if (collectionIds.length === 0) return [];
+  const rows = await queryCacheOf(db).rows('selected-users', collectionIds, (slots) =>
+    db
+      .selectFrom('users_per_collection as upc')
+      .innerJoin('user_profiles as p', 'p.user_id', 'upc.user_id')
+      .where('upc.collection_id', 'in', slots as string[])
+      .select([
+        'upc.id',
+        'upc.collection_id',
+        'upc.user_id',
+        'p.name',
+        'p.avatar_attachment_id as avatar_id',
+      ])
+      .orderBy('p.name')
+      .orderBy('upc.id'),
+  );
+  return rows as SelectedUserRow[];
 }
 
 export function selectedUserIds(db: Db, collectionId: string): Promise<number[]> {

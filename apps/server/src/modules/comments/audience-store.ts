@@ -10,6 +10,8 @@ import {
   type Viewer,
 } from '../audience/index.js';
 import { textMatches } from '../../db/text-search.js';
+import { queryCacheOf } from '../../db/query-cache.js';
+import { viewerSlots } from '../memos/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -22,6 +24,18 @@ const never = sql<SqlBool>`(1 = 0)`;
  * towards it (visible, blocked, contact, follower, identified), undefined when it does not exist.
  */
 export async function engagementRow(db: Db, d: DialectHelpers, viewer: Viewer, id: number) {
+  // built once per kind of viewer (db/query-cache.ts): every reaction and comment reads it
+  const who = viewerSlots(viewer);
+  const [row] = await queryCacheOf(db).rows(
+    `engagement-memo|${who.key}`,
+    [...who.values, id],
+    (slots) => engagementQuery(db, d, who.slotted(slots), slots[who.size] as number),
+    { prepared: true },
+  );
+  return row;
+}
+
+function engagementQuery(db: Db, d: DialectHelpers, viewer: Viewer, id: number) {
   const v = viewer.userId;
   const author = sql.ref('m.user_id');
   return db
@@ -45,8 +59,7 @@ export async function engagementRow(db: Db, d: DialectHelpers, viewer: Viewer, i
         : sql<unknown>`(select vp.user_identified from user_profiles vp where vp.user_id = ${v})`
       ).as('identified'),
     )
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+    .where('m.id', '=', id);
 }
 
 /**
@@ -86,13 +99,19 @@ export async function engagedAudience(
   const found: number[] = [];
   for (let start = 0; start < unique.length; start += 500) {
     const chunk = unique.slice(start, start + 500);
-    const rows = await audienceQuery(
-      db,
-      d,
-      memoId,
-      sql<SqlBool>`cu.id in (${sql.join(chunk)})`,
-      actorId,
-    ).execute();
+    // built once per number of candidates (db/query-cache.ts): each comment and reaction asks
+    const rows = await queryCacheOf(db).rows(
+      'engaged-audience',
+      [memoId, actorId, ...chunk],
+      (slots) =>
+        audienceQuery(
+          db,
+          d,
+          slots[0] as number,
+          sql<SqlBool>`cu.id in (${sql.join(slots.slice(2))})`,
+          slots[1] as number,
+        ),
+    );
     for (const row of rows) found.push(row.id);
   }
   return found;

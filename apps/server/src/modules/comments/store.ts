@@ -1,6 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 import { blockedBetween } from '../audience/index.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -47,25 +48,36 @@ export async function listComments(
   where: { memoId: number; parentId: null } | { parentId: number },
   page: { limit: number; offset: number },
 ): Promise<{ rows: CommentRow[]; total: number }> {
-  const filtered = <Q extends ReturnType<typeof commentColumns>>(q: Q) =>
-    'memoId' in where
-      ? q.where('c.memo_id', '=', where.memoId).where('c.parent_id', 'is', null)
-      : q.where('c.parent_id', '=', where.parentId);
-  const rowsQuery = filtered(commentColumns(db, viewer))
-    .where(notBlockedWith(viewer))
-    .orderBy('c.id')
-    .limit(page.limit)
-    .offset(page.offset);
-  let count = db
-    .selectFrom('memo_comments as c')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where(notBlockedWith(viewer));
-  count =
-    'memoId' in where
-      ? count.where('c.memo_id', '=', where.memoId).where('c.parent_id', 'is', null)
-      : count.where('c.parent_id', '=', where.parentId);
-  const [rows, total] = await Promise.all([rowsQuery.execute(), count.executeTakeFirst()]);
-  return { rows: rows as CommentRow[], total: readCount(total?.n) };
+  // built once per kind of list (db/query-cache.ts): a memo's comments are read on every visit
+  const ofMemo = 'memoId' in where;
+  const cache = queryCacheOf(db);
+  const subject = ofMemo ? where.memoId : where.parentId;
+  const filtered = <Q extends ReturnType<typeof commentColumns>>(q: Q, id: number) =>
+    ofMemo
+      ? q.where('c.memo_id', '=', id).where('c.parent_id', 'is', null)
+      : q.where('c.parent_id', '=', id);
+  const [rows, total] = await Promise.all([
+    cache.rows(
+      `comments-page|${ofMemo ? 'memo' : 'replies'}`,
+      [viewer, subject, page.limit, page.offset],
+      (slots) =>
+        filtered(commentColumns(db, slots[0] as number), slots[1] as number)
+          .where(notBlockedWith(slots[0] as number))
+          .orderBy('c.id')
+          .limit(slots[2] as number)
+          .offset(slots[3] as number),
+    ),
+    cache.rows(`comments-count|${ofMemo ? 'memo' : 'replies'}`, [viewer, subject], (slots) => {
+      const count = db
+        .selectFrom('memo_comments as c')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where(notBlockedWith(slots[0] as number));
+      return ofMemo
+        ? count.where('c.memo_id', '=', slots[1] as number).where('c.parent_id', 'is', null)
+        : count.where('c.parent_id', '=', slots[1] as number);
+    }),
+  ]);
+  return { rows: rows as CommentRow[], total: readCount(total[0]?.n) };
 }
 
 export async function findComment(

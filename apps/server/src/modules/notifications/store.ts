@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
 import type { NotificationGroup } from './types.js';
 import type { WrittenEvent } from '../../events/activity.js';
@@ -38,13 +39,19 @@ export async function countShown(
     const [row] = await unreadPerRecipient(db, dialect, [userId]);
     return readCount(row?.n);
   }
-  let query = db
-    .selectFrom('activity_events')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('recipient_user_id', '=', userId)
-    .where(shown(hidden));
-  if (which === 'unread') query = query.where('reviewed_at', 'is', null);
-  return readCount((await query.executeTakeFirst())?.n);
+  const [row] = await queryCacheOf(db).rows(
+    `shown-count|${which}|${hidden.map((g) => g.key).join(',')}`,
+    [userId],
+    (slots) => {
+      const query = db
+        .selectFrom('activity_events')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('recipient_user_id', '=', slots[0] as number)
+        .where(shown(hidden));
+      return which === 'unread' ? query.where('reviewed_at', 'is', null) : query;
+    },
+  );
+  return readCount(row?.n);
 }
 
 /**
@@ -58,7 +65,10 @@ export async function unreadPerRecipient(
   userIds: readonly number[],
 ): Promise<Array<{ recipient_user_id: number; n: number | string | bigint }>> {
   if (userIds.length === 0) return [];
-  return unreadPerRecipientQuery(db, dialect, userIds).execute();
+  // built once per number of people (db/query-cache.ts): the unread count is read on every visit
+  return queryCacheOf(db).rows('unread-per-recipient', [...userIds], (slots) =>
+    unreadPerRecipientQuery(db, dialect, slots as number[]),
+  );
 }
 
 export function unreadPerRecipientQuery(
@@ -117,7 +127,17 @@ export async function listPage(
   hidden: readonly NotificationGroup[],
   page: { limit: number; offset: number },
 ): Promise<EventRow[]> {
-  return listPageQuery(db, userId, hidden, page).execute();
+  // built once per set of hidden groups (db/query-cache.ts): the list is read on every visit
+  const rows = await queryCacheOf(db).rows(
+    `notifications-page|${hidden.map((g) => g.key).join(',')}`,
+    [userId, page.limit, page.offset],
+    (slots) =>
+      listPageQuery(db, slots[0] as number, hidden, {
+        limit: slots[1] as number,
+        offset: slots[2] as number,
+      }),
+  );
+  return rows as EventRow[];
 }
 
 /** A page of the list, newest first: walks activity_events_list_idx (recipient, id). */
@@ -206,10 +226,12 @@ export async function visibleSubjects(
 
 export async function eventsByIds(db: Db, ids: readonly number[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];
-  return eventsQuery(db)
-    .where('e.id', 'in', [...ids])
-    .orderBy('e.id', 'asc')
-    .execute();
+  const rows = await queryCacheOf(db).rows('events-by-ids', [...ids], (slots) =>
+    eventsQuery(db)
+      .where('e.id', 'in', slots as number[])
+      .orderBy('e.id', 'asc'),
+  );
+  return rows as EventRow[];
 }
 
 /**
@@ -386,22 +408,25 @@ export async function disabledAmong(db: Db, userIds: readonly number[]): Promise
 /** Recipients' names, addresses and locales for mail and pushes. */
 export async function recipientsOf(db: Db, userIds: readonly number[]) {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('users as u')
-    .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'u.usermail', 'p.name', 'p.locale'])
-    .where('u.id', 'in', [...userIds])
-    .where('u.disabled_at', 'is', null)
-    .execute();
+  return queryCacheOf(db).rows('notification-recipients', [...userIds], (slots) =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+      .select(['u.id', 'u.usermail', 'p.name', 'p.locale'])
+      .where('u.id', 'in', slots as number[])
+      .where('u.disabled_at', 'is', null),
+  );
 }
 
 /** The stored notification settings (overrides of the defaults) of some people. */
 export function settingRowsOf(db: Db, userIds: number[]) {
-  return db
-    .selectFrom('notification_settings')
-    .select(['user_id', 'type', 'channel', 'enabled'])
-    .where('user_id', 'in', userIds)
-    .execute();
+  // built once per number of people (db/query-cache.ts): every notifying write asks
+  return queryCacheOf(db).rows('notification-settings', userIds, (slots) =>
+    db
+      .selectFrom('notification_settings')
+      .select(['user_id', 'type', 'channel', 'enabled'])
+      .where('user_id', 'in', slots as number[]),
+  );
 }
 
 export async function deleteSetting(

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { OrdersTable, ProductsTable } from '../../db/schema-subscriptions.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 export type ProductRow = Selectable<ProductsTable>;
@@ -130,14 +131,16 @@ export async function recentPaidOrdersOf(
   userId: number,
   limit: number,
 ): Promise<OrderWithProduct[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select(orderColumns)
-    .where('user_id', '=', userId)
-    .where('paid_at', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  // built once (db/query-cache.ts): GET /api/profile asks on every first screen
+  const rows = await queryCacheOf(db).rows('recent-paid-orders', [userId, limit], (slots) =>
+    db
+      .selectFrom('orders')
+      .select(orderColumns)
+      .where('user_id', '=', slots[0] as number)
+      .where('paid_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(slots[1] as number),
+  );
   return withProducts(db, rows);
 }
 

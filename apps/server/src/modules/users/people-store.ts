@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -62,8 +63,15 @@ export type PersonRow = Awaited<
   ReturnType<ReturnType<typeof peopleQuery>['executeTakeFirstOrThrow']>
 >;
 
+/** Built once (db/query-cache.ts): profiles and people lists read people on every page. */
 export async function findPerson(db: Db, id: number): Promise<PersonRow | undefined> {
-  return peopleQuery(db).where('u.id', '=', id).executeTakeFirst();
+  const [row] = await queryCacheOf(db).rows(
+    'person',
+    [id],
+    (slots) => peopleQuery(db).where('u.id', '=', slots[0] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 /** The person whose public profile has this slug. */
@@ -82,9 +90,9 @@ export async function loadPeople(db: Db, ids: Iterable<number>): Promise<Map<num
   if (unique.length === 0) return map;
   // Chunks keep the IN list under SQLite's bound-parameter limit on very long pages.
   for (let start = 0; start < unique.length; start += 900) {
-    const rows = await peopleQuery(db)
-      .where('u.id', 'in', unique.slice(start, start + 900))
-      .execute();
+    const rows = await queryCacheOf(db).rows('people', unique.slice(start, start + 900), (slots) =>
+      peopleQuery(db).where('u.id', 'in', slots as number[]),
+    );
     for (const row of rows) map.set(row.id, row);
   }
   return map;

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DatabaseSchema, UserProfilesTable, UsersTable } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type ProfileRow = Selectable<UserProfilesTable>;
@@ -70,20 +71,37 @@ export async function insertAccount(
   return { userId: user.id, profileId: profile.id };
 }
 
-export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** Built once (db/query-cache.ts): the account is read on most requests. */
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await queryCacheOf(db).rows(
+    'user-by-id',
+    [id],
+    (slots) =>
+      db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', slots[0] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 export function findUserByEmail(db: Db, usermail: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('usermail', '=', usermail).executeTakeFirst();
 }
 
-export function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
-  return db
-    .selectFrom('user_profiles')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+export async function findProfileByUser(db: Db, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await queryCacheOf(db).rows(
+    'profile-by-user',
+    [userId],
+    (slots) =>
+      db
+        .selectFrom('user_profiles')
+        .selectAll()
+        .where('user_id', '=', slots[0] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 export function findProfileById(db: Db, id: number): Promise<ProfileRow | undefined> {
