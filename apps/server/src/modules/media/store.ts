@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { queryCacheOf } from '../../db/query-cache.js';
 import type { AttachmentOwner } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { AttachmentsTable } from '../../db/schema-media.js';
@@ -390,14 +391,17 @@ export async function currentAvatarId(db: Db, userId: number): Promise<number | 
   return row?.id ?? null;
 }
 
-/** Live attachments of these memos, in their order; documents replaced by a newer one are left out. */
+/**
+ * Live attachments of these memos, in their order; documents replaced by a newer one are left
+ * out. Built once per number of memos (db/query-cache.ts): every memo page asks it.
+ */
 export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<AttachmentRow[]> {
   if (memoIds.length === 0) return [];
-  return (
+  return queryCacheOf(db).rows('attachments-of-memos', memoIds, (slots) =>
     db
       .selectFrom('attachments')
       .selectAll()
-      .where('memo_id', 'in', memoIds)
+      .where('memo_id', 'in', slots as number[])
       .where('owner_kind', '=', 'memo')
       .where('status', '!=', 'deleted')
       // an upload still being received (or abandoned by a crash) is not shown: it has no file yet
@@ -405,8 +409,7 @@ export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<Att
       .where('replaced_by_document_id', 'is', null)
       .orderBy('memo_id')
       .orderBy('sequence_number')
-      .orderBy('id')
-      .execute()
+      .orderBy('id'),
   );
 }
 
