@@ -17,7 +17,7 @@ import { readBool, readJson } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import type { AuthContext } from '../../http/request-context.js';
-import { maySend, messageNotFound, requireMember, threadIdOf } from './access.js';
+import { maySend, messageNotFound, requireMember, threadIdOf, threadNotFound } from './access.js';
 import type { MessengerLive } from './live.js';
 import {
   addReaction,
@@ -26,6 +26,8 @@ import {
   findByKey,
   findMessage,
   insertMessage,
+  sendChecks,
+  writeMessagePostgres,
   markMessageDeleted,
   messagesAfter,
   newestPage,
@@ -39,12 +41,20 @@ import { createCommitGroup } from '../../db/commit-group.js';
 import { findPerson } from '../users/people.js';
 import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
 import { createMediaService } from '../media/index.js';
-import { messageViews, type MessageFiles } from './view.js';
+import { messageViews, type JustSent, type MessageFiles } from './view.js';
+import { createQueryCache } from '../../db/query-cache.js';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+type Db = Kysely<DatabaseSchema>;
 
 /** Sending, reading, editing, deleting and reacting to messages (docs/notes/messenger.md). */
 export function createMessageService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
   const deliveryOrder = createDeliveryOrder();
+  // PostgreSQL: sends of this instance write to a thread one after the other (send())
+  const threadWrites = createDeliveryOrder();
+  const checks = createQueryCache(db);
   const media = createMediaService(ctx);
   /** A message's files as the wire answer lists them (docs/notes/messenger.md, Photos and documents). */
   const filesOf: MessageFiles = async (ids) => {
@@ -81,7 +91,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
     return { row, thread, member };
   }
 
-  async function answerOf(row: MessageRow, justSent?: { hasFiles: boolean }) {
+  async function answerOf(row: MessageRow, justSent?: JustSent) {
     const [message] = await messageViews(db, [row], filesOf, justSent);
     const replied = row.reply_to_id === null ? undefined : await findMessage(db, row.reply_to_id);
     return { message: message!, originalMessage: replied ? await one(replied) : null };
@@ -90,8 +100,14 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
   return {
     async send(auth: AuthContext, body: MessageCreate) {
       const threadId = threadIdOf(body.thread);
-      const { thread } = await requireMember(db, threadId, auth.userId);
-      const memberRows = await membersOf(db, [threadId]);
+      const key = body.key ?? null;
+      // one wave of reads (docs/PERFORMANCE.md, Messenger): the thread, its members, the
+      // message already sent with this key, and the sender as messages present them
+      const [[thread, memberRows, earlier], sender] = await Promise.all([
+        sendChecks(checks, db, threadId, auth.userId, key),
+        findPerson(db, auth.userId),
+      ]);
+      if (!thread || !memberRows.some((m) => m.user_id === auth.userId)) throw threadNotFound();
       const members = memberRows.map((m) => m.user_id);
       await maySend(db, thread, members, auth.userId);
       const files = {
@@ -101,11 +117,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       const hasFiles = files.message_photos.length + files.message_documents.length > 0;
       const text = isEmptyMessageText(body.description) ? EMPTY_MESSAGE_TEXT : body.description!;
       if (text === EMPTY_MESSAGE_TEXT && !hasFiles) throw new ApiError(422, 'message.empty');
-      const key = body.key ?? null;
-      if (key) {
-        const earlier = await findByKey(db, threadId, auth.userId, key);
-        if (earlier) return answerOf(earlier);
-      }
+      if (earlier) return answerOf(earlier);
       let replyToId: number | null = null;
       if (body.reply_to_message != null) {
         const replyId = intIdFromIri(body.reply_to_message, 'thread/message');
@@ -115,33 +127,54 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
         replyToId = reply.id;
       }
       const offline = await offlinePush.offlineMembers(auth.userId, memberRows);
-      const senderName =
-        offline.length > 0 ? ((await findPerson(db, auth.userId))?.name ?? '') : '';
-      let id: number;
+      const senderName = sender?.name ?? '';
+      const message = {
+        threadId,
+        userId: auth.userId,
+        sentBy: auth.rootUserId,
+        key,
+        description: text,
+        replyToId,
+        at: new Date(),
+      };
+      /** what the transaction writes after the message: its files, what tells the absent */
+      const rest = async (trx: Db, row: MessageRow) => {
+        if (hasFiles) await media.attachToMessage(trx, row.id, auth.userId, files);
+        await offlinePush.note(trx, offline, { threadId, seq: row.seq, senderName, text });
+      };
+      let row: MessageRow;
       let turn: DeliveryTurn | undefined;
+      // PostgreSQL: one send of this instance at a time writes to a thread (the row lock
+      // would make it wait anyway); its delivery turn is taken before the next one writes
+      const writing = dialect.name === 'postgres' ? threadWrites.take(threadId) : undefined;
       try {
-        // sends arriving together share a commit on SQLite (db/commit-group.ts)
-        id = await inCommitGroup(async (trx) => {
-          const at = new Date();
-          const seq = await nextSeq(trx, threadId);
-          // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
+        await writing?.ready;
+        if (dialect.name === 'postgres') {
+          // nothing else to write: the one statement is its own transaction
+          const written =
+            !hasFiles && offline.length === 0
+              ? await writeMessagePostgres(db, dialect, message)
+              : await db.transaction().execute(async (trx) => {
+                  const inserted = await writeMessagePostgres(trx, dialect, message);
+                  if (inserted) await rest(trx, inserted);
+                  return inserted;
+                });
+          if (!written) throw threadNotFound();
+          row = written;
           turn = deliveryOrder.take(threadId);
-          const messageId = await insertMessage(trx, dialect, {
-            threadId,
-            seq,
-            userId: auth.userId,
-            sentBy: auth.rootUserId,
-            key,
-            description: text,
-            replyToId,
-            at,
+        } else {
+          // sends arriving together share a commit on SQLite (db/commit-group.ts)
+          row = await inCommitGroup(async (trx) => {
+            const seq = await nextSeq(trx, threadId);
+            // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
+            turn = deliveryOrder.take(threadId);
+            const inserted = await insertMessage(trx, dialect, { ...message, seq });
+            await setLastMessage(trx, dialect, threadId, inserted.id, message.at);
+            await markRead(trx, dialect, threadId, auth.userId, seq, message.at);
+            await rest(trx, inserted);
+            return inserted;
           });
-          if (hasFiles) await media.attachToMessage(trx, messageId, auth.userId, files);
-          await setLastMessage(trx, dialect, threadId, messageId, at);
-          await markRead(trx, dialect, threadId, auth.userId, seq, at);
-          await offlinePush.note(trx, offline, { threadId, seq, senderName, text });
-          return messageId;
-        });
+        }
       } catch (error) {
         turn?.end();
         // the same key sent twice at once: the second answers the first
@@ -149,10 +182,12 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
           key && isDuplicate(error) ? await findByKey(db, threadId, auth.userId, key) : undefined;
         if (!raced) throw error;
         return answerOf(raced);
+      } finally {
+        writing?.end();
       }
       let answer: Awaited<ReturnType<typeof answerOf>>;
       try {
-        answer = await answerOf((await findMessage(db, id))!, { hasFiles });
+        answer = await answerOf(row, { hasFiles, sender });
         await turn!.ready;
         await live.message('new_message', answer.message, members);
       } finally {
