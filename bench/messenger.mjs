@@ -21,7 +21,7 @@
 // Without --data-dir the users are generated in a temporary folder (bench/generate.mjs, each
 // connected with the next 49).
 import { execFileSync, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,30 +124,48 @@ function processUsage(pid) {
 }
 
 /**
- * The PostgreSQL server processes serving the bench's database (its backends), for their
- * CPU: the database shares the machine's cores with the server and the bench's clients.
+ * The CPU seconds of the PostgreSQL server processes serving the bench's database (its
+ * backends, found by their process title), for the database shares the machine's cores
+ * with the server and the bench's clients. Backends come and go (the pool replaces them):
+ * each one counts from when it was first seen, from zero if it started after `start`.
  */
-async function postgresPids() {
-  if (!pgUrl) return [];
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  const { rows } = await client
-    .query(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    )
-    .finally(() => client.end());
-  return rows.map((row) => row.pid);
+function postgresCpu() {
+  if (!pgUrl) return () => 0;
+  const database = new URL(pgUrl).pathname.slice(1);
+  const seen = new Map();
+  const look = (first) => {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let title;
+      try {
+        title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!title.startsWith(`postgres: `) || !title.includes(` ${database} `)) continue;
+      const { cpu } = processUsage(Number(entry));
+      if (!Number.isFinite(cpu)) continue;
+      const known = seen.get(entry);
+      if (known) known.last = cpu;
+      else seen.set(entry, { first: first ? cpu : 0, last: cpu });
+    }
+  };
+  look(true);
+  const timer = setInterval(() => look(false), 500);
+  return () => {
+    clearInterval(timer);
+    look(false);
+    return [...seen.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+  };
 }
-const cpuOf = (pids) => pids.reduce((sum, pid) => sum + (processUsage(pid).cpu || 0), 0);
 
 /**
  * Samples a process every second while a phase runs: CPU share and peak memory; also the CPU
  * of the given PostgreSQL backends and of this bench process (the clients).
  */
-function watch(pid, pgPids = []) {
+function watch(pid, database = false) {
   const start = processUsage(pid);
-  const pgStart = cpuOf(pgPids);
+  const pgCpu = database ? postgresCpu() : () => 0;
   const clientStart = process.cpuUsage();
   const startedAt = performance.now();
   let peak = start.rssMb;
@@ -162,7 +180,7 @@ function watch(pid, pgPids = []) {
     const client = process.cpuUsage(clientStart);
     return {
       cpuSeconds: end.cpu - start.cpu,
-      pgCpuSeconds: cpuOf(pgPids) - pgStart,
+      pgCpuSeconds: pgCpu(),
       clientCpuSeconds: (client.user + client.system) / 1e6,
       cpuPercent: ((end.cpu - start.cpu) / seconds) * 100,
       peakMb: Math.max(peak, end.rssMb),
@@ -346,7 +364,7 @@ try {
    * Sends `rate` messages a second for the duration through `send`, waits until every member
    * got them (or 15 s), and answers the figures of the phase.
    */
-  async function phase(label, tabs, send, pid, pgPids = []) {
+  async function phase(label, tabs, send, pid, database = false) {
     latencies = [];
     sentAt.clear();
     for (const tab of tabs) tab.lastSeq.clear();
@@ -355,7 +373,7 @@ try {
       tab.outOfOrder = 0;
       tab.duplicates = 0;
     }
-    const stopWatching = watch(pid, pgPids);
+    const stopWatching = watch(pid, database);
     const total = rate * durationSeconds;
     let expected = 0;
     let failed = 0;
@@ -416,7 +434,6 @@ try {
     true,
   );
   console.log(`${productTabs.length} sockets open in ${Math.round(performance.now() - t0)} ms`);
-  const backends = await postgresPids();
   const product = await phase(
     `product`,
     productTabs,
@@ -431,7 +448,7 @@ try {
         }),
       ),
     server.pid,
-    backends,
+    true,
   );
   for (const tab of productTabs) tab.socket.terminate();
 

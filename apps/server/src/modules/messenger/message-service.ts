@@ -25,9 +25,8 @@ import {
   editMessage,
   findByKey,
   findMessage,
-  insertMessage,
   sendChecks,
-  writeMessagePostgres,
+  writeMessage,
   markMessageDeleted,
   messagesAfter,
   newestPage,
@@ -39,7 +38,6 @@ import { presentReactions } from './present.js';
 import { createOfflinePush } from './offline-push.js';
 import { createCommitGroup } from '../../db/commit-group.js';
 import { findPerson } from '../users/people.js';
-import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
 import { createMediaService } from '../media/index.js';
 import { messageViews, type JustSent, type MessageFiles } from './view.js';
 import { createQueryCache } from '../../db/query-cache.js';
@@ -137,43 +135,36 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
         replyToId,
         at: new Date(),
       };
-      /** what the transaction writes after the message: its files, what tells the absent */
-      const rest = async (trx: Db, row: MessageRow) => {
-        if (hasFiles) await media.attachToMessage(trx, row.id, auth.userId, files);
-        await offlinePush.note(trx, offline, { threadId, seq: row.seq, senderName, text });
-      };
       let row: MessageRow;
       let turn: DeliveryTurn | undefined;
+      const postgres = dialect.name === 'postgres';
       // PostgreSQL: one send of this instance at a time writes to a thread (the row lock
-      // would make it wait anyway); its delivery turn is taken before the next one writes
-      const writing = dialect.name === 'postgres' ? threadWrites.take(threadId) : undefined;
+      // would make it wait anyway), so its delivery turn is taken before the next one writes
+      const writing = postgres ? threadWrites.take(threadId) : undefined;
       try {
         await writing?.ready;
-        if (dialect.name === 'postgres') {
-          // nothing else to write: the one statement is its own transaction
-          const written =
-            !hasFiles && offline.length === 0
-              ? await writeMessagePostgres(db, dialect, message)
-              : await db.transaction().execute(async (trx) => {
-                  const inserted = await writeMessagePostgres(trx, dialect, message);
-                  if (inserted) await rest(trx, inserted);
-                  return inserted;
-                });
+        const write = async (trx: Db) => {
+          const written = await writeMessage(trx, dialect, message);
           if (!written) throw threadNotFound();
-          row = written;
+          // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
           turn = deliveryOrder.take(threadId);
-        } else {
-          // sends arriving together share a commit on SQLite (db/commit-group.ts)
-          row = await inCommitGroup(async (trx) => {
-            const seq = await nextSeq(trx, threadId);
-            // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
-            turn = deliveryOrder.take(threadId);
-            const inserted = await insertMessage(trx, dialect, { ...message, seq });
-            await setLastMessage(trx, dialect, threadId, inserted.id, message.at);
-            await markRead(trx, dialect, threadId, auth.userId, seq, message.at);
-            await rest(trx, inserted);
-            return inserted;
+          if (hasFiles) await media.attachToMessage(trx, written.id, auth.userId, files);
+          await offlinePush.note(trx, offline, {
+            threadId,
+            seq: written.seq,
+            senderName,
+            text,
           });
+          return written;
+        };
+        if (!postgres) {
+          // sends arriving together share a commit on SQLite (db/commit-group.ts)
+          row = await inCommitGroup(write);
+        } else if (!hasFiles && offline.length === 0) {
+          // nothing else to write: the one statement is its own transaction
+          row = await write(db);
+        } else {
+          row = await db.transaction().execute(write);
         }
       } catch (error) {
         turn?.end();

@@ -3,6 +3,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
 import type { QueryCache } from '../../db/query-cache.js';
+import { markRead, nextSeq, setLastMessage } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -78,20 +79,33 @@ export function insertMessage(
 }
 
 /**
- * PostgreSQL: a message written in ONE statement (docs/PERFORMANCE.md, Messenger): the
- * thread's next number, the message, the thread's last message and the sender's read mark.
+ * Writes a new message: the thread's next number, the message, the thread's last message
+ * and the sender's read mark. Answers the stored row, or undefined when the thread is gone
+ * (nothing is written then).
+ *
+ * SQLite: four statements, to run inside a transaction (the send's commit group). The
+ * number is taken first, so the thread's row stays locked until the commit.
+ *
+ * PostgreSQL: ONE statement (docs/PERFORMANCE.md, Messenger), atomic by itself.
  * The message id is drawn first from its sequence, because PostgreSQL cannot update the
  * thread row twice in one statement (once for the number, once for the last message); the
  * foreign key from the thread to its last message is checked at the end of the statement,
  * when the message is there. The thread row stays locked from the number to the commit,
- * which is this statement's own when it runs alone: one round trip holds it. Answers the
- * stored row, or undefined when the thread is gone (nothing is written then).
+ * which is this statement's own when it runs alone: one round trip holds it.
  */
-export async function writeMessagePostgres(
+export async function writeMessage(
   db: Db,
   d: DialectHelpers,
   message: NewMessage,
 ): Promise<MessageRow | undefined> {
+  if (d.name !== 'postgres') {
+    const seq = await nextSeq(db, message.threadId);
+    if (seq === undefined) return undefined;
+    const row = await insertMessage(db, d, { ...message, seq });
+    await setLastMessage(db, d, message.threadId, row.id, message.at);
+    await markRead(db, d, message.threadId, message.userId, seq, message.at);
+    return row;
+  }
   const at = d.time(message.at);
   const { rows } = await sql<MessageRow>`${sql.raw(PREPARED_MARK)}with
     m as (select nextval(pg_get_serial_sequence('thread_messages', 'id'))::integer as id),
