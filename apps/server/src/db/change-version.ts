@@ -64,7 +64,7 @@ export function writesAccounts(sql: string): boolean {
 }
 
 const WRITE_TARGETS_ANYWHERE =
-  /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?(?=[\s(])/gi;
+  /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?(?=[\s(;]|$)/gi;
 
 /**
  * Bookkeeping tables whose rows no cached answer shows: the job queue's poll, refresh
