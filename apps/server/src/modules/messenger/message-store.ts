@@ -83,8 +83,8 @@ export function insertMessage(
  * and the sender's read mark. Answers the stored row, or undefined when the thread is gone
  * (nothing is written then).
  *
- * SQLite: four statements, to run inside a transaction (the send's commit group). The
- * number is taken first, so the thread's row stays locked until the commit.
+ * SQLite: four statements, to run inside a transaction (the send's commit group, which
+ * holds the database's one write lock until its commit).
  *
  * PostgreSQL: ONE statement (docs/PERFORMANCE.md, Messenger), atomic by itself.
  * The message id is drawn first from its sequence, because PostgreSQL cannot update the
