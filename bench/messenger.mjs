@@ -21,7 +21,7 @@
 // Without --data-dir the users are generated in a temporary folder (bench/generate.mjs, each
 // connected with the next 49).
 import { execFileSync, fork } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     'redis-url': { type: 'string' },
+    // the send phases only: no HTTP reads after them (quick before/after comparisons)
+    'sends-only': { type: 'boolean', default: false },
   },
 });
 const users = Number(values.users);
@@ -121,9 +123,50 @@ function processUsage(pid) {
   }
 }
 
-/** Samples a process every second while a phase runs: CPU share and peak memory. */
-function watch(pid) {
+/**
+ * The CPU seconds of the PostgreSQL server processes serving the bench's database (its
+ * backends, found by their process title), for the database shares the machine's cores
+ * with the server and the bench's clients. Backends come and go (the pool replaces them):
+ * each one counts from when it was first seen, from zero if it started after `start`.
+ */
+function postgresCpu() {
+  if (!pgUrl) return () => 0;
+  const database = new URL(pgUrl).pathname.slice(1);
+  const seen = new Map();
+  const look = (first) => {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let title;
+      try {
+        title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!title.startsWith(`postgres: `) || !title.includes(` ${database} `)) continue;
+      const { cpu } = processUsage(Number(entry));
+      if (!Number.isFinite(cpu)) continue;
+      const known = seen.get(entry);
+      if (known) known.last = cpu;
+      else seen.set(entry, { first: first ? cpu : 0, last: cpu });
+    }
+  };
+  look(true);
+  const timer = setInterval(() => look(false), 500);
+  return () => {
+    clearInterval(timer);
+    look(false);
+    return [...seen.values()].reduce((sum, { first, last }) => sum + last - first, 0);
+  };
+}
+
+/**
+ * Samples a process every second while a phase runs: CPU share and peak memory; also the CPU
+ * of the given PostgreSQL backends and of this bench process (the clients).
+ */
+function watch(pid, database = false) {
   const start = processUsage(pid);
+  const pgCpu = database ? postgresCpu() : () => 0;
+  const clientStart = process.cpuUsage();
   const startedAt = performance.now();
   let peak = start.rssMb;
   const timer = setInterval(() => {
@@ -134,7 +177,11 @@ function watch(pid) {
     clearInterval(timer);
     const end = processUsage(pid);
     const seconds = (performance.now() - startedAt) / 1000;
+    const client = process.cpuUsage(clientStart);
     return {
+      cpuSeconds: end.cpu - start.cpu,
+      pgCpuSeconds: pgCpu(),
+      clientCpuSeconds: (client.user + client.system) / 1e6,
       cpuPercent: ((end.cpu - start.cpu) / seconds) * 100,
       peakMb: Math.max(peak, end.rssMb),
     };
@@ -317,7 +364,7 @@ try {
    * Sends `rate` messages a second for the duration through `send`, waits until every member
    * got them (or 15 s), and answers the figures of the phase.
    */
-  async function phase(label, tabs, send, pid) {
+  async function phase(label, tabs, send, pid, database = false) {
     latencies = [];
     sentAt.clear();
     for (const tab of tabs) tab.lastSeq.clear();
@@ -326,7 +373,7 @@ try {
       tab.outOfOrder = 0;
       tab.duplicates = 0;
     }
-    const stopWatching = watch(pid);
+    const stopWatching = watch(pid, database);
     const total = rate * durationSeconds;
     let expected = 0;
     let failed = 0;
@@ -401,6 +448,7 @@ try {
         }),
       ),
     server.pid,
+    true,
   );
   for (const tab of productTabs) tab.socket.terminate();
 
@@ -452,65 +500,72 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
   );
-
-  // The access tokens of the start may have run out on a slow machine: sign in afresh.
-  const fresh = new Map();
-  await inParallel(
-    [...new Set([1, ...threads.map((thread) => thread.members[0])])],
-    4,
-    async (id) => fresh.set(id, await login(id)),
+  const perMessage = (seconds) => ((seconds * 1000) / product.messages).toFixed(2);
+  console.log(
+    `CPU per message sent (the whole phase, deliveries included): server ${perMessage(product.cpuSeconds)} ms` +
+      (pgUrl ? `, PostgreSQL backends ${perMessage(product.pgCpuSeconds)} ms` : '') +
+      `, bench clients ${perMessage(product.clientCpuSeconds)} ms (relay phase: ${perMessage(floor.clientCpuSeconds)} ms)\n`,
   );
-  // HTTP reads: the newest page of a 50-member group with messages, and user 1's list.
-  const busiest = threads.find((thread) => thread.members.length === maxMembers) ?? threads[0];
-  const member = fresh.get(busiest.members[0]);
-  const asMember = { authorization: member.headers.authorization, accept: 'application/ld+json' };
-  const asReader = {
-    authorization: fresh.get(1).headers.authorization,
-    accept: 'application/ld+json',
-  };
-  // cold: the first read of each thread's newest page, one at a time
-  const cold = [];
-  for (const thread of threads) {
-    const viewer = fresh.get(thread.members[0]);
-    const start = performance.now();
-    await json(
-      await fetch(`${base}/api/thread/${thread.id}/messages?page=1`, {
-        headers: { authorization: viewer.headers.authorization, accept: 'application/ld+json' },
+  if (!values['sends-only']) {
+    // The access tokens of the start may have run out on a slow machine: sign in afresh.
+    const fresh = new Map();
+    await inParallel(
+      [...new Set([1, ...threads.map((thread) => thread.members[0])])],
+      4,
+      async (id) => fresh.set(id, await login(id)),
+    );
+    // HTTP reads: the newest page of a 50-member group with messages, and user 1's list.
+    const busiest = threads.find((thread) => thread.members.length === maxMembers) ?? threads[0];
+    const member = fresh.get(busiest.members[0]);
+    const asMember = { authorization: member.headers.authorization, accept: 'application/ld+json' };
+    const asReader = {
+      authorization: fresh.get(1).headers.authorization,
+      accept: 'application/ld+json',
+    };
+    // cold: the first read of each thread's newest page, one at a time
+    const cold = [];
+    for (const thread of threads) {
+      const viewer = fresh.get(thread.members[0]);
+      const start = performance.now();
+      await json(
+        await fetch(`${base}/api/thread/${thread.id}/messages?page=1`, {
+          headers: { authorization: viewer.headers.authorization, accept: 'application/ld+json' },
+        }),
+      );
+      cold.push(performance.now() - start);
+    }
+    cold.sort((a, b) => a - b);
+    const helloUrl = `http://127.0.0.1:${helloPort}/`;
+    const rows = [await measure('Fastify hello-world (reference)', { url: helloUrl })];
+    // the floor of any signed-in read: the token, the session and one row, presented
+    rows.push(
+      await measure('GET /api/profile (floor: one signed-in read)', {
+        url: `${base}/api/profile`,
+        headers: asMember,
       }),
     );
-    cold.push(performance.now() - start);
-  }
-  cold.sort((a, b) => a - b);
-  const helloUrl = `http://127.0.0.1:${helloPort}/`;
-  const rows = [await measure('Fastify hello-world (reference)', { url: helloUrl })];
-  // the floor of any signed-in read: the token, the session and one row, presented
-  rows.push(
-    await measure('GET /api/profile (floor: one signed-in read)', {
-      url: `${base}/api/profile`,
-      headers: asMember,
-    }),
-  );
-  rows.push(
-    await measure(
-      `GET /api/thread/{id}/messages (newest page, ${busiest.members.length} members)`,
-      {
-        url: `${base}/api/thread/${busiest.id}/messages?page=1`,
-        headers: asMember,
-      },
-    ),
-  );
-  rows.push(
-    await measure(`GET /api/user/threads (a person in ${LIST_THREADS} threads)`, {
-      url: `${base}/api/user/threads?itemsPerPage=${99999}`,
-      headers: asReader,
-    }),
-  );
-  rows.push(await measure('Fastify hello-world (again, at the end)', { url: helloUrl }));
+    rows.push(
+      await measure(
+        `GET /api/thread/{id}/messages (newest page, ${busiest.members.length} members)`,
+        {
+          url: `${base}/api/thread/${busiest.id}/messages?page=1`,
+          headers: asMember,
+        },
+      ),
+    );
+    rows.push(
+      await measure(`GET /api/user/threads (a person in ${LIST_THREADS} threads)`, {
+        url: `${base}/api/user/threads?itemsPerPage=${99999}`,
+        headers: asReader,
+      }),
+    );
+    rows.push(await measure('Fastify hello-world (again, at the end)', { url: helloUrl }));
 
-  console.log(
-    `Cold newest page (the first read of each of ${threads.length} threads, one at a time): p50 ${ms(quantile(cold, 0.5))} ms, p99 ${ms(quantile(cold, 0.99))} ms. Server started with ANSWER_CACHE_MB=0.\n`,
-  );
-  printTable(rows, rows[0]);
+    console.log(
+      `Cold newest page (the first read of each of ${threads.length} threads, one at a time): p50 ${ms(quantile(cold, 0.5))} ms, p99 ${ms(quantile(cold, 0.99))} ms. Server started with ANSWER_CACHE_MB=0.\n`,
+    );
+    printTable(rows, rows[0]);
+  }
 } finally {
   senders.destroy();
   for (const tab of open) tab.socket.terminate();

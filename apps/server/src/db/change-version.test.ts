@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EXTERNAL_CHECK_MS, createChangeVersion, statementKind } from './change-version.js';
+import {
+  EXTERNAL_CHECK_MS,
+  createChangeVersion,
+  statementKind,
+  writesAccounts,
+} from './change-version.js';
 
 describe('statement kinds', () => {
   it('tells reads from writes, and ignores the bookkeeping tables', () => {
@@ -103,6 +108,24 @@ describe('the accounts version', () => {
     const beforeMoved = changes.accounts();
     changes.moved();
     expect(changes.accounts()).toBeGreaterThan(beforeMoved);
+  });
+
+  it('reads the tables a statement with data-modifying WITH parts writes', () => {
+    // the messenger's send on PostgreSQL (modules/messenger/message-store.ts)
+    const send = `/* prepared */ with m as (select nextval('s') as id),
+      t as (update threads set last_seq = last_seq + 1 where id = $1 returning last_seq),
+      r as (update thread_members set last_read_seq = 1 where thread_id = $1)
+      insert into thread_messages (id, seq) select m.id, t.last_seq from m, t returning *`;
+    expect(writesAccounts(send)).toBe(false);
+    expect(writesAccounts('with a as (update "threads" set x = 1) delete from "users"')).toBe(true);
+    expect(writesAccounts('with a as (update sessions set x = 1) select 1')).toBe(true);
+    expect(writesAccounts('with a as (select 1) select * from a')).toBe(true);
+    const changes = createChangeVersion();
+    const connection = { wrote: false };
+    const start = changes.accounts();
+    expect(changes.observe(send, 'after', connection)).toBe('write');
+    expect(changes.accounts()).toBe(start);
+    expect(changes.current()).toBeGreaterThan(0);
   });
 
   it('moves with every commit of another process', async () => {

@@ -45,14 +45,26 @@ export interface ConnectionState {
 /** The tables a session's state is read from (modules/auth/session-store.ts). */
 export const ACCOUNT_TABLES = new Set(['sessions', 'users', 'account_delegations']);
 
-/** Whether a write statement may touch ACCOUNT_TABLES (unrecognised ones count as yes). */
+/**
+ * Whether a write statement may touch ACCOUNT_TABLES (unrecognised ones count as yes). A
+ * statement with data-modifying WITH parts (the messenger's send) names every table it
+ * writes after `insert into`, `update … set` or `delete from`; it counts as no only when
+ * it names some and none is an account table.
+ */
 export function writesAccounts(sql: string): boolean {
   const text = sql.replace(/^\s*(?:\/\*.*?\*\/\s*)*/s, '');
   const word = /^\w+/.exec(text)?.[0].toLowerCase();
+  if (word === 'with') {
+    const targets = [...text.matchAll(WRITE_TARGETS_ANYWHERE)].map((m) => m[1]!.toLowerCase());
+    return targets.length === 0 || targets.some((table) => ACCOUNT_TABLES.has(table));
+  }
   const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
-  if (word === 'select' || word === 'with' || target === undefined) return true;
+  if (word === 'select' || target === undefined) return true;
   return ACCOUNT_TABLES.has(target);
 }
+
+const WRITE_TARGETS_ANYWHERE =
+  /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?(?=[\s(;]|$)/gi;
 
 /**
  * Bookkeeping tables whose rows no cached answer shows: the job queue's poll, refresh

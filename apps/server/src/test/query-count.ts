@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { TestApp } from './harness.js';
@@ -10,6 +10,8 @@ export interface QueryCountingApp {
     url: string,
     headers: Record<string, string>,
   ): Promise<{ status: number; body: unknown; queries: number }>;
+  /** Sends any request (a write too) and answers the same. */
+  request(options: InjectOptions): Promise<{ status: number; body: unknown; queries: number }>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,11 @@ export async function queryCountingApp(
     async get(url, headers) {
       queries = 0;
       const res = await app.inject({ url, headers });
+      return { status: res.statusCode, body: res.json() as unknown, queries };
+    },
+    async request(options) {
+      queries = 0;
+      const res = await app.inject(options);
       return { status: res.statusCode, body: res.json() as unknown, queries };
     },
     close: () => app.close(),

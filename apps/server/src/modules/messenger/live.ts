@@ -2,7 +2,9 @@ import { MESSENGER, type Message, type MessageReaction } from '@memoria/domain';
 import type { AppContext } from '../../context.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { findPerson } from '../users/people.js';
-import { markDelivered, membersOf } from './store.js';
+import { markDelivered, markDeliveredPostgres, membersOf } from './store.js';
+
+type Ack = { messageId: number; userId: number };
 import { createMediaService } from '../media/index.js';
 import { threadViews } from './view.js';
 
@@ -110,15 +112,30 @@ export function createSocketHandlers(ctx: AppContext) {
   // the update itself checks membership. The delivered number is bookkeeping, not what resume
   // relies on (the client asks after the last number it saw), so a crash losing the last
   // fraction of a second of it costs nothing.
+  // One batch is written at a time: batches written side by side would wait for each
+  // other's rows. On PostgreSQL a batch is one statement (store.ts markDeliveredPostgres).
   let acks = new Map<string, { messageId: number; userId: number }>();
   let flushing: ReturnType<typeof setTimeout> | undefined;
+  let writing = false;
+  const write =
+    ctx.database.dialect.name === 'postgres'
+      ? (batch: Ack[]) => markDeliveredPostgres(db, batch)
+      : (batch: Ack[]) => db.transaction().execute((trx) => markDelivered(trx, batch));
   const flushAcks = async () => {
     flushing = undefined;
     const batch = [...acks.values()];
     acks = new Map();
-    await db.transaction().execute((trx) => markDelivered(trx, batch));
+    writing = true;
+    try {
+      await write(batch);
+    } finally {
+      writing = false;
+      // what arrived meanwhile waited for this batch to be written
+      if (acks.size > 0) scheduleFlush();
+    }
   };
   const scheduleFlush = () => {
+    if (writing) return;
     flushing ??= setTimeout(() => {
       flushAcks().catch((error: unknown) =>
         ctx.log.warn({ err: error }, 'messenger acknowledgements not written'),

@@ -17,7 +17,7 @@ import { readBool, readJson } from '../../db/dialect.js';
 import { ApiError } from '../../http/errors.js';
 import { intIdFromIri } from '../../http/iri.js';
 import type { AuthContext } from '../../http/request-context.js';
-import { maySend, messageNotFound, requireMember, threadIdOf } from './access.js';
+import { maySend, messageNotFound, requireMember, threadIdOf, threadNotFound } from './access.js';
 import type { MessengerLive } from './live.js';
 import {
   addReaction,
@@ -25,7 +25,8 @@ import {
   editMessage,
   findByKey,
   findMessage,
-  insertMessage,
+  sendChecks,
+  writeMessage,
   markMessageDeleted,
   messagesAfter,
   newestPage,
@@ -37,14 +38,21 @@ import { presentReactions } from './present.js';
 import { createOfflinePush } from './offline-push.js';
 import { createCommitGroup } from '../../db/commit-group.js';
 import { findPerson } from '../users/people.js';
-import { markRead, membersOf, nextSeq, setLastMessage } from './store.js';
 import { createMediaService } from '../media/index.js';
-import { messageViews, type MessageFiles } from './view.js';
+import { messageViews, type JustSent, type MessageFiles } from './view.js';
+import { createQueryCache } from '../../db/query-cache.js';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+type Db = Kysely<DatabaseSchema>;
 
 /** Sending, reading, editing, deleting and reacting to messages (docs/notes/messenger.md). */
 export function createMessageService(ctx: AppContext, live: MessengerLive) {
   const { db, dialect } = ctx.database;
   const deliveryOrder = createDeliveryOrder();
+  // PostgreSQL: sends of this instance write to a thread one after the other (send())
+  const threadWrites = createDeliveryOrder();
+  const checks = createQueryCache(db);
   const media = createMediaService(ctx);
   /** A message's files as the wire answer lists them (docs/notes/messenger.md, Photos and documents). */
   const filesOf: MessageFiles = async (ids) => {
@@ -81,7 +89,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
     return { row, thread, member };
   }
 
-  async function answerOf(row: MessageRow, justSent?: { hasFiles: boolean }) {
+  async function answerOf(row: MessageRow, justSent?: JustSent) {
     const [message] = await messageViews(db, [row], filesOf, justSent);
     const replied = row.reply_to_id === null ? undefined : await findMessage(db, row.reply_to_id);
     return { message: message!, originalMessage: replied ? await one(replied) : null };
@@ -90,8 +98,14 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
   return {
     async send(auth: AuthContext, body: MessageCreate) {
       const threadId = threadIdOf(body.thread);
-      const { thread } = await requireMember(db, threadId, auth.userId);
-      const memberRows = await membersOf(db, [threadId]);
+      const key = body.key ?? null;
+      // one wave of reads (docs/PERFORMANCE.md, Messenger): the thread, its members, the
+      // message already sent with this key, and the sender as messages present them
+      const [[thread, memberRows, earlier], sender] = await Promise.all([
+        sendChecks(checks, db, threadId, auth.userId, key),
+        findPerson(db, auth.userId),
+      ]);
+      if (!thread || !memberRows.some((m) => m.user_id === auth.userId)) throw threadNotFound();
       const members = memberRows.map((m) => m.user_id);
       await maySend(db, thread, members, auth.userId);
       const files = {
@@ -101,11 +115,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       const hasFiles = files.message_photos.length + files.message_documents.length > 0;
       const text = isEmptyMessageText(body.description) ? EMPTY_MESSAGE_TEXT : body.description!;
       if (text === EMPTY_MESSAGE_TEXT && !hasFiles) throw new ApiError(422, 'message.empty');
-      const key = body.key ?? null;
-      if (key) {
-        const earlier = await findByKey(db, threadId, auth.userId, key);
-        if (earlier) return answerOf(earlier);
-      }
+      if (earlier) return answerOf(earlier);
       let replyToId: number | null = null;
       if (body.reply_to_message != null) {
         const replyId = intIdFromIri(body.reply_to_message, 'thread/message');
@@ -115,33 +125,47 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
         replyToId = reply.id;
       }
       const offline = await offlinePush.offlineMembers(auth.userId, memberRows);
-      const senderName =
-        offline.length > 0 ? ((await findPerson(db, auth.userId))?.name ?? '') : '';
-      let id: number;
+      const senderName = sender?.name ?? '';
+      const message = {
+        threadId,
+        userId: auth.userId,
+        sentBy: auth.rootUserId,
+        key,
+        description: text,
+        replyToId,
+        at: new Date(),
+      };
+      let row: MessageRow;
       let turn: DeliveryTurn | undefined;
+      const postgres = dialect.name === 'postgres';
+      // PostgreSQL: one send of this instance at a time writes to a thread (the row lock
+      // would make it wait anyway), so its delivery turn is taken before the next one writes
+      const writing = postgres ? threadWrites.take(threadId) : undefined;
       try {
-        // sends arriving together share a commit on SQLite (db/commit-group.ts)
-        id = await inCommitGroup(async (trx) => {
-          const at = new Date();
-          const seq = await nextSeq(trx, threadId);
+        await writing?.ready;
+        const write = async (trx: Db) => {
+          const written = await writeMessage(trx, dialect, message);
+          if (!written) throw threadNotFound();
           // taken while the thread row is locked: turns follow the numbers (delivery-order.ts)
           turn = deliveryOrder.take(threadId);
-          const messageId = await insertMessage(trx, dialect, {
+          if (hasFiles) await media.attachToMessage(trx, written.id, auth.userId, files);
+          await offlinePush.note(trx, offline, {
             threadId,
-            seq,
-            userId: auth.userId,
-            sentBy: auth.rootUserId,
-            key,
-            description: text,
-            replyToId,
-            at,
+            seq: written.seq,
+            senderName,
+            text,
           });
-          if (hasFiles) await media.attachToMessage(trx, messageId, auth.userId, files);
-          await setLastMessage(trx, dialect, threadId, messageId, at);
-          await markRead(trx, dialect, threadId, auth.userId, seq, at);
-          await offlinePush.note(trx, offline, { threadId, seq, senderName, text });
-          return messageId;
-        });
+          return written;
+        };
+        if (!postgres) {
+          // sends arriving together share a commit on SQLite (db/commit-group.ts)
+          row = await inCommitGroup(write);
+        } else if (!hasFiles && offline.length === 0) {
+          // nothing else to write: the one statement is its own transaction
+          row = await write(db);
+        } else {
+          row = await db.transaction().execute(write);
+        }
       } catch (error) {
         turn?.end();
         // the same key sent twice at once: the second answers the first
@@ -149,10 +173,12 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
           key && isDuplicate(error) ? await findByKey(db, threadId, auth.userId, key) : undefined;
         if (!raced) throw error;
         return answerOf(raced);
+      } finally {
+        writing?.end();
       }
       let answer: Awaited<ReturnType<typeof answerOf>>;
       try {
-        answer = await answerOf((await findMessage(db, id))!, { hasFiles });
+        answer = await answerOf(row, { hasFiles, sender });
         await turn!.ready;
         await live.message('new_message', answer.message, members);
       } finally {

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
+import { PREPARED_MARK } from '../../db/database.js';
+import type { QueryCache } from '../../db/query-cache.js';
+import { markRead, nextSeq, setLastMessage } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -38,22 +41,24 @@ export function findByKey(db: Db, threadId: number, userId: number, key: string)
     .executeTakeFirst();
 }
 
-export async function insertMessage(
+export interface NewMessage {
+  threadId: number;
+  userId: number;
+  sentBy: number | null;
+  key: string | null;
+  description: string;
+  replyToId: number | null;
+  at: Date;
+}
+
+/** Inserts a message numbered `seq`; answers the stored row. */
+export function insertMessage(
   db: Db,
   d: DialectHelpers,
-  message: {
-    threadId: number;
-    seq: number;
-    userId: number;
-    sentBy: number | null;
-    key: string | null;
-    description: string;
-    replyToId: number | null;
-    at: Date;
-  },
-): Promise<number> {
+  message: NewMessage & { seq: number },
+): Promise<MessageRow> {
   const at = d.time(message.at);
-  const row = await db
+  return db
     .insertInto('thread_messages')
     .values({
       thread_id: message.threadId,
@@ -69,9 +74,116 @@ export async function insertMessage(
       created_at: at,
       updated_at: at,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return row.id;
+}
+
+/**
+ * Writes a new message: the thread's next number, the message, the thread's last message
+ * and the sender's read mark. Answers the stored row, or undefined when the thread is gone
+ * (nothing is written then).
+ *
+ * SQLite: four statements, to run inside a transaction (the send's commit group, which
+ * holds the database's one write lock until its commit).
+ *
+ * PostgreSQL: ONE statement (docs/PERFORMANCE.md, Messenger), atomic by itself.
+ * The message id is drawn first from its sequence, because PostgreSQL cannot update the
+ * thread row twice in one statement (once for the number, once for the last message); the
+ * foreign key from the thread to its last message is checked at the end of the statement,
+ * when the message is there. The thread row stays locked from the number to the commit,
+ * which is this statement's own when it runs alone: one round trip holds it.
+ */
+export async function writeMessage(
+  db: Db,
+  d: DialectHelpers,
+  message: NewMessage,
+): Promise<MessageRow | undefined> {
+  if (d.name !== 'postgres') {
+    const seq = await nextSeq(db, message.threadId);
+    if (seq === undefined) return undefined;
+    const row = await insertMessage(db, d, { ...message, seq });
+    await setLastMessage(db, d, message.threadId, row.id, message.at);
+    await markRead(db, d, message.threadId, message.userId, seq, message.at);
+    return row;
+  }
+  const at = d.time(message.at);
+  const { rows } = await sql<MessageRow>`${sql.raw(PREPARED_MARK)}with
+    m as (select nextval(pg_get_serial_sequence('thread_messages', 'id'))::integer as id),
+    t as (
+      update threads set last_seq = last_seq + 1, last_message_id = (select id from m),
+        last_activity_at = ${at}
+      where id = ${message.threadId} returning last_seq
+    ),
+    r as (
+      update thread_members set last_read_seq = (select last_seq from t), last_read_at = ${at},
+        delivered_seq = greatest(delivered_seq, (select last_seq from t))
+      where thread_id = ${message.threadId} and user_id = ${message.userId}
+        and last_read_seq < (select last_seq from t)
+    )
+    insert into thread_messages (id, thread_id, seq, user_id, sent_by, client_key, description,
+      reply_to_id, edited, edit_history, status, created_at, updated_at)
+    select m.id, ${message.threadId}, t.last_seq, ${message.userId}, ${message.sentBy},
+      ${message.key}, ${message.description}, ${message.replyToId}, false,
+      ${d.json([])}, 'sent', ${at}, ${at}
+    from m, t
+    returning *`.execute(db);
+  return rows[0];
+}
+
+/**
+ * What a send checks before it writes, asked at once: the thread, its members (the sender's
+ * membership among them), the message already sent with this key, if any. Built once per
+ * shape and prepared on PostgreSQL (db/query-cache.ts).
+ */
+export function sendChecks(
+  cache: QueryCache,
+  db: Db,
+  threadId: number,
+  userId: number,
+  key: string | null,
+) {
+  return Promise.all([
+    cache
+      .rows(
+        'messenger-thread',
+        [threadId],
+        ([id]) =>
+          db
+            .selectFrom('threads')
+            .selectAll()
+            .where('id', '=', id as number),
+        { prepared: true },
+      )
+      .then((rows) => rows[0]),
+    cache.rows(
+      'messenger-members',
+      [threadId],
+      ([id]) =>
+        db
+          .selectFrom('thread_members')
+          .selectAll()
+          .where('thread_id', '=', id as number)
+          .orderBy('joined_at')
+          .orderBy('id'),
+      { prepared: true },
+    ),
+    key === null
+      ? undefined
+      : cache
+          .rows(
+            'messenger-key',
+            [threadId, userId, key],
+            ([thread, user, k]) =>
+              db
+                .selectFrom('thread_messages')
+                .selectAll()
+                .where('thread_id', '=', thread as number)
+                .where('user_id', '=', user as number)
+                .where('client_key', '=', k as string),
+            { prepared: true },
+          )
+          .then((rows) => rows[0]),
+  ]);
 }
 
 export async function countMessages(db: Db, threadId: number, afterSeq = 0): Promise<number> {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
+import { PREPARED_MARK } from '../../db/database.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -230,15 +231,41 @@ export async function markDelivered(
   }
 }
 
+/**
+ * PostgreSQL: the same as `markDelivered`, in ONE statement (its own transaction): each
+ * member's delivered number in each thread rises to the highest acknowledged. Written in
+ * a transaction of a statement per message, the batch held its members' rows locked from
+ * the first update to the commit, a round trip each, and every send to those threads (its
+ * sender's read mark) waited behind it (docs/PERFORMANCE.md, Messenger).
+ */
+export async function markDeliveredPostgres(
+  db: Db,
+  acks: ReadonlyArray<{ messageId: number; userId: number }>,
+): Promise<void> {
+  if (acks.length === 0) return;
+  await sql`${sql.raw(PREPARED_MARK)}update thread_members as tm
+    set delivered_seq = v.seq
+    from (
+      select m.thread_id, a.user_id, max(m.seq) as seq
+      from unnest(${acks.map((a) => a.messageId)}::integer[],
+        ${acks.map((a) => a.userId)}::integer[]) as a(message_id, user_id)
+      join thread_messages m on m.id = a.message_id
+      group by m.thread_id, a.user_id
+    ) as v
+    where tm.thread_id = v.thread_id and tm.user_id = v.user_id and tm.delivered_seq < v.seq`.execute(
+    db,
+  );
+}
+
 /** Takes the thread's next message number (the row stays locked until the commit). */
-export async function nextSeq(db: Db, threadId: number): Promise<number> {
+export async function nextSeq(db: Db, threadId: number): Promise<number | undefined> {
   const row = await db
     .updateTable('threads')
     .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
     .where('id', '=', threadId)
     .returning('last_seq')
-    .executeTakeFirstOrThrow();
-  return row.last_seq;
+    .executeTakeFirst();
+  return row?.last_seq;
 }
 
 export async function setLastMessage(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Message, MessageAttachment, Thread } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { loadPeople } from '../users/people.js';
+import { loadPeople, type PersonRow } from '../users/people.js';
 import { messagesByIds, reactionsOf, threadsByIds, type MessageRow } from './message-store.js';
 import { presentMessage, presentThread } from './present.js';
 import { membersOf } from './store.js';
@@ -52,6 +52,12 @@ export type MessageFiles = (
   messageIds: number[],
 ) => Promise<Map<number, { photos: MessageAttachment[]; documents: MessageAttachment[] }>>;
 
+/** A message just sent: whether it has files, and its author if already read. */
+export interface JustSent {
+  hasFiles: boolean;
+  sender?: PersonRow | undefined;
+}
+
 /**
  * Messages of one or more threads, presented with authors, replies, reactions, readers, files.
  * `justSent`: one message written a moment ago by its author, who alone has read it, with no
@@ -62,7 +68,7 @@ export async function messageViews(
   db: Db,
   rows: MessageRow[],
   filesOf: MessageFiles,
-  justSent?: { hasFiles: boolean },
+  justSent?: JustSent,
 ): Promise<Message[]> {
   if (rows.length === 0) return [];
   const threadIds = [...new Set(rows.map((r) => r.thread_id))];
@@ -79,10 +85,14 @@ export async function messageViews(
     replyIds.length > 0 ? messagesByIds(db, replyIds) : [],
     justSent && !justSent.hasFiles ? noFiles : filesOf(rows.map((r) => r.id)),
   ]);
-  const people = await loadPeople(
-    db,
-    rows.map((r) => r.user_id),
-  );
+  const sender = justSent?.sender;
+  const people =
+    sender && rows.every((r) => r.user_id === sender.id)
+      ? new Map([[sender.id, sender]])
+      : await loadPeople(
+          db,
+          rows.map((r) => r.user_id),
+        );
   const context = {
     people,
     members,
