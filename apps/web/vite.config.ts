@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootPreload } from './build/boot-preload';
+import { i18nJson } from './build/i18n-json';
 import { precompress } from './build/precompress';
 import { pureReactRouter } from './build/pure-react-router';
 
@@ -65,6 +66,8 @@ const initialChunks = (() => {
   return { plugin, files };
 })();
 
+const i18n = i18nJson();
+
 const apiTarget = process.env.MEMORIA_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig(({ command }) => ({
@@ -72,7 +75,8 @@ export default defineConfig(({ command }) => ({
     pureReactRouter(),
     react(),
     initialChunks.plugin,
-    bootPreload(initialChunks.files),
+    i18n.plugin,
+    bootPreload(initialChunks.files, i18n.base),
     precompress(),
   ],
   resolve: {

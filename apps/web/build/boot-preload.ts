@@ -107,8 +107,10 @@ export interface BootMap {
   /** how many cards a list draws first, their pictures eager (src/ui/first-items.ts) */
   n: number;
   ct: string[];
-  /** core texts per locale, and `<namespace>/<locale>` per namespace */
-  t: Record<string, number[]>;
+  /** the locales */
+  t: string[];
+  /** where the texts are (build/i18n-json.ts): `<j>/<locale>.json`, `<j>/<ns>/<locale>.json` */
+  j: string;
   r: string[];
 }
 
@@ -138,22 +140,36 @@ function boot(map: BootMap) {
     // The same choice as src/i18n/language.ts: the cookie, else the browser's languages.
     const cookie = /(?:^|;\s*)language=([^;]+)/.exec(document.cookie);
     let locale = cookie ? decodeURIComponent(cookie[1]!) : '';
-    if (!map.t[locale]) {
+    const known = (tag: string) => map.t.indexOf(tag) >= 0;
+    if (!known(locale)) {
       locale = 'en';
       for (const tag of navigator.languages || [navigator.language]) {
         const lower = tag.toLowerCase().replace('-', '_');
         const primary = lower.split('_')[0]!;
-        const found = map.t[lower] ? lower : primary === 'fr' ? 'fr_be' : map.t[primary] && primary;
+        const found = known(lower) ? lower : primary === 'fr' ? 'fr_be' : known(primary) && primary;
         if (found) {
           locale = found;
           break;
         }
       }
     }
-    const texts = (names: string[]) => {
-      for (const name of names) preload(map.t[`${name}/${locale}`] || []);
+    // The texts' JSON files: the same request as src/i18n/index.ts's fetch (same-origin
+    // credentials), so the fetch takes the preloaded answer.
+    const json = (file: string) => {
+      const href = `${map.j}/${file}.json`;
+      if (seen[href]) return;
+      seen[href] = true;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'fetch';
+      link.crossOrigin = 'anonymous';
+      link.href = href;
+      head.appendChild(link);
     };
-    preload(map.t[locale] || []);
+    const texts = (names: string[]) => {
+      for (const name of names) json(`${name}/${locale}`);
+    };
+    json(locale);
     const path = location.pathname.replace(/(.)\/$/, '$1');
     const token = localStorage.getItem('token');
     if (!token || !localStorage.getItem('refresh_token')) {
@@ -301,8 +317,11 @@ function filesOf(bundle: OutputBundle, module: string, initial: Set<string>): st
   return files;
 }
 
-/** `initial`: the files the entry loads itself (vite.config.ts collects them). */
-export function bootPreload(initial: Set<string>): Plugin {
+/**
+ * `initial`: the files the entry loads itself (vite.config.ts collects them); `i18nBase`: where
+ * the namespaces' JSON texts are (build/i18n-json.ts).
+ */
+export function bootPreload(initial: Set<string>, i18nBase: () => string): Plugin {
   let bootFile = '';
   return {
     name: 'memoria:boot-preload',
@@ -322,14 +341,6 @@ export function bootPreload(initial: Set<string>): Plugin {
               }),
           ),
         ];
-        const t: BootMap['t'] = {};
-        const namespaces = new Set([...SCREENS.flatMap((s) => s.texts), ...CARD_TEXTS]);
-        for (const locale of LOCALES) {
-          t[locale] = of([`i18n/locales/${locale}.ts`]);
-          for (const name of namespaces) {
-            t[`${name}/${locale}`] = of([`i18n/locales/${name}/${locale}.ts`]);
-          }
-        }
         const map: BootMap = {
           f,
           s: SCREENS.map((s) => [s.path, of(s.modules), s.texts, s.reads]),
@@ -338,7 +349,8 @@ export function bootPreload(initial: Set<string>): Plugin {
           m: of(MEDIA_MODULES),
           n: FIRST_ITEMS,
           ct: CARD_TEXTS,
-          t,
+          t: LOCALES,
+          j: i18nBase(),
           r: SIGNED_IN_READS,
         };
         const script = `(${boot.toString()})(${JSON.stringify(map)});\n`;

@@ -1,11 +1,18 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
-const gz = promisify(gzip);
+
+/**
+ * Zopfli's rounds of LZ77 optimisation per file. Its output is standard gzip (every client
+ * reads it) and a few percent smaller than zlib's level 9; more rounds gain almost nothing
+ * on these files for a longer build (see docs/PERFORMANCE.md, "Bundle size").
+ */
+const ZOPFLI_ITERATIONS = Number(process.env.MEMORIA_ZOPFLI_ITERATIONS ?? 5);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
@@ -22,7 +29,7 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Writes the .br (quality 11) and .gz (level 9) siblings of one file; returns what it wrote. */
+/** Writes the .br (quality 11) and .gz (Zopfli) siblings of one file; returns what it wrote. */
 export async function precompressFile(file: string): Promise<string[]> {
   const source = await readFile(file);
   const written: string[] = [];
@@ -34,7 +41,7 @@ export async function precompressFile(file: string): Promise<string[]> {
         [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
     }),
-    gz(source, { level: constants.Z_BEST_COMPRESSION }),
+    gzipAsync(source, { numiterations: ZOPFLI_ITERATIONS }),
   ]);
   // A compressed copy that is not smaller would only cost a file.
   if (br.length < source.length) {

@@ -15,8 +15,18 @@ import {
 export { t, useTranslation, type TFunction, type TranslationKey } from './translate';
 export type { Namespace } from './locales/en';
 
-/** Only the active language is fetched: each core locale file is its own chunk. */
-const loaders: Record<Locale, () => Promise<CoreShape>> = {
+/** The built app's texts (build/i18n-json.ts): `${I18N_JSON}/<file>.json`. */
+async function fetchTexts(file: string): Promise<unknown> {
+  const response = await fetch(`${import.meta.env.I18N_JSON}/${file}.json`);
+  if (!response.ok) throw new Error(`No texts for ${file}`);
+  return response.json();
+}
+
+/**
+ * Only the active language is fetched. The build writes each core locale file as
+ * `${I18N_JSON}/<lang>.json`; the dev server and the tests import the modules.
+ */
+const modules: Record<Locale, () => Promise<CoreShape>> = {
   en: () => import('./locales/en').then((m) => m.en),
   nl: () => import('./locales/nl').then((m) => m.nl),
   fr_be: () => import('./locales/fr_be').then((m) => m.fr_be),
@@ -25,6 +35,9 @@ const loaders: Record<Locale, () => Promise<CoreShape>> = {
   pl: () => import('./locales/pl').then((m) => m.pl),
   uk: () => import('./locales/uk').then((m) => m.uk),
 };
+const loadCore: (locale: Locale) => Promise<CoreShape> = import.meta.env.I18N_JSON
+  ? (locale) => fetchTexts(locale) as Promise<CoreShape>
+  : (locale) => modules[locale]();
 
 export const NAMESPACES: readonly Namespace[] = [
   'collections',
@@ -46,8 +59,22 @@ export const NAMESPACES: readonly Namespace[] = [
   'subscriptions',
 ];
 
-/** Each feature namespace of each language is a chunk of its own: `./locales/<ns>/<lang>.ts`. */
-const namespaceFiles = import.meta.glob<Partial<NamespacesShape>>('./locales/*/*.ts');
+/**
+ * The texts of one feature namespace in one language. The build writes each
+ * `./locales/<ns>/<lang>.ts` as `${I18N_JSON}/<ns>/<lang>.json`: no map of loaders in the
+ * entry. The dev server and the tests import the modules.
+ */
+const fetchNamespace: (locale: Locale, name: Namespace) => Promise<unknown> = import.meta.env
+  .I18N_JSON
+  ? (locale, name) => fetchTexts(`${name}/${locale}`)
+  : (() => {
+      const files = import.meta.glob<Partial<NamespacesShape>>('./locales/*/*.ts');
+      return async (locale: Locale, name: Namespace) => {
+        const file = files[`./locales/${name}/${locale}.ts`];
+        if (!file) throw new Error(`No texts for ${locale}/${name}`);
+        return (await file())[name];
+      };
+    })();
 
 function isNamespace(name: string): name is Namespace {
   return (NAMESPACES as readonly string[]).includes(name);
@@ -60,12 +87,9 @@ function loadNamespace(locale: Locale, name: Namespace): Promise<void> {
   const id = `${locale}/${name}`;
   let promise = pending.get(id);
   if (!promise) {
-    const file = namespaceFiles[`./locales/${name}/${locale}.ts`];
-    if (!file) return Promise.reject(new Error(`No texts for ${id}`));
-    promise = file().then((module) => {
-      const strings = module[name];
-      if (!strings) throw new Error(`No texts for ${id}`);
-      addNamespace(locale, name, strings);
+    promise = fetchNamespace(locale, name).then((strings) => {
+      if (typeof strings !== 'object' || strings === null) throw new Error(`No texts for ${id}`);
+      addNamespace(locale, name, strings as NamespacesShape[Namespace]);
     });
     pending.set(id, promise);
     promise.then(
@@ -117,7 +141,7 @@ export function loadNamespacesOnDemand(): void {
 
 async function ensureLoaded(locale: Locale, namespaces: Namespace[]): Promise<void> {
   await Promise.all([
-    hasBundle(locale) ? undefined : loaders[locale]().then((strings) => addBundle(locale, strings)),
+    hasBundle(locale) ? undefined : loadCore(locale).then((strings) => addBundle(locale, strings)),
     ...namespaces.map((name) => loadNamespace(locale, name)),
   ]);
 }

@@ -8,6 +8,7 @@ import { Link, Outlet } from 'react-router';
 import { useProfile } from '../../features/profile/queries';
 import { NotificationBell } from '../../features/notifications/bell';
 import { useNotificationsLive } from '../../features/notifications/live';
+import { MessengerLiveOnDemand } from '../../features/messenger/live-on-demand';
 import { PageLoader } from '../../ui/page-loader';
 import { loadChunk } from '../../ui/lazy-page';
 import { useSession } from '../../session/use-session';
@@ -15,13 +16,6 @@ import { AppShell } from './app-shell';
 import { BottomBar } from './bottom-bar';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';
-
-// The messenger's live updates load after the first screen, for signed-in people only.
-const MessengerLive = lazy(() =>
-  loadChunk(() => import('../../features/messenger/live')).then((m) => ({
-    default: m.MessengerLive,
-  })),
-);
 
 // Only visitors see the welcome panel here: a signed-in first screen does not load it.
 const GuestWelcome = lazy(() =>
@@ -94,9 +88,8 @@ export function AppLayout() {
         )}
       </AppShell.Navbar>
       {signedIn && user && (
-        <Suspense fallback={null}>
-          <MessengerLive userId={user.id} />
-        </Suspense>
+        // the messenger's live updates, loaded on its first socket message
+        <MessengerLiveOnDemand userId={user.id} />
       )}
       <AppShell.Main id="main">
         <Suspense fallback={<PageLoader />}>

@@ -1,9 +1,11 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocketHandler, SocketMessage, SocketOpenListener } from '../../api/socket';
 import { json, mockApi, renderWidget, signIn } from '../../test/render';
 import { flattenMessages, type MessageData } from './cache';
-import { useMessengerLive } from './live';
+import { MessengerLive, useMessengerLive } from './live';
+import type { LiveBacklog } from './live-on-demand';
 import { messengerKeys } from './queries';
 import { ADA, BEN, CHLOE, hydra, message, messengerRoute, thread } from './test-support';
 import { useTypingNames } from './typing';
@@ -196,5 +198,42 @@ describe('messenger live', () => {
     });
     const threads = queryClient.getQueryData<ReturnType<typeof thread>[]>(messengerKeys.threads)!;
     expect(threads[0]).toMatchObject({ id: 2, unread: 1, last_message: 'psst' });
+  });
+
+  it('applies what arrived before it was loaded, then only what it hears itself', async () => {
+    const server = [1, 2, 3, 4].map((n) => message(n, BEN, `m${n}`));
+    const backlog: LiveBacklog = {
+      events: [{ message_type: 'new_message', thread_id: 1, message: server[2] }],
+      reconnected: true,
+      live: false,
+    };
+    function Later() {
+      const [on, setOn] = useState(false);
+      if (on) return <MessengerLive userId={7} backlog={backlog} />;
+      return <button onClick={() => setOn(true)}>start</button>;
+    }
+    signIn();
+    const calls = mockApi(messengerRoute([thread(1, { unread: 0 })], server));
+    const { queryClient } = await renderWidget(<Later />);
+    queryClient.setQueryData<MessageData>(messengerKeys.messages(1), {
+      pages: [{ items: server.slice(0, 2).map(fromWire), total: 2, page: 1 }],
+      pageParams: [1],
+    });
+    expect(handlers.size).toBe(0);
+    fireEvent.click(screen.getByText('start'));
+    const read = () => queryClient.getQueryData<MessageData>(messengerKeys.messages(1));
+    // the waiting message is applied and acknowledged; the reopened socket resumes the thread
+    await waitFor(() =>
+      expect(cached(read())).toEqual([
+        [1, 'm1'],
+        [2, 'm2'],
+        [3, 'm3'],
+        [4, 'm4'],
+      ]),
+    );
+    expect(sent).toContainEqual({ message_type: 'new_message', message_id: 1003, thread_id: 1 });
+    expect(calls.some((c) => c.url.startsWith('/api/thread/1/messages?after_seq=3'))).toBe(true);
+    expect(backlog).toMatchObject({ events: [], live: true });
+    expect(handlers.has('new_message')).toBe(true);
   });
 });

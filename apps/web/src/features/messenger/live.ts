@@ -1,7 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Message as WireMessage } from '@memoria/domain';
-import { onSocketOpen, sendSocket, useSocketMessage, type SocketMessage } from '../../api/socket';
+import {
+  onSocketOpen,
+  sendSocket,
+  useSocketMessage,
+  type SocketHandler,
+  type SocketMessage,
+} from '../../api/socket';
 import {
   hasMessage,
   lastSeq,
@@ -10,6 +16,7 @@ import {
   upsertThread,
   type MessageData,
 } from './cache';
+import type { LiveBacklog, MessengerEvent } from './live-on-demand';
 import { forgetThread } from './mutations';
 import { cachedThreads, fetchMessagesAfter, messengerKeys } from './queries';
 import { noteLastMessage } from './send';
@@ -123,20 +130,21 @@ function patchThreadCaches(client: QueryClient, threadId: number, change: (t: Th
   );
 }
 
-export function useMessengerLive(myId: number | null): void {
+/** What was pushed while the socket was down reached nobody: read it again. */
+function resumeAll(client: QueryClient) {
+  for (const { threadId } of cachedThreads(client)) void resumeThread(client, threadId);
+  void client.invalidateQueries({ queryKey: messengerKeys.threads });
+  void client.invalidateQueries({ queryKey: messengerKeys.unread });
+}
+
+/**
+ * `backlog`: what reached the tab before this was mounted (live-on-demand.tsx), applied once
+ * the handlers listen.
+ */
+export function useMessengerLive(myId: number | null, backlog?: LiveBacklog): void {
   const client = useQueryClient();
   const enabled = myId !== null;
 
-  useSocketMessage('new_message', (event) => {
-    const message = event.message as WireMessage | undefined;
-    if (!enabled || !message || typeof message.id !== 'number') return;
-    sendSocket({
-      message_type: 'new_message',
-      message_id: message.id,
-      thread_id: message.thread_id,
-    });
-    receiveMessage(client, fromWire(message), myId);
-  });
   const replace = (event: SocketMessage) => {
     const message = event.message as WireMessage | undefined;
     if (!enabled || !message || typeof message.id !== 'number') return;
@@ -144,39 +152,6 @@ export function useMessengerLive(myId: number | null): void {
       patchMessage(data, fromWire(message), () => fromWire(message)),
     );
   };
-  useSocketMessage('message_edited', replace);
-  useSocketMessage('message_deleted', replace);
-  // one photo or document taken off: the message comes as it is now
-  useSocketMessage('message_file_removed', replace);
-  useSocketMessage('message_reactions', (event) => {
-    const threadId = Number(event.thread_id);
-    const id = Number(event.message_id);
-    const reactions = event.reactions as MessageReaction[] | undefined;
-    if (!enabled || !Array.isArray(reactions)) return;
-    client.setQueryData<MessageData>(messengerKeys.messages(threadId), (data) =>
-      patchMessage(data, { id, key: '' }, (old) => ({ ...old, reactions })),
-    );
-  });
-  useSocketMessage('thread_read', (event) => {
-    const threadId = Number(event.thread_id);
-    const userId = Number(event.user_id);
-    const seq = Number(event.last_read_seq);
-    const at = typeof event.last_read_at === 'string' ? event.last_read_at : null;
-    if (!enabled) return;
-    patchThreadCaches(client, threadId, (t) => ({
-      ...t,
-      ...(userId === myId ? { unread: 0, last_read_at: at } : {}),
-      users: t.users.map((u) =>
-        u.user_id === userId ? { ...u, last_read_seq: seq, last_read_at: at } : u,
-      ),
-    }));
-    if (userId === myId) void client.invalidateQueries({ queryKey: messengerKeys.unread });
-  });
-  useSocketMessage('typing', (event) => {
-    const userId = Number(event.user_id);
-    if (!enabled || userId === myId) return;
-    noteTyping(Number(event.thread_id), userId, String(event.name ?? ''));
-  });
   const storeThread = (event: SocketMessage) => {
     const thread = event.thread as Thread | undefined;
     if (!enabled || !thread || typeof thread.id !== 'number') return;
@@ -185,29 +160,94 @@ export function useMessengerLive(myId: number | null): void {
     );
     client.setQueryData(messengerKeys.thread(thread.id), thread);
   };
-  useSocketMessage('thread_created', storeThread);
-  useSocketMessage('thread_updated', storeThread);
-  useSocketMessage('removed_from_thread', (event) => {
-    const threadId = Number(event.thread_id);
-    if (!enabled || !(threadId > 0)) return;
-    markRemoved(threadId);
-    forgetThread(client, threadId);
-  });
+  const on: Record<MessengerEvent, SocketHandler> = {
+    new_message: (event) => {
+      const message = event.message as WireMessage | undefined;
+      if (!enabled || !message || typeof message.id !== 'number') return;
+      sendSocket({
+        message_type: 'new_message',
+        message_id: message.id,
+        thread_id: message.thread_id,
+      });
+      receiveMessage(client, fromWire(message), myId);
+    },
+    message_edited: replace,
+    message_deleted: replace,
+    // one photo or document taken off: the message comes as it is now
+    message_file_removed: replace,
+    message_reactions: (event) => {
+      const threadId = Number(event.thread_id);
+      const id = Number(event.message_id);
+      const reactions = event.reactions as MessageReaction[] | undefined;
+      if (!enabled || !Array.isArray(reactions)) return;
+      client.setQueryData<MessageData>(messengerKeys.messages(threadId), (data) =>
+        patchMessage(data, { id, key: '' }, (old) => ({ ...old, reactions })),
+      );
+    },
+    thread_read: (event) => {
+      const threadId = Number(event.thread_id);
+      const userId = Number(event.user_id);
+      const seq = Number(event.last_read_seq);
+      const at = typeof event.last_read_at === 'string' ? event.last_read_at : null;
+      if (!enabled) return;
+      patchThreadCaches(client, threadId, (t) => ({
+        ...t,
+        ...(userId === myId ? { unread: 0, last_read_at: at } : {}),
+        users: t.users.map((u) =>
+          u.user_id === userId ? { ...u, last_read_seq: seq, last_read_at: at } : u,
+        ),
+      }));
+      if (userId === myId) void client.invalidateQueries({ queryKey: messengerKeys.unread });
+    },
+    typing: (event) => {
+      const userId = Number(event.user_id);
+      if (!enabled || userId === myId) return;
+      noteTyping(Number(event.thread_id), userId, String(event.name ?? ''));
+    },
+    thread_created: storeThread,
+    thread_updated: storeThread,
+    removed_from_thread: (event) => {
+      const threadId = Number(event.thread_id);
+      if (!enabled || !(threadId > 0)) return;
+      markRemoved(threadId);
+      forgetThread(client, threadId);
+    },
+  };
+  useSocketMessage('new_message', on.new_message);
+  useSocketMessage('message_edited', on.message_edited);
+  useSocketMessage('message_deleted', on.message_deleted);
+  useSocketMessage('message_file_removed', on.message_file_removed);
+  useSocketMessage('message_reactions', on.message_reactions);
+  useSocketMessage('thread_read', on.thread_read);
+  useSocketMessage('typing', on.typing);
+  useSocketMessage('thread_created', on.thread_created);
+  useSocketMessage('thread_updated', on.thread_updated);
+  useSocketMessage('removed_from_thread', on.removed_from_thread);
 
   useEffect(() => {
     if (!enabled) return undefined;
     return onSocketOpen(({ reconnected }) => {
-      if (!reconnected) return;
-      // What was pushed while the socket was down reached nobody: read it again.
-      for (const { threadId } of cachedThreads(client)) void resumeThread(client, threadId);
-      void client.invalidateQueries({ queryKey: messengerKeys.threads });
-      void client.invalidateQueries({ queryKey: messengerKeys.unread });
+      if (reconnected) resumeAll(client);
     });
   }, [client, enabled]);
+
+  // After the subscriptions above (effects run in order): from here on they hear everything.
+  const handlers = useRef(on);
+  useEffect(() => {
+    handlers.current = on;
+  });
+  useEffect(() => {
+    if (!backlog || backlog.live) return;
+    backlog.live = true;
+    for (const event of backlog.events.splice(0)) {
+      handlers.current[event.message_type as MessengerEvent]?.(event);
+    }
+    if (backlog.reconnected && enabled) resumeAll(client);
+  }, [backlog, client, enabled]);
 }
 
 /** The live part as a component, so the layout can load it after the first screen. */
-export function MessengerLive({ userId }: { userId: number }) {
-  useMessengerLive(userId);
+export function MessengerLive({ userId, backlog }: { userId: number; backlog?: LiveBacklog }) {
+  useMessengerLive(userId, backlog);
   return null;
 }
