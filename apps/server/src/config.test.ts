@@ -32,13 +32,28 @@ describe('config', () => {
     expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(ConfigError);
   });
 
+  it("takes PostgreSQL's pool size, 20 unless asked otherwise, and refuses nonsense", () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/x';
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ poolSize: 20 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '40' }).database).toMatchObject({
+      kind: 'postgres',
+      poolSize: 40,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: 'x' })).toThrow(ConfigError);
+  });
+
   it('derives the public URL from the port when none is given', () => {
     expect(loadConfig({ PORT: '3400' }).publicUrl).toBe('http://localhost:3400');
   });
 
   it('selects PostgreSQL for postgres URLs', () => {
     for (const url of ['postgres://u@h/db', 'postgresql://u@h:5433/db']) {
-      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+        kind: 'postgres',
+        url,
+        poolSize: 20,
+      });
     }
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
   });

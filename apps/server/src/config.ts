@@ -99,6 +99,13 @@ const envSchema = z.object({
     (value) => (typeof value === 'string' && value !== '' ? value.toLowerCase() : undefined),
     z.enum(['full', 'normal']).default('full'),
   ),
+  // PostgreSQL connections per server process: a request holding a connection across round
+  // trips while others wait for one was the messenger's limit at 300 sends a second
+  // (docs/PERFORMANCE.md, Messenger).
+  DATABASE_POOL_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(500).default(20),
+  ),
   // Memory for kept answers of hot reads (http/answer-cache.ts); 0 turns the cache off.
   ANSWER_CACHE_MB: z.preprocess(
     emptyAsUndefined,
@@ -187,7 +194,7 @@ export type DatabaseTarget =
       /** FULL (the default): a commit is on disk before it is answered; NORMAL: see README */
       synchronous?: 'full' | 'normal';
     }
-  | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 /** Object storage for media (README.md, Configuration); absent: local disk under DATA_DIR/media. */
 export interface S3Config {
@@ -306,7 +313,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     publicUrl,
     dataDir,
-    database: databaseTarget(e.DATABASE_URL, dataDir, e.DATABASE_SCHEMA, e.SQLITE_SYNCHRONOUS),
+    database: databaseTarget(
+      e.DATABASE_URL,
+      dataDir,
+      e.DATABASE_SCHEMA,
+      e.SQLITE_SYNCHRONOUS,
+      e.DATABASE_POOL_SIZE,
+    ),
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -425,10 +438,16 @@ function databaseTarget(
   dataDir: string,
   schema: string | undefined,
   synchronous: 'full' | 'normal' = 'full',
+  poolSize?: number,
 ): DatabaseTarget {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'memoria.db'), synchronous };
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    return schema ? { kind: 'postgres', url, schema } : { kind: 'postgres', url };
+    return {
+      kind: 'postgres',
+      url,
+      ...(schema ? { schema } : {}),
+      ...(poolSize ? { poolSize } : {}),
+    };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');

@@ -48,7 +48,7 @@ export interface OpenOptions {
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Database {
   return target.kind === 'sqlite'
     ? openSqlite(target.file, options, target.synchronous)
-    : openPostgres(target.url, target.schema);
+    : openPostgres(target.url, target.schema, target.poolSize);
 }
 
 function openSqlite(
@@ -138,10 +138,16 @@ export function withStatementCache(
   };
 }
 
-function openPostgres(url: string, schema?: string): Database {
+/**
+ * Connections of a target that names no pool size (the tests' many databases); the server's
+ * comes from DATABASE_POOL_SIZE (config.ts).
+ */
+const DEFAULT_POOL_SIZE = 10;
+
+function openPostgres(url: string, schema?: string, poolSize = DEFAULT_POOL_SIZE): Database {
   const pool = new (postgresDriver().Pool)({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     // A test database schema per test file: every connection resolves names there first.
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
