@@ -8,10 +8,14 @@
 // Usage: npm run build && node bench/lighthouse-floor.mjs [--runs 3]
 // Pages: `text` (one heading and a paragraph, inline style), `app-css` (the same text with the
 // product's built stylesheet linked), `photo` (the text and a 550w webp variant, the size a
-// memo card shows, as the largest element).
+// memo card shows, as the largest element), `script` (the stylesheet, and the same text put
+// in by a module script as large, gzipped, as the first-screen budget allows: 150 kB; what
+// any page drawn by its JavaScript pays before its first content, whatever that script does).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,11 +33,22 @@ if (!cssName) throw new Error('no built stylesheet: run npm run build first');
 const css = readFileSync(join(assets, `${cssName}.gz`));
 
 const TEXT = `<h1>Weekend in the hills</h1><p>${'We walked along the ridge until the fog lifted, then sat by the lake and wrote down everything we saw. '.repeat(4)}</p>`;
+// Random text does not compress: its gzip is about its size. The script keeps it in a string
+// (parsed, never run) and then writes the page's text, as a client-rendered app would.
+const script = gzipSync(
+  `const payload = ${JSON.stringify(randomBytes(146 * 1024).toString('base64'))};\n` +
+    `document.getElementById('root').innerHTML = ${JSON.stringify(`<main>${TEXT}</main>`)};\n` +
+    `export default payload.length;\n`,
+);
 const page = (head, body) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title>${head}</head><body>${body}</body></html>`;
 const PAGES = {
   text: page('<style>body{font-family:sans-serif;margin:16px}</style>', TEXT),
   'app-css': page(`<link rel="stylesheet" href="/app.css">`, `<main>${TEXT}</main>`),
+  script: page(
+    `<link rel="stylesheet" href="/app.css"><script type="module" src="/app.js"></script>`,
+    '<div id="root"></div>',
+  ),
   photo: page(
     '<style>body{font-family:sans-serif;margin:16px}img{width:100%;height:auto}</style>',
     `${TEXT}<img src="/photo.webp" width="550" height="413" alt="A lake" fetchpriority="high">`,
@@ -58,6 +73,11 @@ const server = createServer((req, res) => {
   if (name === 'app.css') {
     return res.writeHead(200, { 'content-type': 'text/css', 'content-encoding': 'gzip' }).end(css);
   }
+  if (name === 'app.js') {
+    return res
+      .writeHead(200, { 'content-type': 'text/javascript', 'content-encoding': 'gzip' })
+      .end(script);
+  }
   if (name === 'photo.webp') return res.writeHead(200, { 'content-type': 'image/webp' }).end(photo);
   const html = PAGES[name];
   if (!html) return res.writeHead(404).end();
@@ -65,6 +85,7 @@ const server = createServer((req, res) => {
 });
 const port = await freePort();
 await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+console.log(`script page: ${(script.length / 1024).toFixed(1)} kB of gzipped JavaScript`);
 
 const debugPort = await freePort();
 const profile = mkdtempSync(join(tmpdir(), 'memoria-lighthouse-floor-'));
