@@ -319,12 +319,19 @@ try {
    * that every thread's numbers come one after the other.
    */
   const sentAt = new Map();
+  /** sockets closed while open, by close code and reason */
+  const closedSockets = new Map();
   let productSample;
   async function openSockets(addressOf, acknowledge) {
     const sockets = [];
     await inParallel(people, 50, async (who) => {
       const socket = new WebSocket(addressOf(who));
       const tab = { socket, lastSeq: new Map(), received: 0, outOfOrder: 0, duplicates: 0 };
+      // a socket the server closes during a phase loses what comes after: say so, with why
+      socket.on('close', (code, reason) => {
+        const why = `${code} ${String(reason)}`.trim();
+        closedSockets.set(why, (closedSockets.get(why) ?? 0) + 1);
+      });
       socket.on('message', (data) => {
         const at = performance.now();
         const event = JSON.parse(String(data));
@@ -367,6 +374,7 @@ try {
   async function phase(label, tabs, send, pid, database = false) {
     latencies = [];
     sentAt.clear();
+    closedSockets.clear();
     for (const tab of tabs) tab.lastSeq.clear();
     for (const tab of tabs) {
       tab.received = 0;
@@ -407,6 +415,12 @@ try {
     const received = () => tabs.reduce((sum, tab) => sum + tab.received, 0);
     for (let i = 0; i < 150 && received() < expected; i += 1) await sleep(100);
     const usage = stopWatching();
+    if (closedSockets.size > 0) {
+      console.log(
+        `${label}: sockets closed during the phase: ${JSON.stringify([...closedSockets])}`,
+      );
+      closedSockets.clear();
+    }
     latencies.sort((a, b) => a - b);
     answers.sort((a, b) => a - b);
     return {
