@@ -49,6 +49,7 @@ describeDb('memoria-admin db:*, jobs:* and stats (the command program and the bi
       kind: 'postgres',
       url,
       schema: 'tenant_1',
+      poolSize: 20,
     });
     expect(() => loadConfig({ DATABASE_URL: url, DATABASE_SCHEMA: 'x; drop table users' })).toThrow(
       /DATABASE_SCHEMA/,
