@@ -121,13 +121,10 @@ const ratioOf = (width: number, height: number) =>
   width > 0 && height > 0 ? Math.round((width / height) * 10000) / 10000 : DEFAULT_RATIOS.photo;
 
 /**
- * Checks photo `file` while its upload waits: readable metadata, dimensions, the pixel limit,
- * and pixels that decode (a tiny decode: JPEG and WebP shrink on load to an eighth, so a few
- * per cent of making the variants). An HEVC HEIC, which only heic-decode can read, is
- * accepted on its container; its pixels are decoded when the variants are made
- * (docs/notes/media.md, Photo variants).
+ * The header of the picture in `file`, refused (UnreadableImage) when it does not read, has no
+ * size or has more pixels than decoding is allowed.
  */
-export async function inspectPhoto(file: string): Promise<PhotoFacts> {
+async function readMetadata(file: string): Promise<Metadata & { width: number; height: number }> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -135,10 +132,23 @@ export async function inspectPhoto(file: string): Promise<PhotoFacts> {
   } catch (error) {
     throw new UnreadableImage(error);
   }
-  if (!meta.width || !meta.height) throw new UnreadableImage(new Error('no dimensions'));
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+  const { width, height } = meta;
+  if (!width || !height) throw new UnreadableImage(new Error('no dimensions'));
+  if (width * height > MAX_INPUT_PIXELS) {
     throw new UnreadableImage(new Error('too many pixels'));
   }
+  return { ...meta, width, height };
+}
+
+/**
+ * Checks photo `file` while its upload waits: readable metadata, dimensions, the pixel limit,
+ * and pixels that decode (a tiny decode: JPEG and WebP shrink on load to an eighth, so a few
+ * per cent of making the variants). An HEVC HEIC, which only heic-decode can read, is
+ * accepted on its container; its pixels are decoded when the variants are made
+ * (docs/notes/media.md, Photo variants).
+ */
+export async function inspectPhoto(file: string): Promise<PhotoFacts> {
+  const meta = await readMetadata(file);
   if (!(await sharpCanDecode(file, MAX_INPUT_PIXELS)) && meta.format !== 'heif') {
     throw new UnreadableImage(new Error('the pixels cannot be decoded'));
   }
@@ -187,16 +197,7 @@ export function plannedVariants(
  */
 async function decodeUpright(file: string, maxWidth: number) {
   const sharp = await loadSharp();
-  let meta: Metadata;
-  try {
-    meta = await sharp(file, sharpOptions).metadata();
-  } catch (error) {
-    throw new UnreadableImage(error);
-  }
-  if (!meta.width || !meta.height) throw new UnreadableImage(new Error('no dimensions'));
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new UnreadableImage(new Error('too many pixels'));
-  }
+  const meta = await readMetadata(file);
   // Orientations 5-8 swap width and height once the image is upright.
   const swapped = (meta.orientation ?? 1) >= 5;
   let width = swapped ? meta.height : meta.width;

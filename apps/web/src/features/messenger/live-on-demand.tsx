@@ -1,22 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { MESSENGER_EVENTS } from '@memoria/domain';
 import { onSocketOpen, subscribeSocket, type SocketMessage } from '../../api/socket';
 import { loadChunk } from '../../ui/lazy-page';
-
-/** The socket messages the messenger's live part (live.ts) handles. */
-export const MESSENGER_EVENTS = [
-  'new_message',
-  'message_edited',
-  'message_deleted',
-  'message_file_removed',
-  'message_reactions',
-  'thread_read',
-  'typing',
-  'thread_created',
-  'thread_updated',
-  'removed_from_thread',
-] as const;
-
-export type MessengerEvent = (typeof MESSENGER_EVENTS)[number];
 
 /**
  * What reached the tab before the live part was there: its messages in order, and whether a

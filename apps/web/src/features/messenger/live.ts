@@ -16,7 +16,8 @@ import {
   upsertThread,
   type MessageData,
 } from './cache';
-import type { LiveBacklog, MessengerEvent } from './live-on-demand';
+import type { MessengerEvent } from '@memoria/domain';
+import type { LiveBacklog } from './live-on-demand';
 import { forgetThread } from './mutations';
 import { cachedThreads, fetchMessagesAfter, messengerKeys } from './queries';
 import { noteLastMessage } from './send';
