@@ -8,8 +8,8 @@
 // is idle again, so a photo job's work after the answer is counted too).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { activatedUser, freePort, startServer } from './support.mjs';
+import { cameraJpeg, loadTestJpeg } from './photo-pictures.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,33 +37,9 @@ async function idle(pid) {
   }
 }
 
-function noise(width, height) {
-  const pixels = Buffer.alloc(width * height * 3);
-  let x = 12345;
-  for (let i = 0; i < pixels.length; i += 1) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    pixels[i] = (i % 3) * 60 + (x >> 24);
-  }
-  return pixels;
-}
-
 const pictures = [
-  [
-    'load-test JPEG 1200×900',
-    await sharp({
-      create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 140, b: 80 } },
-    })
-      .jpeg({ quality: 80 })
-      .toBuffer(),
-  ],
-  [
-    'camera JPEG 4000×3000',
-    await sharp(noise(4000, 3000), { raw: { width: 4000, height: 3000, channels: 3 } })
-      .blur(2)
-      .jpeg({ quality: 90 })
-      .withMetadata({ orientation: 6 })
-      .toBuffer(),
-  ],
+  ['load-test JPEG 1200×900', await loadTestJpeg()],
+  ['camera JPEG 4000×3000', await cameraJpeg()],
 ];
 
 const { base, dataDir, stop, pid } = await startServer(await freePort());

@@ -9,9 +9,9 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { PHOTO_VARIANTS } from '@memoria/domain';
 import { processPhoto } from '../apps/server/src/modules/media/photos.ts';
+import { cameraJpeg, loadTestJpeg, noisyPng } from './photo-pictures.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
 const runs = Number(values.runs);
@@ -27,43 +27,10 @@ const storage = {
   },
 };
 
-function noise(width, height) {
-  const pixels = Buffer.alloc(width * height * 3);
-  let x = 12345;
-  for (let i = 0; i < pixels.length; i += 1) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    pixels[i] = (i % 3) * 60 + (x >> 24);
-  }
-  return pixels;
-}
-
 const pictures = [
-  [
-    'load-test JPEG 1200×900',
-    await sharp({
-      create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 140, b: 80 } },
-    })
-      .jpeg({ quality: 80 })
-      .toBuffer(),
-    'jpg',
-  ],
-  [
-    'camera JPEG 4000×3000, orientation 6',
-    await sharp(noise(4000, 3000), { raw: { width: 4000, height: 3000, channels: 3 } })
-      .blur(2)
-      .jpeg({ quality: 90 })
-      .withMetadata({ orientation: 6 })
-      .toBuffer(),
-    'jpg',
-  ],
-  [
-    'PNG 2400×1600',
-    await sharp(noise(2400, 1600), { raw: { width: 2400, height: 1600, channels: 3 } })
-      .blur(3)
-      .png()
-      .toBuffer(),
-    'png',
-  ],
+  ['load-test JPEG 1200×900', await loadTestJpeg(), 'jpg'],
+  ['camera JPEG 4000×3000, orientation 6', await cameraJpeg(), 'jpg'],
+  ['PNG 2400×1600', await noisyPng(), 'png'],
   [
     'HEIC fixture 96×64',
     readFileSync(new URL('../apps/server/src/modules/media/fixtures/photo.heic', import.meta.url)),
