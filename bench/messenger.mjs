@@ -43,6 +43,10 @@ const { values } = parseArgs({
     'redis-url': { type: 'string' },
     // the send phases only: no HTTP reads after them (quick before/after comparisons)
     'sends-only': { type: 'boolean', default: false },
+    // after each phase, the seconds whose deliveries were slowest (to see what they line up with)
+    timeline: { type: 'boolean', default: false },
+    // a third phase: the relay committing each message to the same kind of database first
+    'durable-floor': { type: 'boolean', default: false },
   },
 });
 const users = Number(values.users);
@@ -227,6 +231,18 @@ const relayPort = await freePort();
 const relay = fork(join(root, 'bench/ws-relay.mjs'), {
   env: { ...process.env, PORT: String(relayPort) },
 });
+// the durable floor: the relay storing each message as the product does before it goes out
+const durablePort = await freePort();
+const durable = values['durable-floor']
+  ? fork(join(root, 'bench/ws-relay.mjs'), {
+      env: {
+        ...process.env,
+        PORT: String(durablePort),
+        RELAY_STORE: pgUrl ? `postgres:${pgUrl}` : `sqlite:${join(dataDir, 'relay.sqlite')}`,
+        RELAY_REDIS: redisUrl,
+      },
+    })
+  : undefined;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = await startServer(port, {
@@ -241,6 +257,7 @@ const open = [];
 try {
   await waitFor(`http://127.0.0.1:${helloPort}/`);
   await waitFor(`http://127.0.0.1:${relayPort}/`);
+  if (durable) await waitFor(`http://127.0.0.1:${durablePort}/`);
   const login = async (n) => {
     const answer = await json(
       await fetch(`${base}/api/login`, {
@@ -289,6 +306,7 @@ try {
     );
     return { id: thread.id, members };
   });
+  const inAThread = new Set(threads.flatMap((thread) => thread.members));
   const memberCount = threads.reduce((sum, thread) => sum + thread.members.length, 0);
   console.log(
     `${threads.length} threads (${memberCount} memberships) in ${Math.round(performance.now() - t0)} ms`,
@@ -319,16 +337,28 @@ try {
    * that every thread's numbers come one after the other.
    */
   const sentAt = new Map();
-  /** sockets closed while open, by close code and reason */
+  /**
+   * sockets closed by the other side since they opened, by close code and reason (a socket
+   * closed before a phase begins loses all of it, so closures are counted from the opening)
+   */
   const closedSockets = new Map();
   let productSample;
   async function openSockets(addressOf, acknowledge) {
     const sockets = [];
+    closedSockets.clear();
     await inParallel(people, 50, async (who) => {
       const socket = new WebSocket(addressOf(who));
-      const tab = { socket, lastSeq: new Map(), received: 0, outOfOrder: 0, duplicates: 0 };
+      const tab = {
+        id: who.id,
+        socket,
+        lastSeq: new Map(),
+        received: 0,
+        outOfOrder: 0,
+        duplicates: 0,
+      };
       // a socket the server closes during a phase loses what comes after: say so, with why
       socket.on('close', (code, reason) => {
+        if (tab.ending) return;
         const why = `${code} ${String(reason)}`.trim();
         closedSockets.set(why, (closedSockets.get(why) ?? 0) + 1);
       });
@@ -341,6 +371,7 @@ try {
         const started = sentAt.get(message.key);
         if (started === undefined) return;
         latencies.push(at - started);
+        if (values.timeline) timeline.push([started, at - started]);
         tab.received += 1;
         const last = tab.lastSeq.get(event.thread_id) ?? message.seq - 1;
         if (message.seq === last) tab.duplicates += 1;
@@ -366,15 +397,40 @@ try {
     return sockets;
   }
 
+  /** the bench closing a socket itself: not counted as closed by the other side */
+  const end = (tab) => {
+    tab.ending = true;
+    tab.socket.terminate();
+  };
   let latencies = [];
+  /** [sent at, latency] of every delivery, with --timeline */
+  let timeline = [];
+  /** the slowest seconds of a phase by p99, with the phase's start as 0 */
+  function slowestSeconds(startedAt) {
+    const bySecond = new Map();
+    for (const [sent, latency] of timeline) {
+      const second = Math.floor((sent - startedAt) / 1000);
+      if (!bySecond.has(second)) bySecond.set(second, []);
+      bySecond.get(second).push(latency);
+    }
+    const rows = [...bySecond].map(([second, list]) => {
+      list.sort((a, b) => a - b);
+      return { second, p99: quantile(list, 0.99), max: list[list.length - 1] };
+    });
+    rows.sort((a, b) => b.p99 - a.p99);
+    return rows
+      .slice(0, 12)
+      .map((r) => `${r.second}s p99 ${r.p99.toFixed(0)} max ${r.max.toFixed(0)}`)
+      .join('; ');
+  }
   /**
    * Sends `rate` messages a second for the duration through `send`, waits until every member
    * got them (or 15 s), and answers the figures of the phase.
    */
   async function phase(label, tabs, send, pid, database = false) {
     latencies = [];
+    timeline = [];
     sentAt.clear();
-    closedSockets.clear();
     for (const tab of tabs) tab.lastSeq.clear();
     for (const tab of tabs) {
       tab.received = 0;
@@ -417,10 +473,13 @@ try {
     const usage = stopWatching();
     if (closedSockets.size > 0) {
       console.log(
-        `${label}: sockets closed during the phase: ${JSON.stringify([...closedSockets])}`,
+        `${label}: sockets closed since they opened: ${JSON.stringify([...closedSockets])}`,
       );
-      closedSockets.clear();
     }
+    if (values.timeline) console.log(`${label}: slowest seconds: ${slowestSeconds(startedAt)}`);
+    const silent = tabs.filter((tab) => tab.received === 0 && inAThread.has(tab.id)).length;
+    if (silent > 0)
+      console.log(`${label}: ${silent} sockets received none of the phase's messages`);
     latencies.sort((a, b) => a - b);
     answers.sort((a, b) => a - b);
     return {
@@ -464,34 +523,45 @@ try {
     server.pid,
     true,
   );
-  for (const tab of productTabs) tab.socket.terminate();
+  for (const tab of productTabs) end(tab);
 
   // The relay gets a message shaped as the product's (one it delivered, key changed).
   const sample = productSample ?? {};
   t0 = performance.now();
   const relayTabs = await openSockets((who) => `ws://127.0.0.1:${relayPort}/?user=${who.id}`, true);
   console.log(`${relayTabs.length} relay sockets open in ${Math.round(performance.now() - t0)} ms`);
-  const floor = await phase(
-    'relay',
-    relayTabs,
-    (thread, author, key) =>
-      post(
-        `http://127.0.0.1:${relayPort}/`,
-        {},
-        JSON.stringify({
-          to: thread.members,
-          message: {
-            ...sample,
-            key,
-            thread_id: thread.id,
-            user: { ...sample.user, id: author },
-            description: `Bench message ${key}`,
-          },
-        }),
-      ),
-    relay.pid,
-  );
-  for (const tab of relayTabs) tab.socket.terminate();
+  const relaySend = (relayAt) => (thread, author, key) =>
+    post(
+      `http://127.0.0.1:${relayAt}/`,
+      {},
+      JSON.stringify({
+        to: thread.members,
+        message: {
+          ...sample,
+          key,
+          thread_id: thread.id,
+          user: { ...sample.user, id: author },
+          description: `Bench message ${key}`,
+        },
+      }),
+    );
+  const floor = await phase('relay', relayTabs, relaySend(relayPort), relay.pid);
+  for (const tab of relayTabs) end(tab);
+  let durableFloor;
+  if (durable) {
+    const durableTabs = await openSockets(
+      (who) => `ws://127.0.0.1:${durablePort}/?user=${who.id}`,
+      true,
+    );
+    durableFloor = await phase(
+      'durable relay',
+      durableTabs,
+      relaySend(durablePort),
+      durable.pid,
+      Boolean(pgUrl),
+    );
+    for (const tab of durableTabs) end(tab);
+  }
 
   const sizes = threads.map((thread) => thread.members.length);
   console.log(
@@ -503,14 +573,19 @@ try {
     '| what | messages | sent in s | deliveries | send → socket p50 ms | p99 ms | max ms | lost | out of order | duplicates | failed sends | HTTP answer p50 / p99 ms | CPU % | peak RSS MB |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const row of [product, floor]) {
-    const title = row === product ? `Memoria (${engine})` : 'bare `ws` relay (reference, same run)';
+  for (const row of [product, floor, durableFloor].filter(Boolean)) {
+    const title =
+      row === product
+        ? `Memoria (${engine})`
+        : row === floor
+          ? 'bare `ws` relay (reference, same run)'
+          : `durable relay: ${engine}, a commit before each goes out (same run)`;
     console.log(
       `| ${title} | ${row.messages} | ${row.sendSeconds.toFixed(1)} | ${row.deliveries} | ${ms(row.p50)} | ${ms(row.p99)} | ${ms(row.max)} | ${row.lost} | ${row.outOfOrder} | ${row.duplicates} | ${row.failed} | ${ms(row.answerP50)} / ${ms(row.answerP99)} | ${Math.round(row.cpuPercent)} | ${Math.round(row.peakMb)} |`,
     );
   }
   console.log(
-    `\np99 ratio to the relay: ${(product.p99 / floor.p99).toFixed(1)}×; load average now ${loadavg()
+    `\np99 ratio to the relay: ${(product.p99 / floor.p99).toFixed(1)}×${durableFloor ? `, to the durable relay: ${(product.p99 / durableFloor.p99).toFixed(1)}×` : ''}; load average now ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}\n`,
   );
@@ -585,6 +660,7 @@ try {
   for (const tab of open) tab.socket.terminate();
   hello.kill();
   relay.kill();
+  durable?.kill();
   await server.stop();
   if (ownData) rmSync(dataDir, { recursive: true, force: true });
 }

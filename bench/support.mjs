@@ -1,7 +1,7 @@
 // What the benchmark scripts share: start the built server on a fresh data directory, wait
 // for it, and create an activated user through the API (code read from the outbox).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,7 +78,13 @@ export async function startServer(port, env = {}, options = {}) {
       ...env,
       DATA_DIR: dataDir,
     },
-    stdio: ['ignore', 'ignore', 'inherit', ...(options.ipc ? ['ipc'] : [])],
+    // BENCH_SERVER_LOG=<file>: the server's log (warnings and up) kept there, not dropped
+    stdio: [
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore',
+      'inherit',
+      ...(options.ipc ? ['ipc'] : []),
+    ],
   });
   const stop = async () => {
     server.kill();

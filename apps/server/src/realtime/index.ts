@@ -293,8 +293,11 @@ export async function registerRealtime(
     });
   }
 
-  /** Pings every socket (in batches), drops the silent ones, closes ended sessions. */
-  async function heartbeat(): Promise<void> {
+  /**
+   * Pings every socket (in batches), drops the silent ones, closes ended sessions.
+   * `whileChecking` runs while the sessions are being read (tests: a socket opening then).
+   */
+  async function heartbeat(whileChecking?: () => Promise<void>): Promise<void> {
     let count = 0;
     for (const connection of [...all]) {
       if (!connection.alive) {
@@ -309,11 +312,18 @@ export async function registerRealtime(
       count += 1;
       if (count % SEND_BATCH === 0) await nextTurn();
     }
-    const sessionIds = [...new Set([...all].map((c) => c.sessionId))];
+    // Only the sockets whose sessions were read are judged: one that opened while they were
+    // being read was authenticated just now, and closing it as ended signed it out for
+    // nothing (docs/notes/realtime-delivery.md, Heartbeat).
+    const checked = [...all];
+    const sessionIds = [...new Set(checked.map((c) => c.sessionId))];
     if (sessionIds.length === 0) return;
-    const live = await liveSessionIds(ctx.database.db, ctx.database.dialect, sessionIds);
-    for (const connection of [...all]) {
-      if (!live.has(connection.sessionId)) {
+    const [live] = await Promise.all([
+      liveSessionIds(ctx.database.db, ctx.database.dialect, sessionIds),
+      whileChecking?.(),
+    ]);
+    for (const connection of checked) {
+      if (!live.has(connection.sessionId) && all.has(connection)) {
         connection.socket.close(CLOSE_CODES.sessionEnded, 'session ended');
       }
     }
@@ -381,7 +391,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The hub (tests and operators' tools send through it). */
     realtime: RealtimeHub;
-    /** Runs one heartbeat now (tests): pings, drops silent sockets, closes ended sessions. */
-    realtimeHeartbeat(): Promise<void>;
+    /**
+     * Runs one heartbeat now (tests): pings, drops silent sockets, closes ended sessions;
+     * `whileChecking` runs while the sessions are read.
+     */
+    realtimeHeartbeat(whileChecking?: () => Promise<void>): Promise<void>;
   }
 }

@@ -224,6 +224,23 @@ describeDb('realtime socket', () => {
     expect(kept.socket.readyState).toBe(kept.socket.OPEN);
   });
 
+  it('a socket that opens while the heartbeat reads the sessions is not closed as ended', async () => {
+    const ada = await signedInUser(t);
+    const bob = await signedInUser(t);
+    const before = await tab(ada);
+    let opened: TestSocket | undefined;
+    await t.app.realtimeHeartbeat(async () => {
+      opened = await tab(bob);
+    });
+    await settle();
+    expect(opened!.socket.readyState).toBe(opened!.socket.OPEN);
+    expect(before.socket.readyState).toBe(before.socket.OPEN);
+    // the next beat judges it like any other
+    await logOut(t, bob);
+    await t.app.realtimeHeartbeat();
+    expect((await opened!.closed).code).toBe(CLOSE_CODES.sessionEnded);
+  });
+
   it('the heartbeat drops a socket that answers no ping, and keeps one that does', async () => {
     const ada = await signedInUser(t);
     const silent = await connect(t.app, ada.id, ada.token, { autoPong: false });
