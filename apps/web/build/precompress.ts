@@ -9,10 +9,11 @@ const brotli = promisify(brotliCompress);
 
 /**
  * Zopfli's rounds of LZ77 optimisation per file. Its output is standard gzip (every client
- * reads it) and a few percent smaller than zlib's level 9; more rounds gain almost nothing
- * on these files for a longer build (see docs/PERFORMANCE.md, "Bundle size").
+ * reads it) and a few percent smaller than zlib's level 9; one round keeps almost all of
+ * that, and each further round costs build time for about 0.03% (see docs/PERFORMANCE.md,
+ * "Bundle size").
  */
-const ZOPFLI_ITERATIONS = Number(process.env.MEMORIA_ZOPFLI_ITERATIONS ?? 5);
+const ZOPFLI_ITERATIONS = Number(process.env.MEMORIA_ZOPFLI_ITERATIONS ?? 1);
 
 /** Text files worth compressing; images and fonts are compressed already. */
 const TEXT = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
