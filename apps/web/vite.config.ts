@@ -34,7 +34,6 @@ const FIRST_SCREEN_MANTINE = new RegExp(
  */
 const FIRST_SCREEN_APP =
   /apps[\\/]web[\\/]src[\\/](ui[\\/](use-page-title|toasts)\.ts|app[\\/]layout[\\/](theme-toggle|brand|language-select)\.tsx)$/;
-/** The signed-in first screen: the main layout and the home page, with what they import. */
 /**
  * A memo card and its photo grid in one chunk. The list screens load them once their first page
  * has memos (memo-card-lazy.tsx, the boot script); split by default they were two dozen chunks
@@ -112,6 +111,7 @@ const cardChunk = (() => {
   const test = (id: string) => (members ??= plan())(id);
   return { plugin, test };
 })();
+/** The signed-in first screen: the main layout and the home page, with what they import. */
 const SIGNED_IN_FIRST_SCREEN =
   /apps[\\/]web[\\/]src[\\/](app[\\/]layout[\\/]app-layout|features[\\/]home[\\/]home-page)\.tsx$/;
 
