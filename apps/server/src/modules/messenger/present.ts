@@ -11,7 +11,7 @@ import {
 import { isoTime, readBool, readJson } from '../../db/dialect.js';
 import { summaryOf, type SummaryRow } from '../users/people.js';
 import type { MessageRow } from './message-store.js';
-import type { MemberRow, ThreadRow } from './store.js';
+import type { PresentedMemberRow, ThreadRow } from './store.js';
 
 /** Thread and message answers (docs/notes/messenger.md, Calls). */
 
@@ -43,10 +43,22 @@ function summaryIn(people: People, summaries: Summaries, userId: number) {
 export type Summaries = Map<number, ReturnType<typeof personOf>>;
 
 /** What a thread's answer says the same to each of its members. */
+/** What a thread's answer shows of its row. */
+export type PresentedThreadRow = Pick<
+  ThreadRow,
+  | 'id'
+  | 'thread_type'
+  | 'name'
+  | 'description'
+  | 'picture_attachment_id'
+  | 'last_seq'
+  | 'created_at'
+>;
+
 export interface SharedThread {
-  thread: ThreadRow;
+  thread: PresentedThreadRow;
   /** its members, in the order they joined */
-  members: MemberRow[];
+  members: PresentedMemberRow[];
   users: Thread['users'];
   created_at: string;
   thread_picture: Thread['thread_picture'];
@@ -59,7 +71,7 @@ export interface SharedThread {
  * for all the threads of one answer (a person in many of them is presented once).
  */
 export function presentMembers(
-  members: MemberRow[],
+  members: PresentedMemberRow[],
   people: People,
   summaries: Summaries,
 ): Thread['users'] {
@@ -84,8 +96,8 @@ export function presentMembers(
 }
 
 export function presentSharedThread(
-  thread: ThreadRow,
-  members: MemberRow[],
+  thread: PresentedThreadRow,
+  members: PresentedMemberRow[],
   users: Thread['users'],
   lastMessage: { description: string; created_at: unknown } | undefined,
   pictureUrl: (attachmentId: number) => string,
@@ -149,7 +161,7 @@ export function presentMessage(
   context: {
     people: People;
     summaries: Summaries;
-    members: MemberRow[];
+    members: PresentedMemberRow[];
     reactions: ReactionRow[];
     replies: Map<number, MessageRow>;
     files: Map<number, { photos: MessageAttachment[]; documents: MessageAttachment[] }>;

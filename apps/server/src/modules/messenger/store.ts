@@ -145,6 +145,38 @@ export function membersOf(db: Db, threadIds: number[]) {
   );
 }
 
+/** What thread and message answers show of a member (presentMembers, read_by_users). */
+const PRESENTED_MEMBER = [
+  'thread_id',
+  'user_id',
+  'is_admin',
+  'muted',
+  'joined_at',
+  'last_read_seq',
+  'last_read_at',
+] as const;
+
+export type PresentedMemberRow = Awaited<ReturnType<typeof presentedMembersOf>>[number];
+
+/**
+ * membersOf with only what answers show: a list of 50 threads reads about 150 members, and
+ * making each row costs more than finding it (docs/PERFORMANCE.md, "Messenger").
+ */
+export function presentedMembersOf(db: Db, threadIds: number[]) {
+  return queryCacheOf(db).rows(
+    'presented-thread-members',
+    threadIds.length > 0 ? threadIds : [0],
+    (slots) =>
+      db
+        .selectFrom('thread_members')
+        .select(PRESENTED_MEMBER)
+        .where('thread_id', 'in', slots as number[])
+        .orderBy('joined_at')
+        .orderBy('id'),
+    { prepared: threadIds.length <= 1 },
+  );
+}
+
 export async function memberOf(db: Db, threadId: number, userId: number) {
   const [row] = await queryCacheOf(db).rows(
     'thread-member',

@@ -70,6 +70,20 @@ export async function countThreads(
   return Number(row?.n ?? 0);
 }
 
+/** What a thread's answer shows of it and of its last message (present.ts). */
+const LISTED = [
+  't.id',
+  't.thread_type',
+  't.name',
+  't.description',
+  't.picture_attachment_id',
+  't.last_seq',
+  't.last_message_id',
+  't.created_at',
+  'lm.description as last_description',
+  'lm.created_at as last_created_at',
+] as const;
+
 export type ListedThreadRow = Awaited<ReturnType<typeof threadsWithLastMessage>>[number];
 
 /**
@@ -86,8 +100,7 @@ export function pageOfThreads(
   const pageOf = (viewer: number, limit: number, offset: number) =>
     threadsOfUser(db, d, viewer, search)
       .leftJoin('thread_messages as lm', 'lm.id', 't.last_message_id')
-      .selectAll('t')
-      .select(['lm.description as last_description', 'lm.created_at as last_created_at'])
+      .select(LISTED)
       .orderBy('t.last_activity_at', 'desc')
       .orderBy('t.id', 'desc')
       .limit(limit)
@@ -107,8 +120,7 @@ export function threadsWithLastMessage(db: Db, ids: number[]) {
       db
         .selectFrom('threads as t')
         .leftJoin('thread_messages as lm', 'lm.id', 't.last_message_id')
-        .selectAll('t')
-        .select(['lm.description as last_description', 'lm.created_at as last_created_at'])
+        .select(LISTED)
         .where('t.id', 'in', slots as number[]),
     { prepared: ids.length <= 1 },
   );

@@ -11,7 +11,7 @@ import {
   type SharedThread,
   type Summaries,
 } from './present.js';
-import { membersOf, type MemberRow } from './store.js';
+import { presentedMembersOf, type PresentedMemberRow } from './store.js';
 import { threadsWithLastMessage, type ListedThreadRow } from './thread-list-store.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -37,12 +37,12 @@ export async function listedThreadViews(
   rows: ListedThreadRow[],
   pictureUrl: PictureUrl,
 ) {
-  const members = rows.length > 0 ? await membersOf(db, ids) : [];
+  const members = rows.length > 0 ? await presentedMembersOf(db, ids) : [];
   const people = await loadSummaryRows(
     db,
     members.map((m) => m.user_id),
   );
-  const membersByThread = new Map<number, MemberRow[]>();
+  const membersByThread = new Map<number, PresentedMemberRow[]>();
   for (const member of members) {
     const own = membersByThread.get(member.thread_id);
     if (own) own.push(member);
@@ -108,7 +108,7 @@ export async function messageViews(
   const replyIds = rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null);
   const noFiles: Awaited<ReturnType<MessageFiles>> = new Map();
   const [members, reactions, replies, files] = await Promise.all([
-    justSent ? [] : membersOf(db, threadIds),
+    justSent ? [] : presentedMembersOf(db, threadIds),
     justSent
       ? []
       : reactionsOf(
