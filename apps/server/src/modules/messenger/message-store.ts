@@ -11,14 +11,6 @@ type Db = Kysely<DatabaseSchema>;
 
 export type MessageRow = Awaited<ReturnType<typeof findMessage>> & object;
 
-export function threadsByIds(db: Db, ids: number[]) {
-  return db
-    .selectFrom('threads')
-    .selectAll()
-    .where('id', 'in', ids.length > 0 ? ids : [0])
-    .execute();
-}
-
 export function findMessage(db: Db, id: number) {
   return db.selectFrom('thread_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
