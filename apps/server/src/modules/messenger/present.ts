@@ -42,7 +42,6 @@ function summaryIn(people: People, summaries: Summaries, userId: number) {
 /** Each person's summary, kept while one answer is presented. */
 export type Summaries = Map<number, ReturnType<typeof personOf>>;
 
-/** What a thread's answer says the same to each of its members. */
 /** What a thread's answer shows of its row. */
 export type PresentedThreadRow = Pick<
   ThreadRow,
@@ -55,6 +54,7 @@ export type PresentedThreadRow = Pick<
   | 'created_at'
 >;
 
+/** What a thread's answer says the same to each of its members. */
 export interface SharedThread {
   thread: PresentedThreadRow;
   /** its members, in the order they joined */
