@@ -145,6 +145,17 @@ test('screens at desktop and mobile size, in the light and the dark theme', asyn
       await expect(
         member.getByTestId(size === 'mobile' ? 'bottom-bar' : 'side-menu'),
       ).toBeVisible();
+      if (size === 'mobile') {
+        // the bottom bar's labels on one line (the messages entry's badge once set its lower)
+        const tops = await member
+          .getByTestId('bottom-bar')
+          .locator('a > :last-child')
+          .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().top));
+        expect(tops.length).toBe(5);
+        expect(Math.max(...tops) - Math.min(...tops), 'bottom bar labels out of line').toBeLessThan(
+          1,
+        );
+      }
       await shoot(member, `home-${suffix}`);
 
       await member.goto('/account-settings');

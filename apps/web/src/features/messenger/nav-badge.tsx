@@ -34,6 +34,9 @@ export function MessagesIndicator({ children }: { children: ReactNode }) {
       offset={2}
       data-testid="bottom-messages-badge"
       data-count={count}
+      // as tall as the icon: a block box holding an inline icon adds the line's descent below
+      // it, which set this entry's label lower than its neighbours'
+      display="flex"
     >
       {children}
     </Indicator>
