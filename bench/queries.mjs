@@ -7,6 +7,9 @@
 //
 //   npm run build -w @memoria/server
 //   node bench/queries.mjs --data-dir /tmp/bench-feed [--database-url postgres://…] [--runs 100]
+// --messenger: the messenger's reads instead (the profile as the floor, the viewer's thread
+// list and the newest page of their largest thread), on a data directory bench/messenger.mjs
+// has run on (it leaves user 1 in 50 threads).
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +23,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     runs: { type: 'string', default: '100' },
     user: { type: 'string', default: '1' },
+    messenger: { type: 'boolean', default: false },
   },
 });
 const dataDir = values['data-dir'];
@@ -70,8 +74,9 @@ try {
   if (!token) throw new Error(`login failed: ${login.status}`);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/ld+json' };
   const other = (me % manifest.users) + 1;
+  const profile = ['GET /api/profile (the session check and a profile: the floor)', '/api/profile'];
   const targets = [
-    ['GET /api/profile (the session check and a profile: the floor)', '/api/profile'],
+    profile,
     ['GET /api/feed (page 1)', '/api/feed?offset=0&itemsPerPage=10'],
     ['GET /api/discover (posts page 1)', '/api/discover?offset=0&itemsPerPage=10'],
     ['GET /api/discover/people (page 1)', '/api/discover/people?offset=0&itemsPerPage=10'],
@@ -85,6 +90,26 @@ try {
     ['GET /api/collection/{id}', `/api/collection/${manifest.bigCollectionId}`],
     ['GET /api/notifications (page 1)', '/api/notifications?offset=0&itemsPerPage=10'],
   ];
+  if (values.messenger) {
+    const list = await (
+      await fetch(`${server.base}/api/user/threads?itemsPerPage=99999`, { headers })
+    ).json();
+    const threads = list['hydra:member'];
+    const largest = threads.reduce((a, b) => (b.users.length > a.users.length ? b : a));
+    targets.splice(
+      0,
+      targets.length,
+      profile,
+      [
+        `GET /api/user/threads (${threads.length} threads, ${threads.reduce((n, x) => n + x.users.length, 0)} members)`,
+        '/api/user/threads?itemsPerPage=99999',
+      ],
+      [
+        `GET /api/thread/{id}/messages (newest page, ${largest.users.length} members)`,
+        `/api/thread/${largest.id}/messages?page=1`,
+      ],
+    );
+  }
   const rows = [];
   for (const [title, path] of targets) {
     for (let i = 0; i < 5; i += 1) {

@@ -331,16 +331,18 @@ export async function setAttachmentMessage(
 /** The live files of these messages (a few hundred ids at most), each message's in order. */
 export function attachmentsOfMessages(db: Db, messageIds: number[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('attachments')
-    .selectAll()
-    .where('message_id', 'in', messageIds)
-    .where('owner_kind', '=', 'message')
-    .where('status', '!=', 'deleted')
-    .orderBy('message_id')
-    .orderBy('sequence_number')
-    .orderBy('id')
-    .execute();
+  // built once per number of messages (db/query-cache.ts): every page of a thread asks it
+  return queryCacheOf(db).rows('attachments-of-messages', messageIds, (slots) =>
+    db
+      .selectFrom('attachments')
+      .selectAll()
+      .where('message_id', 'in', slots as number[])
+      .where('owner_kind', '=', 'message')
+      .where('status', '!=', 'deleted')
+      .orderBy('message_id')
+      .orderBy('sequence_number')
+      .orderBy('id'),
+  );
 }
 
 /** Points the profile of `userId` at account picture `attachmentId` (null: none). */

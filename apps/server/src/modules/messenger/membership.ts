@@ -17,7 +17,7 @@ import {
 } from './store.js';
 import { countThreads, pageOfThreads, unreadTotals } from './thread-list-store.js';
 import { createMediaService } from '../media/index.js';
-import { threadViews } from './view.js';
+import { listedThreadViews } from './view.js';
 
 /**
  * The last admin of a group gone (left, removed, revoked): the member who joined longest
@@ -63,9 +63,10 @@ export function createMembershipService(ctx: AppContext, live: MessengerLive) {
         countThreads(db, dialect, viewerId, search),
         pageOfThreads(db, dialect, viewerId, search, page),
       ]);
-      const view = await threadViews(
+      const view = await listedThreadViews(
         db,
         rows.map((r) => r.id),
+        rows,
         pictureUrl,
       );
       return { members: view(viewerId), total };

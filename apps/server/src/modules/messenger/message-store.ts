@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
-import type { QueryCache } from '../../db/query-cache.js';
+import { queryCacheOf, type QueryCache } from '../../db/query-cache.js';
 import { markRead, nextSeq, setLastMessage } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -11,24 +11,18 @@ type Db = Kysely<DatabaseSchema>;
 
 export type MessageRow = Awaited<ReturnType<typeof findMessage>> & object;
 
-export function threadsByIds(db: Db, ids: number[]) {
-  return db
-    .selectFrom('threads')
-    .selectAll()
-    .where('id', 'in', ids.length > 0 ? ids : [0])
-    .execute();
-}
-
 export function findMessage(db: Db, id: number) {
   return db.selectFrom('thread_messages').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function messagesByIds(db: Db, ids: number[]) {
-  return db
-    .selectFrom('thread_messages')
-    .selectAll()
-    .where('id', 'in', ids.length > 0 ? ids : [0])
-    .execute();
+  // the reads of a thread's page are built once (db/query-cache.ts)
+  return queryCacheOf(db).rows('messages-by-ids', ids.length > 0 ? ids : [0], (slots) =>
+    db
+      .selectFrom('thread_messages')
+      .selectAll()
+      .where('id', 'in', slots as number[]),
+  );
 }
 
 export function findByKey(db: Db, threadId: number, userId: number, key: string) {
@@ -187,25 +181,27 @@ export function sendChecks(
 }
 
 export async function countMessages(db: Db, threadId: number, afterSeq = 0): Promise<number> {
-  const row = await db
-    .selectFrom('thread_messages')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('thread_id', '=', threadId)
-    .where('seq', '>', afterSeq)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await queryCacheOf(db).rows('message-count', [threadId, afterSeq], (slots) =>
+    db
+      .selectFrom('thread_messages')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('thread_id', '=', slots[0] as number)
+      .where('seq', '>', slots[1] as number),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** One page counted from the newest; answered oldest to newest. */
 export async function newestPage(db: Db, threadId: number, limit: number, offset: number) {
-  const rows = await db
-    .selectFrom('thread_messages')
-    .selectAll()
-    .where('thread_id', '=', threadId)
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const rows = await queryCacheOf(db).rows('newest-messages', [threadId, limit, offset], (slots) =>
+    db
+      .selectFrom('thread_messages')
+      .selectAll()
+      .where('thread_id', '=', slots[0] as number)
+      .orderBy('seq', 'desc')
+      .limit(slots[1] as number)
+      .offset(slots[2] as number),
+  );
   return rows.reverse();
 }
 
@@ -262,12 +258,16 @@ export async function markMessageDeleted(
 }
 
 export function reactionsOf(db: Db, messageIds: number[]) {
-  return db
-    .selectFrom('thread_message_reactions')
-    .select(['message_id', 'user_id', 'unicode', 'created_at'])
-    .where('message_id', 'in', messageIds.length > 0 ? messageIds : [0])
-    .orderBy('id')
-    .execute();
+  return queryCacheOf(db).rows(
+    'message-reactions',
+    messageIds.length > 0 ? messageIds : [0],
+    (slots) =>
+      db
+        .selectFrom('thread_message_reactions')
+        .select(['message_id', 'user_id', 'unicode', 'created_at'])
+        .where('message_id', 'in', slots as number[])
+        .orderBy('id'),
+  );
 }
 
 export async function addReaction(

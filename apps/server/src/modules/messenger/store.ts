@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -10,8 +11,20 @@ type Db = Kysely<DatabaseSchema>;
 export type ThreadRow = Awaited<ReturnType<typeof findThread>> & object;
 export type MemberRow = Awaited<ReturnType<typeof membersOf>>[number];
 
-export function findThread(db: Db, id: number) {
-  return db.selectFrom('threads').selectAll().where('id', '=', id).executeTakeFirst();
+function threadQuery(db: Db, id: number) {
+  return db.selectFrom('threads').selectAll().where('id', '=', id);
+}
+
+// The reads every thread request makes are built once (db/query-cache.ts; docs/PERFORMANCE.md,
+// "Messenger", the reads).
+export async function findThread(db: Db, id: number) {
+  const [row] = await queryCacheOf(db).rows(
+    'thread',
+    [id],
+    (slots) => threadQuery(db, slots[0] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 export function findDirectThread(db: Db, key: string) {
@@ -113,23 +126,70 @@ export async function insertMembers(
 }
 
 /** The members of threads, longest-standing first. */
-export function membersOf(db: Db, threadIds: number[]) {
+function membersQuery(db: Db, threadIds: number[]) {
   return db
     .selectFrom('thread_members')
     .selectAll()
-    .where('thread_id', 'in', threadIds.length > 0 ? threadIds : [0])
+    .where('thread_id', 'in', threadIds)
     .orderBy('joined_at')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
 }
 
-export function memberOf(db: Db, threadId: number, userId: number) {
-  return db
-    .selectFrom('thread_members')
-    .selectAll()
-    .where('thread_id', '=', threadId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** The members of these threads, each thread's in the order they joined. */
+export function membersOf(db: Db, threadIds: number[]) {
+  return queryCacheOf(db).rows(
+    'thread-members',
+    threadIds.length > 0 ? threadIds : [0],
+    (slots) => membersQuery(db, slots as number[]),
+    { prepared: threadIds.length <= 1 },
+  );
+}
+
+/** What thread and message answers show of a member (presentMembers, read_by_users). */
+const PRESENTED_MEMBER = [
+  'thread_id',
+  'user_id',
+  'is_admin',
+  'muted',
+  'joined_at',
+  'last_read_seq',
+  'last_read_at',
+] as const;
+
+export type PresentedMemberRow = Awaited<ReturnType<typeof presentedMembersOf>>[number];
+
+/**
+ * membersOf with only what answers show: a list of 50 threads reads about 150 members, and
+ * making each row costs more than finding it (docs/PERFORMANCE.md, "Messenger").
+ */
+export function presentedMembersOf(db: Db, threadIds: number[]) {
+  return queryCacheOf(db).rows(
+    'presented-thread-members',
+    threadIds.length > 0 ? threadIds : [0],
+    (slots) =>
+      db
+        .selectFrom('thread_members')
+        .select(PRESENTED_MEMBER)
+        .where('thread_id', 'in', slots as number[])
+        .orderBy('joined_at')
+        .orderBy('id'),
+    { prepared: threadIds.length <= 1 },
+  );
+}
+
+export async function memberOf(db: Db, threadId: number, userId: number) {
+  const [row] = await queryCacheOf(db).rows(
+    'thread-member',
+    [threadId, userId],
+    (slots) =>
+      db
+        .selectFrom('thread_members')
+        .selectAll()
+        .where('thread_id', '=', slots[0] as number)
+        .where('user_id', '=', slots[1] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 export async function removeMembers(db: Db, threadId: number, userIds: number[]): Promise<void> {

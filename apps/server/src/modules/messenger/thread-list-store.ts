@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { textMatches } from '../../db/text-search.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -60,26 +61,69 @@ export async function countThreads(
   userId: number,
   search: string | null,
 ) {
-  const row = await threadsOfUser(db, d, userId, search)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const count = (viewer: number) =>
+    threadsOfUser(db, d, viewer, search).select((eb) => eb.fn.countAll().as('n'));
+  // without a search, built once (db/query-cache.ts): the list is read on every visit
+  const [row] = search
+    ? [await count(userId).executeTakeFirstOrThrow()]
+    : await queryCacheOf(db).rows('thread-count', [userId], (slots) => count(slots[0] as number));
+  return Number(row?.n ?? 0);
 }
 
+/** What a thread's answer shows of it and of its last message (present.ts). */
+const LISTED = [
+  't.id',
+  't.thread_type',
+  't.name',
+  't.description',
+  't.picture_attachment_id',
+  't.last_seq',
+  't.last_message_id',
+  't.created_at',
+  'lm.description as last_description',
+  'lm.created_at as last_created_at',
+] as const;
+
+export type ListedThreadRow = Awaited<ReturnType<typeof threadsWithLastMessage>>[number];
+
+/**
+ * A page of the caller's threads, each with the text and time of its last message (what the
+ * list shows of a thread in one statement); see threadsOfUser.
+ */
 export function pageOfThreads(
   db: Db,
   d: DialectHelpers,
   userId: number,
   search: string | null,
   page: { limit: number; offset: number },
-) {
-  return threadsOfUser(db, d, userId, search)
-    .select(['t.id'])
-    .orderBy('t.last_activity_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+): Promise<ListedThreadRow[]> {
+  const pageOf = (viewer: number, limit: number, offset: number) =>
+    threadsOfUser(db, d, viewer, search)
+      .leftJoin('thread_messages as lm', 'lm.id', 't.last_message_id')
+      .select(LISTED)
+      .orderBy('t.last_activity_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit)
+      .offset(offset);
+  if (search) return pageOf(userId, page.limit, page.offset).execute();
+  return queryCacheOf(db).rows('thread-page', [userId, page.limit, page.offset], (slots) =>
+    pageOf(slots[0] as number, slots[1] as number, slots[2] as number),
+  );
+}
+
+/** Threads by id, each with its last message, in no particular order. */
+export function threadsWithLastMessage(db: Db, ids: number[]) {
+  return queryCacheOf(db).rows(
+    'threads-with-last-message',
+    ids.length > 0 ? ids : [0],
+    (slots) =>
+      db
+        .selectFrom('threads as t')
+        .leftJoin('thread_messages as lm', 'lm.id', 't.last_message_id')
+        .select(LISTED)
+        .where('t.id', 'in', slots as number[]),
+    { prepared: ids.length <= 1 },
+  );
 }
 
 /** Unread messages of the person's unmuted threads, and how many threads have any. */

@@ -1,10 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Message, MessageAttachment, Thread } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { loadPeople, type PersonRow } from '../users/people.js';
-import { messagesByIds, reactionsOf, threadsByIds, type MessageRow } from './message-store.js';
-import { presentMessage, presentThread } from './present.js';
-import { membersOf } from './store.js';
+import { loadSummaryRows, type PersonRow } from '../users/people.js';
+import { messagesByIds, reactionsOf, type MessageRow } from './message-store.js';
+import {
+  presentMembers,
+  presentMessage,
+  presentSharedThread,
+  presentThread,
+  type SharedThread,
+  type Summaries,
+} from './present.js';
+import { presentedMembersOf, type PresentedMemberRow } from './store.js';
+import { threadsWithLastMessage, type ListedThreadRow } from './thread-list-store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -15,23 +23,48 @@ export type PictureUrl = (attachmentId: number) => string;
 
 /** The threads as each viewer sees them, in the order of `ids`. */
 export async function threadViews(db: Db, ids: number[], pictureUrl: PictureUrl) {
-  const threads = await threadsByIds(db, ids);
-  const members = await membersOf(db, ids);
-  const people = await loadPeople(
+  return listedThreadViews(db, ids, await threadsWithLastMessage(db, ids), pictureUrl);
+}
+
+/**
+ * The threads of `rows` (read with their last message) as each viewer sees them, in the
+ * order of `ids`: what is the same for every member (the members, the last message) is
+ * presented once, and each person once however many of the threads they are in.
+ */
+export async function listedThreadViews(
+  db: Db,
+  ids: number[],
+  rows: ListedThreadRow[],
+  pictureUrl: PictureUrl,
+) {
+  const members = rows.length > 0 ? await presentedMembersOf(db, ids) : [];
+  const people = await loadSummaryRows(
     db,
     members.map((m) => m.user_id),
   );
-  const lastIds = threads.map((t) => t.last_message_id).filter((id): id is number => id !== null);
-  const last = new Map((await messagesByIds(db, lastIds)).map((m) => [m.id, m]));
-  const byId = new Map(threads.map((t) => [t.id, t]));
+  const membersByThread = new Map<number, PresentedMemberRow[]>();
+  for (const member of members) {
+    const own = membersByThread.get(member.thread_id);
+    if (own) own.push(member);
+    else membersByThread.set(member.thread_id, [member]);
+  }
+  const summaries: Summaries = new Map();
+  const shared = new Map<number, SharedThread>();
+  for (const row of rows) {
+    const own = membersByThread.get(row.id) ?? [];
+    const last =
+      row.last_message_id !== null && row.last_description !== null
+        ? { description: row.last_description, created_at: row.last_created_at }
+        : undefined;
+    shared.set(
+      row.id,
+      presentSharedThread(row, own, presentMembers(own, people, summaries), last, pictureUrl),
+    );
+  }
   return (viewerId: number): Thread[] =>
     ids.flatMap((id) => {
-      const thread = byId.get(id);
-      if (!thread) return [];
-      const own = members.filter((m) => m.thread_id === id);
-      const lastMessage =
-        thread.last_message_id !== null ? last.get(thread.last_message_id) : undefined;
-      return [presentThread(thread, own, people, viewerId, lastMessage, pictureUrl)];
+      const thread = shared.get(id);
+      return thread ? [presentThread(thread, viewerId)] : [];
     });
 }
 
@@ -75,7 +108,7 @@ export async function messageViews(
   const replyIds = rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null);
   const noFiles: Awaited<ReturnType<MessageFiles>> = new Map();
   const [members, reactions, replies, files] = await Promise.all([
-    justSent ? [] : membersOf(db, threadIds),
+    justSent ? [] : presentedMembersOf(db, threadIds),
     justSent
       ? []
       : reactionsOf(
@@ -89,12 +122,13 @@ export async function messageViews(
   const people =
     sender && rows.every((r) => r.user_id === sender.id)
       ? new Map([[sender.id, sender]])
-      : await loadPeople(
+      : await loadSummaryRows(
           db,
           rows.map((r) => r.user_id),
         );
   const context = {
     people,
+    summaries: new Map() as Summaries,
     members,
     reactions,
     replies: new Map(replies.map((r) => [r.id, r])),

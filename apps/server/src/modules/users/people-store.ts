@@ -97,3 +97,36 @@ export async function loadPeople(db: Db, ids: Iterable<number>): Promise<Map<num
   }
   return map;
 }
+
+/** What a person's summary shows (people.ts summaryOf). */
+export interface SummaryRow {
+  id: number;
+  name: string;
+  avatar_id: number | null;
+}
+
+/**
+ * People by id with only what their summaries show: lists that present many people (a
+ * thread list's members, a page's authors) read three columns instead of the whole profile.
+ */
+export async function loadSummaryRows(
+  db: Db,
+  ids: Iterable<number>,
+): Promise<Map<number, SummaryRow>> {
+  const unique = [...new Set(ids)];
+  const map = new Map<number, SummaryRow>();
+  for (let start = 0; start < unique.length; start += 900) {
+    const rows = await queryCacheOf(db).rows(
+      'summary-rows',
+      unique.slice(start, start + 900),
+      (slots) =>
+        db
+          .selectFrom('users as u')
+          .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+          .select(['u.id', 'p.name', 'p.avatar_attachment_id as avatar_id'])
+          .where('u.id', 'in', slots as number[]),
+    );
+    for (const row of rows) map.set(row.id, row);
+  }
+  return map;
+}

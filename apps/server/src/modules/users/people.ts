@@ -8,7 +8,7 @@ import {
   type UserType,
   type WorkspaceType,
 } from '@memoria/domain';
-import type { PersonRow } from './people-store.js';
+import type { PersonRow, SummaryRow } from './people-store.js';
 import { readBool } from '../../db/dialect.js';
 
 /**
@@ -20,7 +20,9 @@ export {
   findPersonByEmail,
   findPersonBySlug,
   loadPeople,
+  loadSummaryRows,
   type PersonRow,
+  type SummaryRow,
 } from './people-store.js';
 
 /** Signed up, verified and not disabled by an operator. */
@@ -40,7 +42,7 @@ export function avatarUrl(avatarId: number | null | undefined, variant: string):
   return avatarId ? `/api/user/photo/${avatarId}?variant=${variant}` : null;
 }
 
-export function summaryOf(person: PersonRow): UserSummary {
+export function summaryOf(person: SummaryRow): UserSummary {
   return {
     id: person.id,
     '@id': iri('user', person.id),
