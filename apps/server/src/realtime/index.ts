@@ -26,6 +26,11 @@ export { createMemoChangeNotices, type MemoChange } from './memo-changes.js';
 export const SOCKET = {
   /** a ping each way this often; a socket that answered none since the last is closed */
   heartbeatMs: 25_000,
+  /**
+   * The beat is spread over its interval in this many slices, each a share of the sockets,
+   * so 20,000 sockets are not pinged (and their pongs read) in one burst.
+   */
+  heartbeatSlices: 25,
   /** largest client message; a bigger one closes the socket (1009) */
   maxMessageBytes: 4096,
   /** client messages allowed per window beyond replies; more closes the socket (1008) */
@@ -99,6 +104,8 @@ interface Connection {
   messages: number;
   /** events sent and not yet answered, up to SOCKET.maxRepliesOwed */
   repliesOwed: number;
+  /** which slice of the heartbeat pings it */
+  slice: Set<Connection>;
   detach(): void;
 }
 
@@ -143,6 +150,8 @@ export async function registerRealtime(
   const sessions = createSessionService(ctx);
   const byUser = new Map<number, Set<Connection>>();
   const all = new Set<Connection>();
+  const slices = Array.from({ length: SOCKET.heartbeatSlices }, () => new Set<Connection>());
+  let opened = 0;
 
   async function authenticate(request: FastifyRequest): Promise<void> {
     const { userId, token, callTicket } = queryOf(request);
@@ -229,6 +238,7 @@ export async function registerRealtime(
       windowStart: Date.now(),
       messages: 0,
       repliesOwed: 0,
+      slice: slices[opened++ % slices.length]!,
       detach: ctx.realtime.attach(auth.userId, {
         send: (text) => {
           if (socket.readyState !== socket.OPEN) return;
@@ -238,6 +248,7 @@ export async function registerRealtime(
       }),
     };
     all.add(connection);
+    connection.slice.add(connection);
     let own = byUser.get(auth.userId);
     if (!own) {
       own = new Set();
@@ -287,6 +298,7 @@ export async function registerRealtime(
     socket.on('close', () => {
       connection.detach();
       all.delete(connection);
+      connection.slice.delete(connection);
       const mine = byUser.get(connection.userId);
       mine?.delete(connection);
       if (mine?.size === 0) byUser.delete(connection.userId);
@@ -294,12 +306,15 @@ export async function registerRealtime(
   }
 
   /**
-   * Pings every socket (in batches), drops the silent ones, closes ended sessions.
-   * `whileChecking` runs while the sessions are being read (tests: a socket opening then).
+   * Pings the sockets (all, or one slice; in batches), drops the silent ones, closes ended
+   * sessions. `whileChecking` runs while the sessions are read (tests: a socket opening).
    */
-  async function heartbeat(whileChecking?: () => Promise<void>): Promise<void> {
+  async function heartbeat(
+    whileChecking?: () => Promise<void>,
+    sockets: ReadonlySet<Connection> = all,
+  ): Promise<void> {
     let count = 0;
-    for (const connection of [...all]) {
+    for (const connection of [...sockets]) {
       if (!connection.alive) {
         connection.socket.terminate();
       } else {
@@ -315,7 +330,7 @@ export async function registerRealtime(
     // Only the sockets whose sessions were read are judged: one that opened while they were
     // being read was authenticated just now, and closing it as ended signed it out for
     // nothing (docs/notes/realtime-delivery.md, Heartbeat).
-    const checked = [...all];
+    const checked = [...sockets];
     const sessionIds = [...new Set(checked.map((c) => c.sessionId))];
     if (sessionIds.length === 0) return;
     const [live] = await Promise.all([
@@ -329,16 +344,19 @@ export async function registerRealtime(
     }
   }
 
+  // One slice a tick: every socket is still pinged once per heartbeatMs, never all at once.
   let beating = false;
+  let tick = 0;
   const timer = setInterval(() => {
-    if (beating) return;
+    const slice = slices[tick++ % slices.length]!;
+    if (beating || slice.size === 0) return;
     beating = true;
-    heartbeat()
+    heartbeat(undefined, slice)
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'realtime heartbeat failed'))
       .finally(() => {
         beating = false;
       });
-  }, SOCKET.heartbeatMs);
+  }, SOCKET.heartbeatMs / SOCKET.heartbeatSlices);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
@@ -380,7 +398,9 @@ export async function registerRealtime(
   });
 
   app.decorate('realtime', ctx.realtime);
-  app.decorate('realtimeHeartbeat', heartbeat);
+  app.decorate('realtimeHeartbeat', (whileChecking?: () => Promise<void>) =>
+    heartbeat(whileChecking),
+  );
 }
 
 declare module 'fastify' {

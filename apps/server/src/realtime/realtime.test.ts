@@ -241,6 +241,20 @@ describeDb('realtime socket', () => {
     expect((await opened!.closed).code).toBe(CLOSE_CODES.sessionEnded);
   });
 
+  it('the timer pings a slice of the sockets at a time, not all of them at once', async () => {
+    const people = [await signedInUser(t), await signedInUser(t)];
+    const sockets: TestSocket[] = [];
+    const started = Date.now();
+    for (let i = 0; i < SOCKET.heartbeatSlices; i += 1) sockets.push(await tab(people[i % 2]!));
+    const tickMs = SOCKET.heartbeatMs / SOCKET.heartbeatSlices;
+    await new Promise((resolve) => setTimeout(resolve, tickMs * 2.5));
+    const ticks = Math.ceil((Date.now() - started) / tickMs);
+    const pinged = sockets.filter((s) => s.received.some(of('ping'))).length;
+    // each tick pings one slice: here one socket each, however slow the opening was
+    expect(pinged).toBeGreaterThanOrEqual(1);
+    expect(pinged).toBeLessThanOrEqual(Math.min(ticks, SOCKET.heartbeatSlices - 1));
+  });
+
   it('the heartbeat drops a socket that answers no ping, and keeps one that does', async () => {
     const ada = await signedInUser(t);
     const silent = await connect(t.app, ada.id, ada.token, { autoPong: false });
