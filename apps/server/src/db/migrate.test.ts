@@ -10,6 +10,11 @@ const tableGone = (name: string) =>
     code: '42P01',
   });
 
+const columnGone = () =>
+  Object.assign(new Error('column "lock_code_hash" of relation "users" does not exist'), {
+    code: '42703',
+  });
+
 describe('reading migrations past a neighbouring schema dropped meanwhile', () => {
   it('reads again when another schema vanished during the catalog read', async () => {
     let reads = 0;
@@ -17,9 +22,10 @@ describe('reading migrations past a neighbouring schema dropped meanwhile', () =
       reads += 1;
       if (reads === 1) throw schemaGone('t_neighbour');
       if (reads === 2) throw tableGone('t_neighbour');
+      if (reads === 3) throw columnGone();
       return 'read';
     });
-    expect([answer, reads]).toEqual(['read', 3]);
+    expect([answer, reads]).toEqual(['read', 4]);
   });
 
   it('does not hide its own schema missing, other errors, or a neighbour that keeps vanishing', async () => {

@@ -119,8 +119,13 @@ export async function pastNeighbourDrops<T>(
   }
 }
 
-/** PostgreSQL's invalid_schema_name, and undefined_table (the schema went between two reads). */
-const GONE_CODES = new Set(['3F000', '42P01']);
+/**
+ * PostgreSQL's invalid_schema_name, undefined_table (the schema went between two reads) and
+ * undefined_column: Kysely's catalog read asks `pg_get_serial_sequence` for every column, which
+ * looks the table up by name at that moment and answers `column "x" of relation "y" does not
+ * exist` when a neighbour's table went meanwhile (seen in the CI runs of 28-29 November).
+ */
+const GONE_CODES = new Set(['3F000', '42P01', '42703']);
 
 function neighbourSchemaGone(error: unknown, own: string | undefined): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
