@@ -19,6 +19,8 @@ await runScaleBench({
     const signedIn = { authorization: `Bearer ${token}`, accept: 'application/ld+json' };
     const visitor = { accept: 'application/ld+json' };
     return [
+      // the floor of any signed-in read: the session check and one row
+      ['GET /api/profile (the floor)', '/api/profile', signedIn],
       [
         'GET /api/feed (page 1, hydra, as the web app asks)',
         '/api/feed?offset=0&itemsPerPage=10',

@@ -8,6 +8,7 @@ export function measure(title, options, { duration = 10, connections = 50 } = {}
       resolve({
         title,
         rps: Math.round(result.requests.average),
+        requests: result.requests.total,
         p50: result.latency.p50,
         p99: result.latency.p99,
         non2xx: result.non2xx,
@@ -18,12 +19,14 @@ export function measure(title, options, { duration = 10, connections = 50 } = {}
 }
 
 export function printTable(rows, reference) {
-  console.log('| what | req/s | % of hello-world | p50 ms | p99 ms | non-2xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| what | req/s | % of hello-world | p50 ms | p99 ms | non-2xx | errors | server CPU ms/req |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const row of rows) {
     const share = reference ? `${Math.round((row.rps / reference.rps) * 100)}%` : '';
     console.log(
-      `| ${row.title} | ${row.rps} | ${share} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} |`,
+      `| ${row.title} | ${row.rps} | ${share} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${row.errors} | ${row.cpuMs === undefined ? '' : row.cpuMs.toFixed(3)} |`,
     );
   }
 }

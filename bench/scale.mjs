@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, root, startServer, waitFor } from './support.mjs';
+import { freePort, processCpuMs, root, startServer, waitFor } from './support.mjs';
 import { measure, printTable } from './measure.mjs';
 
 /**
@@ -24,6 +24,8 @@ export async function runScaleBench({ options = {}, targets, describe }) {
       'database-url': { type: 'string' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '50' },
+      // --only <regexp>: measure only the targets whose title matches (the hello-world always)
+      only: { type: 'string' },
       ...options,
     },
   });
@@ -40,7 +42,7 @@ export async function runScaleBench({ options = {}, targets, describe }) {
   const hello = fork(join(root, 'bench/hello-world.mjs'), {
     env: { ...process.env, PORT: String(helloPort) },
   });
-  const { base, stop } = await startServer(await freePort(), {
+  const { base, stop, pid } = await startServer(await freePort(), {
     DATA_DIR: dataDir,
     DATABASE_URL: values['database-url'] ?? '',
     RATE_LIMIT_PER_MINUTE: '100000000',
@@ -58,7 +60,10 @@ export async function runScaleBench({ options = {}, targets, describe }) {
       if (!token) throw new Error(`login failed: ${login.status}`);
       return token;
     };
-    const list = await targets({ base, manifest, values, signIn });
+    const only = values.only ? new RegExp(values.only, 'i') : undefined;
+    const list = (await targets({ base, manifest, values, signIn })).filter(
+      ([title]) => !only || only.test(title),
+    );
 
     // Each URL must answer 200 with content before it is measured.
     for (const [, path, headers] of list) {
@@ -75,7 +80,11 @@ export async function runScaleBench({ options = {}, targets, describe }) {
     const loadBefore = loadavg();
     const rows = [await measure('Fastify hello-world (reference)', reference, load)];
     for (const [title, path, headers] of list) {
-      rows.push(await measure(title, { url: `${base}${path}`, headers }, load));
+      // the server's CPU over the run, per answer: robust where the rate is not (a shared machine)
+      const cpuBefore = processCpuMs(pid);
+      const row = await measure(title, { url: `${base}${path}`, headers }, load);
+      row.cpuMs = (processCpuMs(pid) - cpuBefore) / Math.max(1, row.requests);
+      rows.push(row);
     }
     // Again at the end: on a shared machine the reference drifts, and this shows by how much.
     rows.push(await measure('Fastify hello-world (again, at the end)', reference, load));

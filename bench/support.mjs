@@ -45,6 +45,13 @@ export async function waitFor(url) {
   throw new Error(`not ready: ${url}`);
 }
 
+/** A process's CPU time so far (user + system, ms), from /proc (Linux; 10 ms ticks). */
+export function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /**
  * Starts apps/server/dist/main.js (or BENCH_SERVER_MAIN) on 127.0.0.1:port with a temp DATA_DIR;
  * waits for health.
