@@ -379,17 +379,26 @@ export async function setProfileAvatar(
     .execute();
 }
 
-/** The id of the account picture of `userId` (the newest ready one), if any. */
+/**
+ * The id of the account picture of `userId` (the newest ready one), if any. Built once
+ * (db/query-cache.ts): every `GET /api/profile` asks it, and building it cost more than
+ * running it (docs/PERFORMANCE.md, the fixed cost of a signed-in read).
+ */
 export async function currentAvatarId(db: Db, userId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('attachments')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('owner_kind', '=', 'avatar')
-    .where('status', '=', 'ready')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await queryCacheOf(db).rows(
+    'current-avatar-id',
+    [userId],
+    (slots) =>
+      db
+        .selectFrom('attachments')
+        .select('id')
+        .where('user_id', '=', slots[0] as number)
+        .where('owner_kind', '=', 'avatar')
+        .where('status', '=', 'ready')
+        .orderBy('id', 'desc')
+        .limit(1),
+    { prepared: true },
+  );
   return row?.id ?? null;
 }
 
