@@ -99,14 +99,18 @@ export function hasSubscription(account: AccountFacts): boolean {
   return isSilver(account) || isBronze(account) || account.rules?.has_subscription === true;
 }
 
+/** Every area allowed: the start of each account's rules, made once (read on every profile). */
+const ALL_AREAS_ALLOWED: Readonly<Record<string, boolean>> = Object.freeze(
+  Object.fromEntries(RULE_AREAS.map((area) => [area, true])),
+);
+
 /**
  * The `rules` object the server sends: the area flags (allowed unless switched off) and the
  * plan flags as the functions above decide them.
  */
 export function accountRules(account: AccountFacts): UserRules {
-  const areas = Object.fromEntries(RULE_AREAS.map((area) => [area, true]));
   return {
-    ...areas,
+    ...ALL_AREAS_ALLOWED,
     ...account.rules,
     has_subscription: hasSubscription(account),
     bronze: isBronze(account),
