@@ -32,12 +32,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Accept-Language values already read: a browser sends the same one with every request, and
+ * reading it (split, rank, sort) cost more than the rest of this hook. Bounded, since the
+ * header is the caller's to choose; emptied when full.
+ */
+const localeOfHeader = new Map<string, Locale>();
+const MAX_KEPT_LOCALE_HEADERS = 256;
+const MAX_KEPT_LOCALE_HEADER_LENGTH = 256;
+
+export function localeOf(header: string | undefined): Locale {
+  if (!header || header.length > MAX_KEPT_LOCALE_HEADER_LENGTH) {
+    return localeFromAcceptLanguage(header);
+  }
+  let locale = localeOfHeader.get(header);
+  if (locale === undefined) {
+    locale = localeFromAcceptLanguage(header);
+    if (localeOfHeader.size >= MAX_KEPT_LOCALE_HEADERS) localeOfHeader.clear();
+    localeOfHeader.set(header, locale);
+  }
+  return locale;
+}
+
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('locale', 'en');
   app.decorateRequest('auth', null);
   // a callback hook: on every request, so no promise for it
   app.addHook('onRequest', (request, _reply, done) => {
-    request.locale = localeFromAcceptLanguage(request.headers['accept-language']);
+    request.locale = localeOf(request.headers['accept-language']);
     done();
   });
 }
