@@ -286,4 +286,25 @@ describeDb('memo lists', () => {
       await counting.close();
     }
   });
+
+  it('a page presents each collection once and shares it, answering as before', async () => {
+    // the memos with three collections each (even titles), newest first
+    const page = newestFirst().filter((_, i) => i % 2 === 1);
+    const memos = await t.app.memos.presentIds({ userId: ada.id }, page);
+    expect(memos.map((m) => m.id)).toEqual(page);
+    const refs = memos.flatMap((m) => [
+      m.collection,
+      ...m.memos_per_collection.map((link) => link.collection),
+    ]);
+    // one answer object per collection on the page (docs/PERFORMANCE.md, cold reads)
+    expect(new Set(refs).size).toBe(3);
+    for (const memo of memos) {
+      expect(memo.collection).toBe(memo.memos_per_collection[0]?.collection);
+    }
+    // the same answer as each memo read on its own
+    for (const memo of memos) {
+      const [alone] = await t.app.memos.presentIds({ userId: ada.id }, [memo.id]);
+      expect(JSON.stringify(memo)).toBe(JSON.stringify(alone));
+    }
+  });
 });

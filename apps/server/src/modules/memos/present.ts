@@ -21,9 +21,27 @@ import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './c
 import type { MemoRow } from './store.js';
 import { avatarUrl } from '../users/people.js';
 
+/**
+ * Initials per name already worked out: a page of memos names the same few people again and
+ * again (authors, collection owners), and `initialsOf` splits and maps each time. Bounded;
+ * emptied when full.
+ */
+const initialsOfName = new Map<string, string>();
+const MAX_KEPT_INITIALS = 4096;
+
+function initials(name: string): string {
+  let label = initialsOfName.get(name);
+  if (label === undefined) {
+    label = initialsOf(name);
+    if (initialsOfName.size >= MAX_KEPT_INITIALS) initialsOfName.clear();
+    initialsOfName.set(name, label);
+  }
+  return label;
+}
+
 /** How another person appears inside a memo (with their account picture when known). */
 export function userSummary(id: number, name: string, picture: string | null = null): UserSummary {
-  return { id, '@id': iri('user', id), name, picture, label: initialsOf(name) };
+  return { id, '@id': iri('user', id), name, picture, label: initials(name) };
 }
 
 export function presentTodo(row: TodoRow): MemoTodo {
@@ -75,6 +93,12 @@ function location(row: MemoRow): Location | null {
 
 export interface PresentContext {
   viewerId: number | null;
+  /**
+   * Collections already presented for this page, by id: a collection's answer depends on the
+   * collection and the viewer alone, and a page of ten memos names the same few collections
+   * up to twice per memo (its focus and its list). One answer object each, shared.
+   */
+  presentedRefs?: Map<string, MemoCollectionRef>;
   children: MemoChildren;
   refs: Map<number, CollectionRefRow[]>;
   attachments: Map<number, MemoAttachments>;
@@ -82,6 +106,14 @@ export interface PresentContext {
   collectionId?: string | null;
   /** the pin state in the listed collection (collection lists) */
   listSequence?: number | null;
+}
+
+function collectionRefOf(row: CollectionRefRow, ctx: PresentContext): MemoCollectionRef {
+  const kept = ctx.presentedRefs?.get(row.collection_id);
+  if (kept) return kept;
+  const ref = presentCollectionRef(row, ctx.viewerId);
+  ctx.presentedRefs?.set(row.collection_id, ref);
+  return ref;
 }
 
 export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
@@ -98,7 +130,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
     '@id': iri('memo', row.id),
     title: row.title,
     description: row.description,
-    collection: focus ? presentCollectionRef(focus, v) : null,
+    collection: focus ? collectionRefOf(focus, ctx) : null,
     author: userSummary(row.user_id, row.author_name, avatarUrl(row.author_avatar_id, '220w')),
     memo_photos: files.memo_photos,
     memo_videos: files.memo_videos,
@@ -126,7 +158,7 @@ export function presentMemo(row: MemoRow, ctx: PresentContext): Memo {
     memo_type: row.memo_type,
     memos_per_collection: refs.map((r) => ({
       id: r.id,
-      collection: presentCollectionRef(r, v),
+      collection: collectionRefOf(r, ctx),
       sequence_number: r.sequence_number,
     })),
     is_connected: readBool(row.is_connected),

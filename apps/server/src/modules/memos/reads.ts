@@ -6,7 +6,7 @@ import type { Viewer } from '../audience/index.js';
 import { loadMemoAttachments, type MemoMedia } from './attachments.js';
 import { loadCollectionRefs, loadPageChildren } from './children-store.js';
 import { createQueryCache } from './query-cache.js';
-import { presentMemo } from './present.js';
+import { presentMemo, type PresentContext } from './present.js';
 import {
   collectionPage,
   countCollectionMemos,
@@ -66,16 +66,20 @@ export function createMemoReads(database: Database, media: MemoMedia) {
       loadCollectionRefs(cache, db, dialect, viewer, ids),
       loadMemoAttachments(media, viewer, ids),
     ]);
-    return rows.map((row) =>
-      presentMemo(row, {
-        viewerId: viewer.userId,
-        children,
-        refs,
-        attachments,
-        collectionId,
-        listSequence: row.list_sequence,
-      }),
-    );
+    // one context for the page, its list position set per memo: no object per memo for it
+    const context: PresentContext = {
+      viewerId: viewer.userId,
+      presentedRefs: new Map(),
+      children,
+      refs,
+      attachments,
+      collectionId,
+      listSequence: null,
+    };
+    return rows.map((row) => {
+      context.listSequence = row.list_sequence;
+      return presentMemo(row, context);
+    });
   }
 
   async function read(viewer: Viewer, id: number, collectionId?: string | null): Promise<Memo> {
