@@ -35,6 +35,7 @@ import {
   type MessageRow,
 } from './message-store.js';
 import { presentReactions } from './present.js';
+import { presentedMembersOf } from './store.js';
 import { createOfflinePush } from './offline-push.js';
 import { createCommitGroup } from '../../db/commit-group.js';
 import { findPerson } from '../users/people.js';
@@ -192,18 +193,24 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       threadId: number,
       paging: { limit: number; offset: number; afterSeq?: number },
     ) {
-      await requireMember(db, threadId, viewerId);
-      if (paging.afterSeq !== undefined) {
-        const limit = Math.min(paging.limit, MESSENGER.resumePageMax);
-        const [rows, total] = await Promise.all([
-          messagesAfter(db, threadId, paging.afterSeq, limit),
-          countMessages(db, threadId, paging.afterSeq),
+      if (paging.afterSeq === undefined) {
+        // the newest page, in five statements (docs/PERFORMANCE.md, Messenger): the members
+        // (the viewer's membership among them; a membership means the thread exists) beside
+        // the page with its count, then the page's reactions, files and authors. Nothing is
+        // answered before the membership is known.
+        const [members, newest] = await Promise.all([
+          presentedMembersOf(db, [threadId]),
+          newestPage(db, threadId, paging.limit, paging.offset),
         ]);
-        return { members: await messageViews(db, rows, filesOf), total };
+        if (!members.some((m) => m.user_id === viewerId)) throw threadNotFound();
+        const views = await messageViews(db, newest.rows, filesOf, undefined, members);
+        return { members: views, total: newest.total };
       }
+      await requireMember(db, threadId, viewerId);
+      const limit = Math.min(paging.limit, MESSENGER.resumePageMax);
       const [rows, total] = await Promise.all([
-        newestPage(db, threadId, paging.limit, paging.offset),
-        countMessages(db, threadId),
+        messagesAfter(db, threadId, paging.afterSeq, limit),
+        countMessages(db, threadId, paging.afterSeq),
       ]);
       return { members: await messageViews(db, rows, filesOf), total };
     },
