@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
-import { queryCacheOf, type QueryCache } from '../../db/query-cache.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 import { markRead, nextSeq, setLastMessage } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -129,13 +129,8 @@ export async function writeMessage(
  * membership among them), the message already sent with this key, if any. Built once per
  * shape and prepared on PostgreSQL (db/query-cache.ts).
  */
-export function sendChecks(
-  cache: QueryCache,
-  db: Db,
-  threadId: number,
-  userId: number,
-  key: string | null,
-) {
+export function sendChecks(db: Db, threadId: number, userId: number, key: string | null) {
+  const cache = queryCacheOf(db);
   return Promise.all([
     cache
       .rows(
