@@ -103,7 +103,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
      * for one message and for a full page.
      */
     async warm(on: Db) {
-      await sendChecks(on, dialect, 0, 0, '');
+      await sendChecks(on, 0, 0, '');
       await findPerson(on, 0);
       await blockedEitherWay(on, 0, 0);
       await rolledBack(on, (trx) =>
@@ -133,7 +133,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       // one wave of reads (docs/PERFORMANCE.md, Messenger): the thread, its members, the
       // message already sent with this key, and the sender as messages present them
       const [[thread, memberRows, earlier], sender] = await Promise.all([
-        sendChecks(db, dialect, threadId, auth.userId, key),
+        sendChecks(db, threadId, auth.userId, key),
         findPerson(db, auth.userId),
       ]);
       if (!thread || !memberRows.some((m) => m.user_id === auth.userId)) throw threadNotFound();

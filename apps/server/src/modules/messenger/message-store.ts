@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
 import { queryCacheOf } from '../../db/query-cache.js';
-import { markRead, nextSeq, setLastMessage, type MemberRow, type ThreadRow } from './store.js';
+import { markRead, nextSeq, setLastMessage } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -126,36 +126,10 @@ export async function writeMessage(
 
 /**
  * What a send checks before it writes, asked at once: the thread, its members (the sender's
- * membership among them), the message already sent with this key, if any.
- *
- * PostgreSQL: ONE prepared statement, each answer a JSON value of its own (three statements
- * sent together took three connections of the pool per send; docs/PERFORMANCE.md,
- * Messenger). Times then come as text, which the rows' types allow (DbTime) and every reader
- * of them parses (isoTime, readTime). SQLite: three statements, each built once per shape
- * (db/query-cache.ts).
+ * membership among them), the message already sent with this key, if any. Built once per
+ * shape and prepared on PostgreSQL (db/query-cache.ts).
  */
-export async function sendChecks(
-  db: Db,
-  d: DialectHelpers,
-  threadId: number,
-  userId: number,
-  key: string | null,
-): Promise<[ThreadRow | undefined, MemberRow[], MessageRow | undefined]> {
-  if (d.name === 'postgres') {
-    const { rows } = await sql<{
-      thread: ThreadRow | null;
-      members: MemberRow[];
-      earlier: MessageRow | null;
-    }>`${sql.raw(PREPARED_MARK)}select
-      (select row_to_json(t) from threads t where t.id = ${threadId}) as thread,
-      (select coalesce(json_agg(m order by m.joined_at, m.id), '[]'::json)
-        from thread_members m where m.thread_id = ${threadId}) as members,
-      (select row_to_json(k) from thread_messages k
-        where k.thread_id = ${threadId} and k.user_id = ${userId} and k.client_key = ${key})
-        as earlier`.execute(db);
-    const [row] = rows;
-    return [row?.thread ?? undefined, row?.members ?? [], row?.earlier ?? undefined];
-  }
+export function sendChecks(db: Db, threadId: number, userId: number, key: string | null) {
   const cache = queryCacheOf(db);
   return Promise.all([
     cache

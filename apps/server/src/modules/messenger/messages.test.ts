@@ -86,10 +86,6 @@ describeDb('messenger: messages', () => {
       expect(res.json().message).toMatchObject({ id: first.json().message.id, key, seq: 1 });
     }
     expect(await countOf(t, 'thread_messages')).toBe(before + 1);
-    // a retry answers the stored message as a page presents it, every field (on PostgreSQL
-    // the send's checks read it as JSON: its times as text)
-    const [listed] = (await page(ada!.headers, id, 'page=1')).json()['hydra:member'];
-    expect(results[0]!.json().message).toEqual(listed);
     // the same key from the other person is their own message
     const theirs = await send(t, bob!.headers, id, 'mine', { key });
     expect(theirs.json().message.id).not.toBe(first.json().message.id);
