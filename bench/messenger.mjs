@@ -417,11 +417,26 @@ try {
       list.sort((a, b) => a - b);
       return { second, p99: quantile(list, 0.99), max: list[list.length - 1] };
     });
+    rows.sort((a, b) => a.second - b.second);
+    // the start apart from the rest: the first ten seconds in order, then the others' spread
+    const first = rows
+      .filter((r) => r.second < 10)
+      .map((r) => `${r.second}s ${r.p99.toFixed(0)}`)
+      .join(', ');
+    const rest = rows
+      .filter((r) => r.second >= 10)
+      .map((r) => r.p99)
+      .sort((a, b) => a - b);
+    const spread = rest.length
+      ? `median ${quantile(rest, 0.5).toFixed(0)}, p90 ${quantile(rest, 0.9).toFixed(0)}, ` +
+        `max ${rest[rest.length - 1].toFixed(0)}`
+      : 'none';
     rows.sort((a, b) => b.p99 - a.p99);
-    return rows
+    const slowest = rows
       .slice(0, 12)
       .map((r) => `${r.second}s p99 ${r.p99.toFixed(0)} max ${r.max.toFixed(0)}`)
       .join('; ');
+    return `${slowest}\n  p99 of each of the first seconds: ${first}\n  p99 of the later seconds: ${spread}`;
   }
   /**
    * Sends `rate` messages a second for the duration through `send`, waits until every member

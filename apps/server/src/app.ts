@@ -27,6 +27,7 @@ import { registerWebApp } from './http/web-app.js';
 import { createAuthGuard } from './http/auth.js';
 import { createPasswordHasher } from './modules/auth/passwords.js';
 import { createAuthDeps } from './modules/auth/deps.js';
+import { createWarmUp } from './db/warm.js';
 import { registerAuth } from './modules/auth/index.js';
 import { registerUsers } from './modules/users/index.js';
 import { registerDelegationRights, registerDelegations } from './modules/delegations/index.js';
@@ -66,6 +67,11 @@ declare module 'fastify' {
      * commit, so a test that listens on sockets waits here for the earlier requests' ones.
      */
     activitySettled(): Promise<void>;
+    /**
+     * Runs the modules' hot statements on every database connection (db/warm.ts); main.ts
+     * calls it before listen. Answers how long it took, in ms.
+     */
+    warm(): Promise<number>;
   }
 }
 
@@ -130,9 +136,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     activity: createActivityDispatcher((error) =>
       app.log.error({ err: error }, 'activity delivery failed'),
     ),
+    warmUp: createWarmUp(database),
   };
   app.decorate('jobs', ctx.jobs);
   app.decorate('activitySettled', () => ctx.activity.settled());
+  app.decorate('warm', () => ctx.warmUp.run());
 
   const fallback: { current?: NotFoundFallback } = {};
   registerRequestContext(app);

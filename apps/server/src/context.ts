@@ -8,6 +8,7 @@ import type { PasswordHasher } from './modules/auth/passwords.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { ActivityDispatcher } from './events/dispatch.js';
+import type { WarmUp } from './db/warm.js';
 
 /** What services need from the running app; built once in buildApp. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** after-commit delivery of recorded activity events (notifications module) */
   activity: ActivityDispatcher;
+  /** the modules' hot statements, run before the server listens (db/warm.ts) */
+  warmUp: WarmUp;
 }

@@ -78,6 +78,14 @@ async function main(): Promise<void> {
     process.channel.unref(); // the channel alone does not keep the server running
   }
 
+  // The pool's connections opened and the hot statements prepared before the first request
+  // (db/warm.ts); a failure costs the first requests that time again, not the start.
+  try {
+    const warmMs = await app.warm();
+    app.log.info({ ms: Math.round(warmMs) }, 'database connections warmed');
+  } catch (error) {
+    app.log.warn({ err: error }, 'warming the database connections failed');
+  }
   await app.listen({ port: config.port, host: config.host });
   // Durable jobs: poll once a second; app.close() stops the loop and waits for the job.
   app.jobs.start({ pollMs: 1000 });

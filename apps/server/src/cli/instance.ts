@@ -9,6 +9,7 @@ import type { DatabaseSchema } from '../db/schema.js';
 import type { FailureLimiter } from '../http/rate-limit.js';
 import { createLocalHub } from '../realtime/hub.js';
 import { createActivityDispatcher } from '../events/dispatch.js';
+import { createWarmUp } from '../db/warm.js';
 import { createJobQueue } from '../jobs/queue.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordHasher } from '../modules/auth/passwords.js';
@@ -109,6 +110,8 @@ export function openInstance(options: { create?: boolean } = {}): Instance {
       // the command line has no sockets; notifications it causes are read from the list
       realtime: createLocalHub(),
       activity: createActivityDispatcher((error) => log.error({ err: error }, 'delivery failed')),
+      // a command runs a few statements and exits: nothing to warm, the steps are never run
+      warmUp: createWarmUp(database),
     };
     return base;
   }

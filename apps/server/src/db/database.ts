@@ -32,6 +32,12 @@ export interface Database {
   signals?: ChangeSignals;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
+  /**
+   * Runs `run` on every connection the server will use, before it takes traffic
+   * (db/warm.ts): PostgreSQL opens its whole pool and `run` prepares the hot statements on
+   * each connection; SQLite has one connection and runs it once.
+   */
+  warm(run: (db: Kysely<DatabaseSchema>) => Promise<void>): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -170,6 +176,7 @@ function openPostgres(url: string, schema?: string, poolSize = DEFAULT_POOL_SIZE
     ...database,
     schema,
     signals,
+    warm: (run) => onEveryConnection(db, poolSize, run),
     async destroy() {
       // the signals of the last writes go out before the pool closes
       await signals.close();
@@ -285,6 +292,45 @@ export function withNamedStatements(
   };
 }
 
+/**
+ * Runs `run` on `size` connections of the pool at once, so that each is a different one:
+ * every task holds its connection until all have theirs. A pool opens connections only when
+ * every open one is busy, so under the first load it would otherwise open them one by one,
+ * each a new PostgreSQL process whose first statements also read the catalog and parse and
+ * plan every statement again (docs/PERFORMANCE.md, Messenger, the start).
+ */
+async function onEveryConnection(
+  db: Kysely<DatabaseSchema>,
+  size: number,
+  run: (db: Kysely<DatabaseSchema>) => Promise<void>,
+): Promise<void> {
+  let arrived = 0;
+  let allIn!: () => void;
+  const everyone = new Promise<void>((resolve) => (allIn = resolve));
+  // a task that could not get its connection counts too, or the others would wait forever
+  const arrive = () => {
+    arrived += 1;
+    if (arrived >= size) allIn();
+  };
+  const results = await Promise.allSettled(
+    Array.from({ length: size }, () =>
+      db
+        .connection()
+        .execute(async (connection) => {
+          arrive();
+          await everyone;
+          await run(connection);
+        })
+        .catch((error: unknown) => {
+          arrive();
+          throw error;
+        }),
+    ),
+  );
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** A message of several statements answers with one result each; the caller asked for the last. */
 function lastResult(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult | undefined {
   return Array.isArray(results) ? results.at(-1) : results;
@@ -307,6 +353,7 @@ function wrap(
         return false;
       }
     },
+    warm: (run) => run(db),
     destroy: () => db.destroy(),
   };
 }

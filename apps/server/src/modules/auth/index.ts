@@ -18,4 +18,6 @@ export function registerAuth(app: ZodApp, guard: AuthGuard, deps: AuthDeps): voi
   registerAuthRoutes(app, guard, createAccountService(deps), passwords);
   registerTwoFactorRoutes(app, guard, createTwoFactorService(deps, passwords));
   registerLockCodeRoutes(app, guard, createLockCodeService(deps));
+  // every signed-in request and socket reads its session first (db/warm.ts)
+  deps.ctx.warmUp.add(deps.sessions.warm);
 }

@@ -10,6 +10,7 @@ import {
   findRefreshToken,
   createSessionStateReader,
   insertSession,
+  readSessionState,
   listDeviceSessions,
   markReauthenticated,
   markRotated,
@@ -154,6 +155,11 @@ export function createSessionService(ctx: AppContext) {
     async revokeByRefreshToken(refreshToken: string): Promise<void> {
       const stored = await findRefreshToken(db, sha256(refreshToken));
       if (stored) await revokeSession(db, dialect, stored.session_id);
+    },
+
+    /** The read every signed-in request and socket makes, on `on` (db/warm.ts). */
+    async warm(on: Kysely<DatabaseSchema>): Promise<void> {
+      await readSessionState(on, 0);
     },
 
     revoke: (sessionId: number) => revokeSession(db, dialect, sessionId),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { LRUCache } from 'lru-cache';
-import { createQueryCache } from '../../db/query-cache.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 import type { ChangeVersion } from '../../db/change-version.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -101,16 +101,7 @@ export const KEPT_SESSION_MS = 10_000;
  * the row, so an operator's change from outside is still seen at once.
  */
 export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
-  const queries = createQueryCache(db);
-  const read = async (sessionId: number) => {
-    const rows = await queries.rows(
-      'session-state',
-      [sessionId],
-      ([id]) => sessionStateQuery(db, id as number),
-      { prepared: true },
-    );
-    return rows[0];
-  };
+  const read = (sessionId: number) => readSessionState(db, sessionId);
   if (!changes) return read;
   type State = Awaited<ReturnType<typeof read>>;
   const kept = new LRUCache<number, { version: number; state: NonNullable<State> }>({
@@ -130,6 +121,17 @@ export function createSessionStateReader(db: Db, changes?: ChangeVersion) {
 }
 
 export type SessionStateReader = ReturnType<typeof createSessionStateReader>;
+
+/** The session's state as the reader reads it, on `db` (the warm-up runs it on each connection). */
+export async function readSessionState(db: Db, sessionId: number) {
+  const [row] = await queryCacheOf(db).rows(
+    'session-state',
+    [sessionId],
+    ([id]) => sessionStateQuery(db, id as number),
+    { prepared: true },
+  );
+  return row;
+}
 
 export function findRefreshToken(db: Db, tokenHash: string) {
   return db

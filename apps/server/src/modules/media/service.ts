@@ -408,14 +408,16 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
     /**
      * The photos and documents of these messages, presented with signed URLs as any member
      * sees them (the caller checked the viewer is a member of their threads), by message id.
+     * `on`: another connection of the database (the warm-up's, db/warm.ts).
      */
     async loadAttachmentsForMessages(
       messageIds: number[],
+      on: Kysely<DatabaseSchema> = db,
     ): Promise<Map<number, { photos: Attachment[]; documents: Attachment[] }>> {
       const byMessage = new Map<number, { photos: Attachment[]; documents: Attachment[] }>();
       const unique = [...new Set(messageIds)];
       for (let i = 0; i < unique.length; i += 500) {
-        for (const row of await attachmentsOfMessages(db, unique.slice(i, i + 500))) {
+        for (const row of await attachmentsOfMessages(on, unique.slice(i, i + 500))) {
           const messageId = row.message_id as number;
           const lists = byMessage.get(messageId) ?? { photos: [], documents: [] };
           // the same answer goes to every member (over the socket too): no uploader-only parts

@@ -17,12 +17,14 @@ import { createThreadService } from './thread-service.js';
 export function registerMessenger(app: ZodApp, guard: AuthGuard, ctx: AppContext) {
   const live = createMessengerLive(ctx);
   addDigestSource(ctx, createMessageDigest(ctx));
-  registerThreadRoutes(
-    app,
-    guard,
-    createThreadService(ctx, live),
-    createMembershipService(ctx, live),
-  );
-  registerMessageRoutes(app, guard, createMessageService(ctx, live), ctx.secrets.jwtKey);
-  return { socketHandlers: createSocketHandlers(ctx) };
+  const membership = createMembershipService(ctx, live);
+  const messages = createMessageService(ctx, live);
+  const socket = createSocketHandlers(ctx);
+  registerThreadRoutes(app, guard, createThreadService(ctx, live), membership);
+  registerMessageRoutes(app, guard, messages, ctx.secrets.jwtKey);
+  // the sends, their acknowledgements and the reads that follow them (db/warm.ts)
+  ctx.warmUp.add(messages.warm);
+  ctx.warmUp.add(socket.warm);
+  ctx.warmUp.add(membership.warm);
+  return { socketHandlers: socket.handlers };
 }

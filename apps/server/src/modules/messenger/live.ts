@@ -4,9 +4,14 @@ import { intIdFromIri } from '../../http/iri.js';
 import { findPerson } from '../users/people.js';
 import { markDelivered, markDeliveredPostgres, membersOf } from './store.js';
 
-type Ack = { messageId: number; userId: number };
 import { createMediaService } from '../media/index.js';
 import { threadViews } from './view.js';
+import { rolledBack } from '../../db/warm.js';
+import type { Kysely } from 'kysely';
+import type { DatabaseSchema } from '../../db/schema.js';
+
+type Ack = { messageId: number; userId: number };
+type Db = Kysely<DatabaseSchema>;
 
 /**
  * What the messenger sends over the socket (docs/notes/messenger.md, Socket). Callers send
@@ -117,10 +122,10 @@ export function createSocketHandlers(ctx: AppContext) {
   let acks = new Map<string, { messageId: number; userId: number }>();
   let flushing: ReturnType<typeof setTimeout> | undefined;
   let writing = false;
-  const write =
-    ctx.database.dialect.name === 'postgres'
-      ? (batch: Ack[]) => markDeliveredPostgres(db, batch)
-      : (batch: Ack[]) => db.transaction().execute((trx) => markDelivered(trx, batch));
+  const postgres = ctx.database.dialect.name === 'postgres';
+  const write = postgres
+    ? (batch: Ack[]) => markDeliveredPostgres(db, batch)
+    : (batch: Ack[]) => db.transaction().execute((trx) => markDelivered(trx, batch));
   const flushAcks = async () => {
     flushing = undefined;
     const batch = [...acks.values()];
@@ -175,5 +180,13 @@ export function createSocketHandlers(ctx: AppContext) {
         ctx.log.warn({ err: error }, 'messenger socket message failed'),
       );
     };
-  return { new_message: safe(acknowledge), typing: safe(typing) };
+  return {
+    handlers: { new_message: safe(acknowledge), typing: safe(typing) },
+    /** A batch's statement on `on` (db/warm.ts): a message that does not exist, rolled back. */
+    warm: (on: Db) =>
+      rolledBack(on, (trx) => {
+        const probe = [{ messageId: 0, userId: 0 }];
+        return postgres ? markDeliveredPostgres(trx, probe) : markDelivered(trx, probe);
+      }),
+  };
 }

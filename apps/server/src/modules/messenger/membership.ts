@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { MESSENGER } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { isoTime, readBool, type DialectHelpers } from '../../db/dialect.js';
 import type { AppContext } from '../../context.js';
@@ -58,6 +59,18 @@ export function createMembershipService(ctx: AppContext, live: MessengerLive) {
   }
 
   return {
+    /**
+     * The thread list's statements and the membership every thread request checks, on `on`
+     * (db/warm.ts), for a person in no thread.
+     */
+    async warm(on: Kysely<DatabaseSchema>) {
+      await countThreads(on, dialect, 0, null);
+      await pageOfThreads(on, dialect, 0, null, { limit: MESSENGER.threadsPerPage, offset: 0 });
+      await findThread(on, 0);
+      await memberOf(on, 0, 0);
+      await membersOf(on, [0]);
+    },
+
     async list(viewerId: number, search: string | null, page: { limit: number; offset: number }) {
       const [total, rows] = await Promise.all([
         countThreads(db, dialect, viewerId, search),

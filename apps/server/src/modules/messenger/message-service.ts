@@ -35,12 +35,14 @@ import {
   type MessageRow,
 } from './message-store.js';
 import { presentReactions } from './present.js';
+import { presentedMembersOf } from './store.js';
 import { createOfflinePush } from './offline-push.js';
 import { createCommitGroup } from '../../db/commit-group.js';
-import { findPerson } from '../users/people.js';
+import { findPerson, loadSummaryRows } from '../users/people.js';
+import { blockedEitherWay } from '../blocks/service.js';
+import { rolledBack } from '../../db/warm.js';
 import { createMediaService } from '../media/index.js';
 import { messageViews, type JustSent, type MessageFiles } from './view.js';
-import { createQueryCache } from '../../db/query-cache.js';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 
@@ -52,7 +54,6 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
   const deliveryOrder = createDeliveryOrder();
   // PostgreSQL: sends of this instance write to a thread one after the other (send())
   const threadWrites = createDeliveryOrder();
-  const checks = createQueryCache(db);
   const media = createMediaService(ctx);
   /** A message's files as the wire answer lists them (docs/notes/messenger.md, Photos and documents). */
   const filesOf: MessageFiles = async (ids) => {
@@ -96,13 +97,43 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
   }
 
   return {
+    /**
+     * The send's statements and the newest page's, on `on` (db/warm.ts): ids that match
+     * nothing, the write rolled back. The shapes that depend on a count of ids are warmed
+     * for one message and for a full page.
+     */
+    async warm(on: Db) {
+      await sendChecks(on, 0, 0, '');
+      await findPerson(on, 0);
+      await blockedEitherWay(on, 0, 0);
+      await rolledBack(on, (trx) =>
+        writeMessage(trx, dialect, {
+          threadId: 0,
+          userId: 0,
+          sentBy: null,
+          key: null,
+          description: '',
+          replyToId: null,
+          at: new Date(),
+        }),
+      );
+      await presentedMembersOf(on, [0]);
+      await newestPage(on, 0, MESSENGER.messagesPerPage, 0);
+      const page = Array.from({ length: MESSENGER.messagesPerPage }, (_, i) => -1 - i);
+      for (const ids of [[0], page]) {
+        await reactionsOf(on, ids);
+        await media.loadAttachmentsForMessages(ids, on);
+      }
+      await loadSummaryRows(on, [0]);
+    },
+
     async send(auth: AuthContext, body: MessageCreate) {
       const threadId = threadIdOf(body.thread);
       const key = body.key ?? null;
       // one wave of reads (docs/PERFORMANCE.md, Messenger): the thread, its members, the
       // message already sent with this key, and the sender as messages present them
       const [[thread, memberRows, earlier], sender] = await Promise.all([
-        sendChecks(checks, db, threadId, auth.userId, key),
+        sendChecks(db, threadId, auth.userId, key),
         findPerson(db, auth.userId),
       ]);
       if (!thread || !memberRows.some((m) => m.user_id === auth.userId)) throw threadNotFound();
@@ -192,18 +223,24 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       threadId: number,
       paging: { limit: number; offset: number; afterSeq?: number },
     ) {
-      await requireMember(db, threadId, viewerId);
-      if (paging.afterSeq !== undefined) {
-        const limit = Math.min(paging.limit, MESSENGER.resumePageMax);
-        const [rows, total] = await Promise.all([
-          messagesAfter(db, threadId, paging.afterSeq, limit),
-          countMessages(db, threadId, paging.afterSeq),
+      if (paging.afterSeq === undefined) {
+        // the newest page, in five statements (docs/PERFORMANCE.md, Messenger): the members
+        // (the viewer's membership among them; a membership means the thread exists) beside
+        // the page with its count, then the page's reactions, files and authors. Nothing is
+        // answered before the membership is known.
+        const [members, newest] = await Promise.all([
+          presentedMembersOf(db, [threadId]),
+          newestPage(db, threadId, paging.limit, paging.offset),
         ]);
-        return { members: await messageViews(db, rows, filesOf), total };
+        if (!members.some((m) => m.user_id === viewerId)) throw threadNotFound();
+        const views = await messageViews(db, newest.rows, filesOf, undefined, members);
+        return { members: views, total: newest.total };
       }
+      await requireMember(db, threadId, viewerId);
+      const limit = Math.min(paging.limit, MESSENGER.resumePageMax);
       const [rows, total] = await Promise.all([
-        newestPage(db, threadId, paging.limit, paging.offset),
-        countMessages(db, threadId),
+        messagesAfter(db, threadId, paging.afterSeq, limit),
+        countMessages(db, threadId, paging.afterSeq),
       ]);
       return { members: await messageViews(db, rows, filesOf), total };
     },

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
-import { queryCacheOf, type QueryCache } from '../../db/query-cache.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 import { markRead, nextSeq, setLastMessage } from './store.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -129,13 +129,8 @@ export async function writeMessage(
  * membership among them), the message already sent with this key, if any. Built once per
  * shape and prepared on PostgreSQL (db/query-cache.ts).
  */
-export function sendChecks(
-  cache: QueryCache,
-  db: Db,
-  threadId: number,
-  userId: number,
-  key: string | null,
-) {
+export function sendChecks(db: Db, threadId: number, userId: number, key: string | null) {
+  const cache = queryCacheOf(db);
   return Promise.all([
     cache
       .rows(
@@ -191,18 +186,42 @@ export async function countMessages(db: Db, threadId: number, afterSeq = 0): Pro
   return Number(row?.n ?? 0);
 }
 
-/** One page counted from the newest; answered oldest to newest. */
+/**
+ * One page counted from the newest, answered oldest to newest, and how many messages the
+ * thread has, in one statement: the count is a subquery beside the page's columns, run once
+ * (it depends on no row) on the thread's index while the page still stops at its limit.
+ * A page past the end has no row to carry it: the count is then asked alone.
+ */
 export async function newestPage(db: Db, threadId: number, limit: number, offset: number) {
-  const rows = await queryCacheOf(db).rows('newest-messages', [threadId, limit, offset], (slots) =>
-    db
-      .selectFrom('thread_messages')
-      .selectAll()
-      .where('thread_id', '=', slots[0] as number)
-      .orderBy('seq', 'desc')
-      .limit(slots[1] as number)
-      .offset(slots[2] as number),
+  const rows = await queryCacheOf(db).rows(
+    'newest-messages-counted',
+    [threadId, limit, offset],
+    (slots) =>
+      db
+        .selectFrom('thread_messages')
+        .selectAll()
+        .select((eb) =>
+          eb
+            .selectFrom('thread_messages as counted')
+            .select(eb.fn.countAll().as('n'))
+            .where('counted.thread_id', '=', slots[0] as number)
+            .where('counted.seq', '>', 0)
+            .as('thread_total'),
+        )
+        .where('thread_id', '=', slots[0] as number)
+        .orderBy('seq', 'desc')
+        .limit(slots[1] as number)
+        .offset(slots[2] as number),
   );
-  return rows.reverse();
+  if (rows.length === 0) return { rows: [], total: await countMessages(db, threadId) };
+  const total = Number(rows[0]!.thread_total ?? 0);
+  const page: MessageRow[] = [];
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    // the answer is made from the row's own columns only (present.ts)
+    const { thread_total: _total, ...row } = rows[i]!;
+    page.push(row);
+  }
+  return { rows: page, total };
 }
 
 /** The messages numbered after `seq`, in order (the resume call). */

@@ -28,6 +28,11 @@ describeDb('messenger: messages', () => {
     expect(first['hydra:member'].map((m: { seq: number }) => m.seq)[0]).toBe(6);
     const second = (await page(bob!.headers, id, 'page=2&itemsPerPage=20')).json();
     expect(second['hydra:member'].map((m: { seq: number }) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(second['hydra:totalItems']).toBe(25);
+    // past the end no row carries the count
+    const past = (await page(bob!.headers, id, 'page=3')).json();
+    expect(past['hydra:member']).toEqual([]);
+    expect(past['hydra:totalItems']).toBe(25);
     const after = (await page(bob!.headers, id, 'after_seq=22')).json();
     expect(after['hydra:member'].map((m: { seq: number }) => m.seq)).toEqual([23, 24, 25]);
     expect(after['hydra:totalItems']).toBe(3);

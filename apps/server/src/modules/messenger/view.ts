@@ -96,19 +96,21 @@ export interface JustSent {
  * `justSent`: one message written a moment ago by its author, who alone has read it, with no
  * reaction yet and files only if it was sent with some: its readers and reactions are known
  * to be empty without asking (the send answers this way at 300 messages a second).
+ * `members`: the members of the rows' threads (presentedMembersOf), when the caller read them.
  */
 export async function messageViews(
   db: Db,
   rows: MessageRow[],
   filesOf: MessageFiles,
   justSent?: JustSent,
+  knownMembers?: PresentedMemberRow[],
 ): Promise<Message[]> {
   if (rows.length === 0) return [];
   const threadIds = [...new Set(rows.map((r) => r.thread_id))];
   const replyIds = rows.map((r) => r.reply_to_id).filter((id): id is number => id !== null);
   const noFiles: Awaited<ReturnType<MessageFiles>> = new Map();
   const [members, reactions, replies, files] = await Promise.all([
-    justSent ? [] : presentedMembersOf(db, threadIds),
+    justSent ? [] : (knownMembers ?? presentedMembersOf(db, threadIds)),
     justSent
       ? []
       : reactionsOf(
