@@ -1,11 +1,12 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { configureClient } from './api/client';
 import { queryClient } from './api/query-client';
 import { layoutData } from './app/first-data';
+import { firstPages } from './app/first-pages';
 import { AppProviders } from './app/providers';
 import { AppRoutes } from './app/router';
 import { handleSessionExpired } from './session/session-actions';
@@ -23,19 +24,29 @@ async function start() {
       : initialLocale(guestSettings.get().locale);
   await initI18n(locale);
   configureClient({ getLocale: currentLocale, onSessionExpired: handleSessionExpired });
-  await layoutData(queryClient);
+  const signedIn =
+    Boolean(localStorage.getItem('token') && localStorage.getItem('refresh_token')) &&
+    localStorage.getItem('session_kind') !== 'activation';
+  await Promise.all([layoutData(queryClient), firstPages(window.location.pathname, signedIn)]);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const app = createRoot(root);
+  // The first render in a transition: React renders it in slices of a few milliseconds, giving
+  // the main thread back between them, instead of one task of several hundred milliseconds on
+  // a slow phone (docs/PERFORMANCE.md, Lighthouse: the fifth round). Nothing is on screen
+  // before it, so nothing waits for it but what it draws.
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

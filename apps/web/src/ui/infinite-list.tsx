@@ -5,6 +5,7 @@ import {
   Fragment,
   startTransition,
   useCallback,
+  useDeferredValue,
   useEffect,
   useRef,
   useState,
@@ -76,8 +77,14 @@ export function InfiniteList<T>({
   testId,
 }: InfiniteListProps<T>) {
   const { t } = useTranslation();
+  // An answer reaches React through the query's external store, whose renders are never split:
+  // a first page of cards was one task of several hundred milliseconds on a slow phone. The
+  // status the list shows follows the query's in a deferred render, which React splits into
+  // slices of a few milliseconds; the placeholders stay until the items are rendered
+  // (docs/PERFORMANCE.md, Lighthouse: the fifth round).
+  const shown = useDeferredValue(source.status);
   const [allShown, setAllShown] = useState(false);
-  const holdingBack = !allShown && items.length > FIRST_ITEMS;
+  const holdingBack = !allShown && shown === 'success' && items.length > FIRST_ITEMS;
   useEffect(() => {
     if (holdingBack) startTransition(() => setAllShown(true));
   }, [holdingBack]);
@@ -132,9 +139,9 @@ export function InfiniteList<T>({
   }, [status, refetch]);
 
   let body: ReactNode;
-  if (source.status === 'pending') {
+  if (shown === 'pending') {
     body = <Placeholders />;
-  } else if (source.status === 'error') {
+  } else if (shown === 'error') {
     body = <QueryErrorView error={source.error} onRetry={() => void source.refetch()} />;
   } else if (items.length === 0) {
     body = empty;
@@ -179,10 +186,7 @@ export function InfiniteList<T>({
 
   return (
     <PullToRefresh onRefresh={onRefresh ?? source.refetch}>
-      <Box
-        data-testid={testId}
-        aria-busy={source.status === 'pending' || source.isFetchingNextPage}
-      >
+      <Box data-testid={testId} aria-busy={shown === 'pending' || source.isFetchingNextPage}>
         {body}
       </Box>
     </PullToRefresh>

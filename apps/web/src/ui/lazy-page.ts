@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { TIMINGS } from '@memoria/domain';
 
 export const CHUNK_RELOAD_FLAG = 'chunk-reload';
@@ -48,12 +48,32 @@ export async function loadChunk<T>(
   }
 }
 
-/** React.lazy for a named page export, with the chunk rules above. */
+/** A page component that loads its chunk on first render, or earlier through `preload`. */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * React.lazy for a named page export, with the chunk rules above. `preload` starts the load;
+ * a page whose chunk is in by its first render renders at once instead of suspending (main.tsx
+ * loads the first screen's pages before the first render: docs/PERFORMANCE.md, Lighthouse:
+ * the fifth round). Each instance keeps the component it started with, so a page that did
+ * suspend is not mounted again once its chunk is in.
+ */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M>(
   importer: () => Promise<M>,
   name: K,
-) {
-  return lazy(() =>
-    loadChunk(importer).then((module) => ({ default: module[name] as ComponentType })),
-  );
+): LazyPage {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const load = () =>
+    (loading ??= loadChunk(importer).then((module) => {
+      loaded = module[name] as ComponentType;
+      return { default: loaded };
+    }));
+  const Lazy = lazy(load);
+  function Page(props: Record<string, never>) {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  Page.preload = load;
+  return Page;
 }

@@ -29,7 +29,12 @@ const GuestWelcome = lazy(() =>
 export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.lg / 16}em)`, true);
+  // Read while rendering, not in an effect: the default (for server rendering, which this app
+  // does not do) renders the desktop layout first and then, on a phone, the whole layout again
+  // with the header and the bottom bar (docs/PERFORMANCE.md, Lighthouse: the fifth round).
+  const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.lg / 16}em)`, true, {
+    getInitialValueInEffect: false,
+  });
   const session = useSession();
   const user = useProfile().data;
   const signedIn = session?.kind === 'full' && Boolean(user);

@@ -9,6 +9,7 @@ import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
 import { ErrorPage } from '../../ui/error-page';
 import { PageLoader } from '../../ui/page-loader';
+import { useDeferredPending } from '../../ui/deferred-pending';
 import { QueryErrorView } from '../../ui/query-error';
 import { usePageTitle } from '../../ui/use-page-title';
 import { openMemoEditor, preloadMemoEditor } from '../memos/memo-editor-launcher';
@@ -65,7 +66,8 @@ export function WithCollection({
   const access = useCollectionAccess(publicRoute);
   const collection = useCollection(collectionId, access);
   usePageTitle(collection.data?.name);
-  if (collection.isPending) return <PageLoader />;
+  const loading = useDeferredPending(collection.status);
+  if (loading || collection.isPending) return <PageLoader />;
   if (collection.isError) {
     return (
       <CollectionLoadError

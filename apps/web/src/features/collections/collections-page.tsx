@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { PageLoader } from '../../ui/page-loader';
+import { useDeferredPending } from '../../ui/deferred-pending';
 import { QueryErrorView } from '../../ui/query-error';
 import { usePageTitle } from '../../ui/use-page-title';
 import { CollectionList } from './collection-list';
@@ -43,8 +44,9 @@ export function CollectionsPage() {
     if (tab !== requested) void navigate(TAB_PATHS[tab], { replace: true });
   }, [tab, requested, navigate]);
 
+  const loading = useDeferredPending(list.status);
   let body;
-  if (list.isPending) body = <PageLoader />;
+  if (loading || list.isPending) body = <PageLoader />;
   else if (list.isError) {
     body = <QueryErrorView error={list.error} onRetry={() => void list.refetch()} />;
   } else {

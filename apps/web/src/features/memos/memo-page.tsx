@@ -17,6 +17,7 @@ import { currentLocale, useTranslation } from '../../i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import { ErrorPage } from '../../ui/error-page';
 import { PageLoader } from '../../ui/page-loader';
+import { useDeferredPending } from '../../ui/deferred-pending';
 import { showApiError } from '../../ui/toasts';
 import { usePageTitle } from '../../ui/use-page-title';
 import { MemoDescription } from './memo-description';
@@ -274,9 +275,10 @@ function MemoScreen({ publicRoute }: { publicRoute: boolean }) {
   const access: MemoAccess = { isPublic: publicRoute || session?.kind !== 'full', smt };
   const memoId = Number(id);
   const query = useMemoDetail(memoId, access);
+  const loading = useDeferredPending(query.status);
 
   if (!Number.isInteger(memoId) || memoId <= 0) return <ErrorPage status={404} resource="memo" />;
-  if (query.isPending) return <PageLoader />;
+  if (loading || query.isPending) return <PageLoader />;
   if (query.isError) {
     const status = isApiError(query.error) ? query.error.status : 500;
     if (smt && (status === 403 || status === 404)) {
