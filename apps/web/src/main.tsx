@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { configureClient } from './api/client';
 import { queryClient } from './api/query-client';
+import { getSession } from './api/session';
 import { layoutData } from './app/first-data';
 import { firstPages } from './app/first-pages';
 import { AppProviders } from './app/providers';
@@ -24,9 +25,7 @@ async function start() {
       : initialLocale(guestSettings.get().locale);
   await initI18n(locale);
   configureClient({ getLocale: currentLocale, onSessionExpired: handleSessionExpired });
-  const signedIn =
-    Boolean(localStorage.getItem('token') && localStorage.getItem('refresh_token')) &&
-    localStorage.getItem('session_kind') !== 'activation';
+  const signedIn = getSession()?.kind === 'full';
   await Promise.all([layoutData(queryClient), firstPages(window.location.pathname, signedIn)]);
 
   const root = document.getElementById('root');

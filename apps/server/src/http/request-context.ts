@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { localeFromAcceptLanguage, type DelegateRight, type Locale } from '@memoria/domain';
+import { boundedMemo } from '../bounded-memo.js';
 
 export type SessionScope = 'full' | 'activation';
 
@@ -34,24 +35,17 @@ declare module 'fastify' {
 
 /**
  * Accept-Language values already read: a browser sends the same one with every request, and
- * reading it (split, rank, sort) cost more than the rest of this hook. Bounded, since the
- * header is the caller's to choose; emptied when full.
+ * reading it (split, rank, sort) cost more than the rest of this hook. The header is the
+ * caller's to choose, so only short values are kept, and at most 256 of them.
  */
-const localeOfHeader = new Map<string, Locale>();
-const MAX_KEPT_LOCALE_HEADERS = 256;
 const MAX_KEPT_LOCALE_HEADER_LENGTH = 256;
+const keptLocaleOf = boundedMemo(localeFromAcceptLanguage, 256);
 
 export function localeOf(header: string | undefined): Locale {
   if (!header || header.length > MAX_KEPT_LOCALE_HEADER_LENGTH) {
     return localeFromAcceptLanguage(header);
   }
-  let locale = localeOfHeader.get(header);
-  if (locale === undefined) {
-    locale = localeFromAcceptLanguage(header);
-    if (localeOfHeader.size >= MAX_KEPT_LOCALE_HEADERS) localeOfHeader.clear();
-    localeOfHeader.set(header, locale);
-  }
-  return locale;
+  return keptLocaleOf(header);
 }
 
 export function registerRequestContext(app: FastifyInstance): void {

@@ -20,24 +20,14 @@ import { NO_ATTACHMENTS, type MemoAttachments } from './attachments.js';
 import type { CollectionRefRow, MemoChildren, ReactionCount, TodoRow } from './children-store.js';
 import type { MemoRow } from './store.js';
 import { avatarUrl } from '../users/people.js';
+import { boundedMemo } from '../../bounded-memo.js';
 
 /**
  * Initials per name already worked out: a page of memos names the same few people again and
  * again (authors, collection owners), and `initialsOf` splits and maps each time. Bounded;
  * emptied when full.
  */
-const initialsOfName = new Map<string, string>();
-const MAX_KEPT_INITIALS = 4096;
-
-function initials(name: string): string {
-  let label = initialsOfName.get(name);
-  if (label === undefined) {
-    label = initialsOf(name);
-    if (initialsOfName.size >= MAX_KEPT_INITIALS) initialsOfName.clear();
-    initialsOfName.set(name, label);
-  }
-  return label;
-}
+const initials = boundedMemo(initialsOf, 4096);
 
 /** How another person appears inside a memo (with their account picture when known). */
 export function userSummary(id: number, name: string, picture: string | null = null): UserSummary {
