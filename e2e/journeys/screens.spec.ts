@@ -330,6 +330,14 @@ for (const theme of THEMES) {
       const homeCard = page.getByTestId('memo-card').first();
       await loaded(homeCard.getByTestId('memo-time')).toHaveAttribute('datetime', /^\d{4}-/);
       await expect(homeCard.getByTestId('memo-time')).toHaveText(/now|min ago/);
+      // the author's picture drawn, not its empty frame (it loads after the card)
+      await expect
+        .poll(() =>
+          homeCard
+            .locator('.mantine-Avatar-image')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       await shoot(page, `cards-home-${suffix}`);
 
       await page.goto('/feed');
