@@ -56,7 +56,6 @@ export function createDiskStorage(root: string): Storage {
     async putFile(key, file) {
       const target = fileOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.chmod(file, 0o640);
       try {
         // the upload's temporary file is on the same disk (DATA_DIR/tmp): a rename is atomic
         // and costs the answer no copy

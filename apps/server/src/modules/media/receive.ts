@@ -100,7 +100,8 @@ export async function receiveUpload(
   }
   const quota = byteLimit(options.freeBytes, storageLimitExceeded);
   try {
-    await pipeline(Readable.from(body()), quota, fs.createWriteStream(target, { mode: 0o600 }));
+    // a stored file's mode (storage/disk-storage.ts): the file is renamed into place as it is
+    await pipeline(Readable.from(body()), quota, fs.createWriteStream(target, { mode: 0o640 }));
     if (file.stream.truncated) throw tooLarge(options.maxBytes);
   } catch (error) {
     file.stream.destroy();
