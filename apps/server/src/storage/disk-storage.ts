@@ -55,11 +55,13 @@ export function createDiskStorage(root: string): Storage {
 
     async putFile(key, file) {
       const target = fileOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
       try {
-        // the upload's temporary file is on the same disk (DATA_DIR/tmp): a rename is atomic
-        // and costs the answer no copy
-        await fsp.rename(file, target);
+        // The upload's temporary file is on the same disk (DATA_DIR/tmp): a rename is atomic
+        // and costs the answer no copy. Both calls only touch directory entries (microseconds,
+        // synchronous as SQLite's writes to the same disk are), where their async forms would
+        // each wait for a turn of a busy event loop.
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.renameSync(file, target);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
         await this.put(key, fs.createReadStream(file));

@@ -203,6 +203,9 @@ describeDb('media uploads', () => {
     expect(await attachmentCount(carol.id)).toBe(0);
     expect(storedFiles(t, carol.id)).toEqual([]);
     expect(await storageUsed(t, carol.id)).toBe(nearlyFull);
+    // nor a temporary file (this one arrived whole and is written in one call)
+    const uploads = path.join(t.dataDir, 'tmp', 'uploads');
+    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]);
 
     // Bought storage counts: the same upload now fits.
     await t.database.db
