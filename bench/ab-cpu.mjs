@@ -62,6 +62,8 @@ try {
       `/api/collection/${manifest.bigCollectionId}/memo?offset=0&itemsPerPage=10`,
     ],
     ['GET /api/user/{me}/memo (page 1)', `/api/user/${values.user}/memo?offset=0&itemsPerPage=10`],
+    ['GET /api/thread/unread', '/api/thread/unread'],
+    ['GET /api/notifications/unread', '/api/notifications/unread'],
   ];
   const rounds = Number(values.rounds);
   const perRound = Number(values['per-round']);
@@ -77,24 +79,26 @@ try {
           const res = await fetch(`${server.base}${path}`, { headers: server.headers });
           if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
           const text = await res.text();
-          if (n === 0 && round === -1) bodies[i] = text.length;
+          if (n === 0 && round === -1) bodies[i] = text;
         }
         // round -1 warms both up and is not counted
         if (round >= 0) cpu[i] += processCpuMs(server.pid) - before;
       }
     }
     const [a, b] = cpu.map((ms) => ms / (rounds * perRound));
-    rows.push({ title, a, b, sizes: bodies });
+    rows.push({ title, a, b, bodies });
   }
   const fixed = (averages) => averages.map((v) => v.toFixed(2)).join(' ');
   console.log(
     `\nSQLite, ${manifest.users} people, ${manifest.memos} memos; ${rounds} rounds of ${perRound} requests per build, one at a time, alternated; ${new Date().toISOString()}; load average ${fixed(loadBefore)} → ${fixed(loadavg())}\n`,
   );
-  console.log('| request | base CPU ms | this build CPU ms | change | answer bytes (base, this) |');
+  console.log(
+    '| request | base CPU ms | this build CPU ms | change | answer bytes (base, this; same bytes?) |',
+  );
   console.log('|---|---:|---:|---:|---|');
   for (const r of rows) {
     console.log(
-      `| ${r.title} | ${r.a.toFixed(3)} | ${r.b.toFixed(3)} | ${Math.round((r.b / r.a - 1) * 100)}% | ${r.sizes.join(', ')} |`,
+      `| ${r.title} | ${r.a.toFixed(3)} | ${r.b.toFixed(3)} | ${Math.round((r.b / r.a - 1) * 100)}% | ${r.bodies.map((b) => b.length).join(', ')}; ${r.bodies[0] === r.bodies[1] ? 'same' : 'DIFFERENT'} |`,
     );
   }
 } finally {

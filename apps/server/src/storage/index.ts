@@ -24,6 +24,7 @@ function lazyStorage(kind: Storage['kind'], load: () => Promise<Storage>): Stora
   return {
     kind,
     put: async (key, body, options) => (await storage()).put(key, body, options),
+    putFile: async (key, file, options) => (await storage()).putFile(key, file, options),
     get: async (key, range) => (await storage()).get(key, range),
     stat: async (key) => (await storage()).stat(key),
     delete: async (key) => (await storage()).delete(key),

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -75,6 +77,11 @@ export function createS3Storage(config: S3Config, client = createS3Client(config
       });
       await upload.done();
       return { size: counter.bytes };
+    },
+
+    async putFile(key, file, options) {
+      await this.put(key, createReadStream(file), options);
+      await rm(file, { force: true });
     },
 
     async get(key, range?: ByteRange): Promise<Readable> {

@@ -111,6 +111,15 @@ function contract(name: string, make: () => Storage) {
       expect((await storage.stat('80/1/c.webp'))?.size).toBe(1);
     });
 
+    it('takes over a finished local file: stored under its key, gone from where it was', async () => {
+      const file = path.join(root, `upload-${name.length}.tmp`);
+      fs.writeFileSync(file, 'the original bytes', { mode: 0o600 });
+      await storage.putFile('9/3/original.jpg', file, { contentType: 'image/jpeg' });
+      expect(fs.existsSync(file)).toBe(false);
+      expect(await text(await storage.get('9/3/original.jpg'))).toBe('the original bytes');
+      expect((await storage.stat('9/3/original.jpg'))?.size).toBe(18);
+    });
+
     it('refuses keys that could leave the media root', async () => {
       for (const key of ['../etc/passwd', '/abs/x', '7/../../x', '7//x', '']) {
         await expect(storage.put(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(
@@ -125,6 +134,22 @@ function contract(name: string, make: () => Storage) {
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 contract('disk storage', () => createDiskStorage(root));
+
+describe('disk storage, a taken-over file', () => {
+  it('is moved into place, not copied, and a bad key leaves it where it was', async () => {
+    const media = path.join(root, 'moved');
+    const storage = createDiskStorage(media);
+    const file = path.join(root, 'upload-moved.tmp');
+    fs.writeFileSync(file, 'bytes');
+    const inode = fs.statSync(file).ino;
+    await expect(storage.putFile('../x', file)).rejects.toThrow(RangeError);
+    expect(fs.existsSync(file)).toBe(true);
+    await storage.putFile('4/5/original.png', file);
+    const stored = fs.statSync(path.join(media, '4', '5', 'original.png'));
+    // the same file, renamed: no copy was made
+    expect(stored.ino).toBe(inode);
+  });
+});
 
 const s3 = fakeS3();
 let endpoint = '';

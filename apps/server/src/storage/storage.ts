@@ -11,6 +11,13 @@ export interface Storage {
   /** Writes the stream under `key` (replacing what was there); answers the bytes written. */
   put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ size: number }>;
   /**
+   * Stores the local file `file` (a finished upload under DATA_DIR) under `key` and takes it
+   * over: on disk it is renamed into place as it is (mode included: media/receive.ts writes
+   * uploads with a stored file's mode), no copy; a bucket streams it and removes it.
+   * Afterwards the file is gone; if this fails, it may still be there for the caller to remove.
+   */
+  putFile(key: string, file: string, options?: { contentType?: string }): Promise<void>;
+  /**
    * A read stream of the file, or of bytes `start..end` (inclusive) of it. Throws
    * StorageNotFound when there is no such file.
    */

@@ -1,8 +1,30 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
+
+/** The blocks between a and b, either way (built once, db/query-cache.ts: every comment, reaction and message asks). */
+function blocksBetween(db: Db, a: number, b: number): Promise<{ blocker_id: number }[]> {
+  return queryCacheOf(db).rows(
+    'blocks-between',
+    [a, b],
+    (slots) => {
+      const [x, y] = slots as [number, number];
+      return db
+        .selectFrom('blocks')
+        .select(['blocker_id'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', x), eb('blocked_id', '=', y)]),
+            eb.and([eb('blocker_id', '=', y), eb('blocked_id', '=', x)]),
+          ]),
+        );
+    },
+    { prepared: true },
+  );
+}
 
 /** Who has blocked whom between a and b. */
 export async function blockDirections(
@@ -10,31 +32,12 @@ export async function blockDirections(
   a: number,
   b: number,
 ): Promise<{ byA: boolean; byB: boolean }> {
-  const rows = await db
-    .selectFrom('blocks')
-    .select(['blocker_id'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    )
-    .execute();
+  const rows = await blocksBetween(db, a, b);
   return { byA: rows.some((r) => r.blocker_id === a), byB: rows.some((r) => r.blocker_id === b) };
 }
 
 export async function anyBlockBetween(db: Db, a: number, b: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await blocksBetween(db, a, b)).length > 0;
 }
 
 export async function insertBlock(

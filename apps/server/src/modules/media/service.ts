@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -203,6 +202,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         freeBytes: free,
       });
       let id: number | undefined;
+      let handedOver = false;
       try {
         id = await insertAttachment(db, dialect, {
           userId,
@@ -242,9 +242,10 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
             throw violation('file', 'media.imageTooShort', { height: target.minHeight });
           }
         }
-        await storage.put(original, createReadStream(received.path), {
-          contentType: received.detected.mime,
-        });
+        // the temporary file becomes the original (a rename on disk): the answer waits for
+        // no copy of it
+        await storage.putFile(original, received.path, { contentType: received.detected.mime });
+        handedOver = true;
         const storedBytes = received.size + variantBytes;
         const attachmentId = id;
         await db.transaction().execute(async (trx) => {
@@ -296,7 +297,7 @@ export function createMediaService(ctx: AppContext, storage: Storage = createSto
         if (error instanceof UnreadableImage) throw violation('file', 'media.imageUnreadable');
         throw error;
       } finally {
-        await fsp.rm(received.path, { force: true });
+        if (!handedOver) await fsp.rm(received.path, { force: true });
       }
     },
 

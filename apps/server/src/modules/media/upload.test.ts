@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import exifReader from 'exif-reader';
@@ -67,6 +69,18 @@ describeDb('media uploads', () => {
     );
     // The account pays for the original and the variants.
     expect(await storageUsed(t, alice.id)).toBeGreaterThan(png.length);
+    // the upload's temporary file became the original (renamed, with a stored file's mode):
+    // nothing is left behind in the upload folder
+    const original = path.join(
+      t.dataDir,
+      'media',
+      String(alice.id),
+      String(body.id),
+      'original.png',
+    );
+    expect(fs.statSync(original).mode & 0o777).toBe(0o640);
+    expect(fs.readFileSync(original).equals(png)).toBe(true);
+    expect(fs.readdirSync(path.join(t.dataDir, 'tmp', 'uploads'))).toEqual([]);
 
     const variant = await t.app.inject({ method: 'GET', url: body.secure_urls['220w'] });
     expect(variant.statusCode).toBe(200);
@@ -189,6 +203,9 @@ describeDb('media uploads', () => {
     expect(await attachmentCount(carol.id)).toBe(0);
     expect(storedFiles(t, carol.id)).toEqual([]);
     expect(await storageUsed(t, carol.id)).toBe(nearlyFull);
+    // nor a temporary file (this one arrived whole and is written in one call)
+    const uploads = path.join(t.dataDir, 'tmp', 'uploads');
+    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]);
 
     // Bought storage counts: the same upload now fits.
     await t.database.db

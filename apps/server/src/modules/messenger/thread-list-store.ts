@@ -128,18 +128,25 @@ export function threadsWithLastMessage(db: Db, ids: number[]) {
 
 /** Unread messages of the person's unmuted threads, and how many threads have any. */
 export async function unreadTotals(db: Db, d: DialectHelpers, userId: number) {
-  const row = await db
-    .selectFrom('thread_members as me')
-    .innerJoin('threads as t', 't.id', 'me.thread_id')
-    .select([
-      sql<number>`coalesce(sum(${sql.ref('t.last_seq')} - ${sql.ref('me.last_read_seq')}), 0)`.as(
-        'unread',
-      ),
-      (eb) => eb.fn.countAll().as('threads'),
-    ])
-    .where('me.user_id', '=', userId)
-    .where('me.muted', '=', d.bool(false))
-    .whereRef('t.last_seq', '>', 'me.last_read_seq')
-    .executeTakeFirstOrThrow();
-  return { unread: Number(row.unread), threads: Number(row.threads) };
+  // built once (db/query-cache.ts): every screen asks for the badge
+  const [row] = await queryCacheOf(db).rows(
+    'unread-totals',
+    [userId],
+    (slots) =>
+      db
+        .selectFrom('thread_members as me')
+        .innerJoin('threads as t', 't.id', 'me.thread_id')
+        .select([
+          sql<number>`coalesce(sum(${sql.ref('t.last_seq')} - ${sql.ref('me.last_read_seq')}), 0)`.as(
+            'unread',
+          ),
+          (eb) => eb.fn.countAll().as('threads'),
+        ])
+        .where('me.user_id', '=', slots[0] as number)
+        .where('me.muted', '=', d.bool(false))
+        .whereRef('t.last_seq', '>', 'me.last_read_seq'),
+    { prepared: true },
+  );
+  // an aggregate without GROUP BY always answers one row
+  return { unread: Number(row?.unread ?? 0), threads: Number(row?.threads ?? 0) };
 }

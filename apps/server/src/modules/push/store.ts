@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { readTime } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -152,14 +153,23 @@ export function subscriptionsOfUsers(
 
 /** Those of these users who have at least one push subscription. */
 export async function usersWithSubscriptions(db: Db, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('push_subscriptions')
-    .select('user_id')
-    .distinct()
-    .where('user_id', 'in', userIds)
-    .execute();
-  return rows.map((r) => r.user_id);
+  const found: number[] = [];
+  // built once per count (db/query-cache.ts): every notifying write asks; chunks keep the IN
+  // list under SQLite's bound-parameter limit
+  for (let start = 0; start < userIds.length; start += 900) {
+    const rows = await queryCacheOf(db).rows(
+      'users-with-subscriptions',
+      userIds.slice(start, start + 900),
+      (slots) =>
+        db
+          .selectFrom('push_subscriptions')
+          .select('user_id')
+          .distinct()
+          .where('user_id', 'in', slots as number[]),
+    );
+    for (const row of rows) found.push(row.user_id);
+  }
+  return found;
 }
 
 /** A page of the subscriptions on a topic, by id after `afterId`. */
