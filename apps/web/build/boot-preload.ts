@@ -14,7 +14,7 @@ import { FIRST_ITEMS } from '../src/ui/first-items';
  * - starts the screen's first API reads with the stored token; the API client takes these
  *   answers instead of asking again (src/api/early.ts);
  * - preloads the memo card when a first page of memos is not empty (an empty home does not
- *   fetch the card, as before), and the first picture of the first cards (or of the memo) at
+ *   fetch the card, as before), a memo's checklist when the memo has todos, and the first picture of the first cards (or of the memo) at
  *   high priority, with the srcset and sizes its <img> will have;
  * - signed in, loads Intl's locale data in a task of its own (the cards' dates and counts).
  * The app waits for the layout's reads before its first render (src/app/first-data.ts).
@@ -92,6 +92,7 @@ const AUTH_MODULES = ['app/layout/auth-layout.tsx', 'features/auth/login-page.ts
 /** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
 const CARD_MODULES = ['features/memos/memo-card.tsx'];
 const MEDIA_MODULES = ['features/media/memo-attachments.tsx'];
+const TODO_MODULES = ['features/memos/todo-editor.tsx'];
 const CARD_TEXTS = ['engagement', 'media'];
 const LOCALES = ['en', 'nl', 'fr_be', 'de', 'es', 'pl', 'uk'];
 
@@ -104,6 +105,8 @@ export interface BootMap {
   c: number[];
   /** the attachments, for a first page with photos, videos or documents */
   m: number[];
+  /** a memo's checklist, for a memo with todos (memo-page.tsx loads it lazily) */
+  d: number[];
   /** how many cards a list draws first, their pictures eager (src/ui/first-items.ts) */
   n: number;
   ct: string[];
@@ -274,7 +277,11 @@ function boot(map: BootMap) {
         response
           .then((answer) => (answer.ok ? answer.clone().json() : null))
           .then((body: { 'hydra:member'?: Array<Record<string, unknown[]>> } | null) => {
-            if (answers === 'memo') return picture(body || undefined);
+            if (answers === 'memo') {
+              const memo = body as Record<string, unknown[]> | null;
+              if (memo && memo.memo_todos?.length) preload(map.d);
+              return picture(memo || undefined);
+            }
             const memos = (body && body['hydra:member']) || [];
             if (memos.length === 0) return;
             preload(map.c);
@@ -347,6 +354,7 @@ export function bootPreload(initial: Set<string>, i18nBase: () => string): Plugi
           a: of(AUTH_MODULES),
           c: of(CARD_MODULES),
           m: of(MEDIA_MODULES),
+          d: of(TODO_MODULES),
           n: FIRST_ITEMS,
           ct: CARD_TEXTS,
           t: LOCALES,

@@ -3,6 +3,7 @@ import { COMMENT_MAX, type UserSummary } from '@memoria/domain';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
 import { fromDraft, mentionQuery, toDraft } from './mention-text';
+import { useGrowWithContent } from '../../ui/grow-with-content';
 import { useMentionable } from './queries';
 import classes from './comments.module.css';
 
@@ -66,6 +67,8 @@ export function CommentComposer({
     box.current.focus();
     box.current.setSelectionRange(position, position);
   });
+  // three rows empty, up to twelve with text, drawn by CSS (no measuring on mount)
+  useGrowWithContent(box, draft);
   const listId = useId();
   const people = useMentionable(memoId).data ?? [];
 
@@ -151,9 +154,8 @@ export function CommentComposer({
           onKeyDown={onKeyDown}
           placeholder={placeholder}
           aria-label={placeholder}
-          autosize
-          minRows={3}
-          maxRows={12}
+          rows={3}
+          classNames={{ input: classes.input }}
           autoFocus={autoFocus}
           error={tooLong ? t('engagement.comments.tooLong', { max: COMMENT_MAX }) : undefined}
           // a multi-line text box that suggests (not a combobox: a textarea may not be one)

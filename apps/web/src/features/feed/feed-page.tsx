@@ -1,135 +1,33 @@
 import {
   Button,
   Center,
-  CloseButton,
   Group,
-  Modal,
   Paper,
-  Skeleton,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
   Transition,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowUp, IconCompass, IconLogin, IconNews, IconSearch } from '@tabler/icons-react';
-import { TIMINGS, type Memo } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MemoCardLazy } from '../memos/memo-card-lazy';
 import { useSession } from '../../session/use-session';
 import { useTranslation } from '../../i18n';
-import { FIRST_ITEMS, InfiniteList } from '../../ui/infinite-list';
+import { loadChunk } from '../../ui/lazy-page';
 import { usePageTitle } from '../../ui/use-page-title';
-import { flatten } from '../memos/list-cache';
 import { DefaultEmpty } from '../memos/memo-list';
+import { FeedList } from './feed-list';
 import { hasNewContent } from './new-content';
 import { feedKeys, useFeed, useFeedLatest } from './queries';
 import { pageWidth } from '../../ui/page-width';
 
-const MemoCard = MemoCardLazy;
-
-/** A page of feed memos as cards (shared by the feed and its search). */
-function FeedList({
-  search,
-  label,
-  empty,
-  overText,
-  testId,
-}: {
-  search: string;
-  label: string;
-  empty: ReactNode;
-  overText: string;
-  testId: string;
-}) {
-  const query = useFeed(search);
-  return (
-    <InfiniteList<Memo>
-      source={query}
-      items={flatten(query.data)}
-      itemKey={(memo) => memo.id}
-      label={label}
-      overText={overText}
-      testId={testId}
-      empty={empty}
-      renderItem={(memo, index) => (
-        <Suspense fallback={<Skeleton height={120} radius="md" />}>
-          <MemoCard memo={memo} firstScreen={index < FIRST_ITEMS} />
-        </Suspense>
-      )}
-    />
-  );
-}
-
-/** /feed/search: a modal searching within the feed (`search`, debounced 500 ms). */
-function FeedSearch({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const apply = useDebouncedCallback(
-    (value: string) => setSearch(value.trim()),
-    TIMINGS.searchDebounceMs,
-  );
-
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('feed.feed.searchTitle')}
-      size="lg"
-      data-testid="feed-search"
-    >
-      <Stack gap="md">
-        <TextInput
-          type="search"
-          data-autofocus
-          aria-label={t('feed.feed.searchLabel')}
-          placeholder={t('feed.feed.searchPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.currentTarget.value);
-            apply(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') apply.flush();
-          }}
-          rightSection={
-            typed ? (
-              <CloseButton
-                size="sm"
-                aria-label={t('memos.home.clearSearch')}
-                onClick={() => {
-                  setTyped('');
-                  apply('');
-                  apply.flush();
-                }}
-              />
-            ) : null
-          }
-          data-testid="feed-search-input"
-        />
-        {search ? (
-          <FeedList
-            search={search}
-            label={t('feed.feed.label')}
-            overText={t('feed.feed.over')}
-            testId="feed-search-results"
-            empty={<DefaultEmpty title={t('feed.feed.noResults', { search })} />}
-          />
-        ) : (
-          <Text c="dimmed" size="sm">
-            {t('feed.feed.searchHint')}
-          </Text>
-        )}
-      </Stack>
-    </Modal>
-  );
-}
+// The search modal (Modal, its focus trap, overlay and portal) loads when /feed/search opens,
+// not with the feed's first screen (docs/PERFORMANCE.md, Lighthouse, seventh round).
+const FeedSearch = lazy(() =>
+  loadChunk(() => import('./feed-search')).then((m) => ({ default: m.FeedSearch })),
+);
 
 /** What a visitor finds at /feed: why to sign in, and the public posts meanwhile. */
 function FeedInvitation() {
@@ -238,7 +136,11 @@ function SignedInFeed() {
           }
         />
       </div>
-      {searching && <FeedSearch onClose={() => void navigate('/feed', { replace: true })} />}
+      {searching && (
+        <Suspense fallback={null}>
+          <FeedSearch onClose={() => void navigate('/feed', { replace: true })} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -28,7 +28,6 @@ import { useToggleTodo } from './mutations';
 import { useMemoDetail, type MemoAccess } from './queries';
 import { MemoAttachments } from '../media/memo-attachments';
 import { ReactionsBar } from '../reactions/reactions-bar';
-import { TodoEditor } from './todo-editor';
 import { fromServer } from './todo-list';
 import { pageWidth } from '../../ui/page-width';
 import { loadChunk } from '../../ui/lazy-page';
@@ -39,6 +38,13 @@ const CommentsSection = lazy(() =>
   loadChunk(() => import('../comments/comments-section')).then((m) => ({
     default: m.CommentsSection,
   })),
+);
+
+// The checklist (Checkbox, Textarea and the editor's own code: six files) loads only for a memo
+// that has one; the boot script preloads it when the memo's answer lists todos
+// (build/boot-preload.ts). Until it is in, the page keeps its loader: nothing shifts.
+const TodoEditor = lazy(() =>
+  loadChunk(() => import('./todo-editor')).then((m) => ({ default: m.TodoEditor })),
 );
 
 const LocationPicker = lazy(() =>
@@ -295,7 +301,11 @@ function MemoScreen({ publicRoute }: { publicRoute: boolean }) {
     }
     return <ErrorPage status={500} />;
   }
-  return <MemoView memo={query.data} isPublic={Boolean(access.isPublic)} />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <MemoView memo={query.data} isPublic={Boolean(access.isPublic)} />
+    </Suspense>
+  );
 }
 
 /** /memo/:id — a memo for signed-in users (or anyone holding its secret link, ?smt=). */
