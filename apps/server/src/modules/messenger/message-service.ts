@@ -38,7 +38,7 @@ import { presentReactions } from './present.js';
 import { presentedMembersOf } from './store.js';
 import { createOfflinePush } from './offline-push.js';
 import { createCommitGroup } from '../../db/commit-group.js';
-import { findPerson, loadSummaryRows } from '../users/people.js';
+import { findSummaryRow, loadSummaryRows } from '../users/people.js';
 import { blockedEitherWay } from '../blocks/service.js';
 import { rolledBack } from '../../db/warm.js';
 import { createMediaService } from '../media/index.js';
@@ -104,7 +104,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
      */
     async warm(on: Db) {
       await sendChecks(on, 0, 0, '');
-      await findPerson(on, 0);
+      await findSummaryRow(on, 0);
       await blockedEitherWay(on, 0, 0);
       await rolledBack(on, (trx) =>
         writeMessage(trx, dialect, {
@@ -134,7 +134,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       // message already sent with this key, and the sender as messages present them
       const [[thread, memberRows, earlier], sender] = await Promise.all([
         sendChecks(db, threadId, auth.userId, key),
-        findPerson(db, auth.userId),
+        findSummaryRow(db, auth.userId),
       ]);
       if (!thread || !memberRows.some((m) => m.user_id === auth.userId)) throw threadNotFound();
       const members = memberRows.map((m) => m.user_id);

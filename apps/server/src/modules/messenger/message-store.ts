@@ -127,7 +127,9 @@ export async function writeMessage(
 /**
  * What a send checks before it writes, asked at once: the thread, its members (the sender's
  * membership among them), the message already sent with this key, if any. Built once per
- * shape and prepared on PostgreSQL (db/query-cache.ts).
+ * shape and prepared on PostgreSQL (db/query-cache.ts). Only the columns the send uses: the
+ * thread's kind, each member's id and mute (a group's fifty member rows with every column
+ * were a hundred timestamps for the driver to parse into dates, per send, and never read).
  */
 export function sendChecks(db: Db, threadId: number, userId: number, key: string | null) {
   const cache = queryCacheOf(db);
@@ -139,7 +141,7 @@ export function sendChecks(db: Db, threadId: number, userId: number, key: string
         ([id]) =>
           db
             .selectFrom('threads')
-            .selectAll()
+            .select(['id', 'thread_type'])
             .where('id', '=', id as number),
         { prepared: true },
       )
@@ -150,7 +152,7 @@ export function sendChecks(db: Db, threadId: number, userId: number, key: string
       ([id]) =>
         db
           .selectFrom('thread_members')
-          .selectAll()
+          .select(['user_id', 'muted'])
           .where('thread_id', '=', id as number)
           .orderBy('joined_at')
           .orderBy('id'),

@@ -19,6 +19,7 @@ export {
   findPerson,
   findPersonByEmail,
   findPersonBySlug,
+  findSummaryRow,
   loadPeople,
   loadSummaryRows,
   type PersonRow,
