@@ -119,30 +119,14 @@ export async function loadSummaryRows(
     const rows = await queryCacheOf(db).rows(
       'summary-rows',
       unique.slice(start, start + 900),
-      (slots) => summaryQuery(db).where('u.id', 'in', slots as number[]),
+      (slots) =>
+        db
+          .selectFrom('users as u')
+          .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+          .select(['u.id', 'p.name', 'p.avatar_attachment_id as avatar_id'])
+          .where('u.id', 'in', slots as number[]),
     );
     for (const row of rows) map.set(row.id, row);
   }
   return map;
-}
-
-/**
- * One person's summary row, prepared on PostgreSQL: a message's author as the send presents
- * it (three columns where findPerson reads the whole profile).
- */
-export async function findSummaryRow(db: Db, id: number): Promise<SummaryRow | undefined> {
-  const [row] = await queryCacheOf(db).rows(
-    'summary-row',
-    [id],
-    (slots) => summaryQuery(db).where('u.id', '=', slots[0] as number),
-    { prepared: true },
-  );
-  return row;
-}
-
-function summaryQuery(db: Db) {
-  return db
-    .selectFrom('users as u')
-    .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'p.name', 'p.avatar_attachment_id as avatar_id']);
 }

@@ -19,7 +19,6 @@ export {
   findPerson,
   findPersonByEmail,
   findPersonBySlug,
-  findSummaryRow,
   loadPeople,
   loadSummaryRows,
   type PersonRow,
