@@ -26,6 +26,12 @@ export interface Parcel {
   text: string;
 }
 
+/** A parcel whose text is already UTF-8 bytes (as a broker delivers it). */
+export interface EncodedParcel {
+  userIds: readonly number[];
+  utf8: Buffer;
+}
+
 /**
  * The hub address of a call participant's socket (docs/notes/calls.md): the negative of the
  * participant's id, so visitors without an account are reached like users, through the
@@ -35,7 +41,11 @@ export const callAddress = (participantId: number): number => -participantId;
 
 /** One open socket, as the hub sees it. */
 export interface RealtimeSocket {
-  send(text: string): void;
+  /**
+   * Writes one message: its JSON text as UTF-8, encoded once for all its receivers (the same
+   * bytes go to every socket; a socket must not change them).
+   */
+  send(utf8: Buffer): void;
 }
 
 export interface RealtimeHub {
@@ -89,15 +99,17 @@ export const SEND_BATCH = 200;
 export function createSocketRegistry(onPresence?: (userId: number, online: boolean) => void) {
   const sockets = new Map<number, Set<RealtimeSocket>>();
 
-  async function deliverAll(parcels: readonly Parcel[]): Promise<void> {
+  async function deliverAll(parcels: readonly (Parcel | EncodedParcel)[]): Promise<void> {
     let sent = 0;
-    for (const { userIds, text } of parcels) {
-      for (const userId of new Set(userIds)) {
+    for (const parcel of parcels) {
+      // encoded once, not once per socket: a group's message goes to fifty of them
+      const utf8 = 'utf8' in parcel ? parcel.utf8 : Buffer.from(parcel.text);
+      for (const userId of new Set(parcel.userIds)) {
         const own = sockets.get(userId);
         if (!own) continue;
         for (const socket of [...own]) {
           try {
-            socket.send(text);
+            socket.send(utf8);
           } catch {
             // A socket closing under us; its close handler removes it.
           }

@@ -175,8 +175,8 @@ export async function registerRealtime(
     let windowStart = Date.now();
     let count = 0;
     const detach = ctx.realtime.attach(callAddress(participantId), {
-      send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text);
+      send: (utf8) => {
+        if (socket.readyState === socket.OPEN) socket.send(utf8, { binary: false });
       },
     });
     const beat = setInterval(() => {
@@ -240,9 +240,10 @@ export async function registerRealtime(
       repliesOwed: 0,
       slice: slices[opened++ % slices.length]!,
       detach: ctx.realtime.attach(auth.userId, {
-        send: (text) => {
+        send: (utf8) => {
           if (socket.readyState !== socket.OPEN) return;
-          socket.send(text);
+          // a text frame of the shared bytes: ws writes them as they are, without a copy
+          socket.send(utf8, { binary: false });
           connection.repliesOwed = Math.min(connection.repliesOwed + 1, SOCKET.maxRepliesOwed);
         },
       }),

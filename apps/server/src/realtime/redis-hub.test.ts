@@ -36,9 +36,9 @@ describe.skipIf(!sharedRedisUrl && !redisInstalled)('brokered hub (redis, no dat
   it('personal messages sent on one instance reach each user on either instance', async () => {
     const [here, there] = hubs as [RealtimeHub, RealtimeHub];
     const got: string[] = [];
-    there.attach(41, { send: (text) => got.push(`41:${text}`) });
-    there.attach(42, { send: (text) => got.push(`42:${text}`) });
-    here.attach(43, { send: (text) => got.push(`43:${text}`) });
+    there.attach(41, { send: (utf8) => got.push(`41:${utf8.toString()}`) });
+    there.attach(42, { send: (utf8) => got.push(`42:${utf8.toString()}`) });
+    here.attach(43, { send: (utf8) => got.push(`43:${utf8.toString()}`) });
     await here.sendEach([
       { userId: 42, message: { message_type: 'notification', n: 2 } },
       { userId: 41, message: { message_type: 'notification', n: 1 } },

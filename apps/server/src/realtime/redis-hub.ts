@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { waitForRedis } from '../http/rate-limit.js';
-import { createSocketRegistry, parcelsOf, type Parcel, type RealtimeHub } from './hub.js';
+import {
+  createSocketRegistry,
+  parcelsOf,
+  type EncodedParcel,
+  type Parcel,
+  type RealtimeHub,
+} from './hub.js';
 
 export interface RedisHubOptions {
   url: string;
@@ -26,16 +32,29 @@ export function encodePublication(parcels: readonly Parcel[]): string {
   return parcels.map(({ userIds, text }) => `${userIds.join(',')}\n${text}`).join('\n');
 }
 
-export function decodePublication(raw: string): Parcel[] | undefined {
-  const lines = raw.split('\n');
-  if (lines.length % 2 !== 0) return undefined;
-  const parcels: Parcel[] = [];
-  for (let i = 0; i < lines.length; i += 2) {
-    const userIds = lines[i]!.split(',')
+const NEWLINE = 0x0a;
+
+/**
+ * A publication as Redis delivers it, in bytes: each message's text stays the bytes it came
+ * as (a view, not a copy) and goes to the sockets so, never decoded and encoded again. A
+ * newline byte never occurs inside a UTF-8 character, so the lines split as the text's do.
+ */
+export function decodePublication(raw: Buffer): EncodedParcel[] | undefined {
+  const parcels: EncodedParcel[] = [];
+  let start = 0;
+  while (start <= raw.length) {
+    const idsEnd = raw.indexOf(NEWLINE, start);
+    if (idsEnd === -1) return undefined;
+    const next = raw.indexOf(NEWLINE, idsEnd + 1);
+    const textEnd = next === -1 ? raw.length : next;
+    const userIds = raw
+      .toString('latin1', start, idsEnd)
+      .split(',')
       .map(Number)
       // negative: a call participant's socket (callAddress)
       .filter((id) => Number.isSafeInteger(id) && id !== 0);
-    parcels.push({ userIds, text: lines[i + 1]! });
+    parcels.push({ userIds, utf8: raw.subarray(idsEnd + 1, textEnd) });
+    start = textEnd + 1;
   }
   return parcels;
 }
@@ -99,8 +118,11 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
   const subscriber = new Redis(options.url, { maxRetriesPerRequest: null });
   publisher.on('error', () => undefined);
   subscriber.on('error', () => undefined);
-  subscriber.on('message', (channel: string, raw: string) => {
-    if (channel !== options.channel) return;
+  const channelBytes = Buffer.from(options.channel);
+  // the bytes as they came (decodePublication): no listener of 'message', so ioredis does
+  // not decode every publication into a string either
+  subscriber.on('messageBuffer', (channel: Buffer, raw: Buffer) => {
+    if (!channel.equals(channelBytes)) return;
     const publication = decodePublication(raw);
     if (!publication) return;
     void registry.deliverAll(publication).catch(options.onError);

@@ -93,7 +93,7 @@ describeDb('account: data export', () => {
     const got: Array<{ userId: number; message: Record<string, unknown> }> = [];
     const detach = [carol, dave].map((person) =>
       t.app.realtime.attach(person.id, {
-        send: (text) => got.push({ userId: person.id, message: JSON.parse(text) }),
+        send: (utf8) => got.push({ userId: person.id, message: JSON.parse(utf8.toString()) }),
       }),
     );
     try {

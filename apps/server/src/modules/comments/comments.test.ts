@@ -419,7 +419,7 @@ describeDb('comments on memos', () => {
         w.people.blocked,
       ]) {
         hub.attach(person.id, {
-          send: (text) => got.set(person.id, [...(got.get(person.id) ?? []), text]),
+          send: (utf8) => got.set(person.id, [...(got.get(person.id) ?? []), utf8.toString()]),
         });
       }
       const ctx = {
@@ -471,7 +471,8 @@ describeDb('comments on memos', () => {
       const got = new Map<number, Array<{ message_type: string; [key: string]: unknown }>>();
       const detach = online.map((person) =>
         t.app.realtime.attach(person.id, {
-          send: (text) => got.set(person.id, [...(got.get(person.id) ?? []), JSON.parse(text)]),
+          send: (utf8) =>
+            got.set(person.id, [...(got.get(person.id) ?? []), JSON.parse(utf8.toString())]),
         }),
       );
       const kinds = (id: number) => (got.get(id) ?? []).map((m) => m.message_type);

@@ -45,15 +45,18 @@ describeDb('messenger: real time', () => {
     // the acknowledgement moves bob's delivered number
     bobs.send({ message_type: 'new_message', message_id: msg.id, thread_id: id });
     await expect
-      .poll(async () => {
-        const row = await t.database.db
-          .selectFrom('thread_members')
-          .select('delivered_seq')
-          .where('thread_id', '=', id)
-          .where('user_id', '=', bob!.id)
-          .executeTakeFirstOrThrow();
-        return row.delivered_seq;
-      })
+      .poll(
+        async () => {
+          const row = await t.database.db
+            .selectFrom('thread_members')
+            .select('delivered_seq')
+            .where('thread_id', '=', id)
+            .where('user_id', '=', bob!.id)
+            .executeTakeFirstOrThrow();
+          return row.delivered_seq;
+        },
+        { timeout: 5000 },
+      )
       .toBe(1);
 
     // typing goes to the other members only, at most once per 3 s

@@ -100,8 +100,15 @@ export function createMessengerLive(ctx: AppContext) {
 }
 export type MessengerLive = ReturnType<typeof createMessengerLive>;
 
-/** How long acknowledgements gather before they are written in one transaction. */
-const ACK_FLUSH_MS = 200;
+/**
+ * How long acknowledgements gather before they are written in one transaction. The delivered
+ * number is read by nothing live (resume asks after the client's own last number), so a
+ * second costs no one anything; and a member's row is written once a second however many
+ * messages their busy group got meanwhile (at 200 ms a member of a group receiving 3 a second
+ * had their row written two or three times a second, and each write held it locked against
+ * their own sends' read mark; docs/PERFORMANCE.md, Messenger).
+ */
+const ACK_FLUSH_MS = 1000;
 /** Acknowledgements held for the next write at most; beyond it they are dropped (bookkeeping). */
 const ACKS_HELD_MAX = 50_000;
 

@@ -38,7 +38,7 @@ import { presentReactions } from './present.js';
 import { presentedMembersOf } from './store.js';
 import { createOfflinePush } from './offline-push.js';
 import { createCommitGroup } from '../../db/commit-group.js';
-import { findPerson, loadSummaryRows } from '../users/people.js';
+import { loadSummaryRows } from '../users/people.js';
 import { blockedEitherWay } from '../blocks/service.js';
 import { rolledBack } from '../../db/warm.js';
 import { createMediaService } from '../media/index.js';
@@ -104,7 +104,7 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
      */
     async warm(on: Db) {
       await sendChecks(on, 0, 0, '');
-      await findPerson(on, 0);
+      await sendChecks(on, 0, 0, null);
       await blockedEitherWay(on, 0, 0);
       await rolledBack(on, (trx) =>
         writeMessage(trx, dialect, {
@@ -130,12 +130,10 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
     async send(auth: AuthContext, body: MessageCreate) {
       const threadId = threadIdOf(body.thread);
       const key = body.key ?? null;
-      // one wave of reads (docs/PERFORMANCE.md, Messenger): the thread, its members, the
-      // message already sent with this key, and the sender as messages present them
-      const [[thread, memberRows, earlier], sender] = await Promise.all([
-        sendChecks(db, threadId, auth.userId, key),
-        findPerson(db, auth.userId),
-      ]);
+      // one statement (docs/PERFORMANCE.md, Messenger): the thread, its members, the message
+      // already sent with this key, and the sender as messages present them
+      const checks = await sendChecks(db, threadId, auth.userId, key);
+      const { thread, members: memberRows, sender } = checks;
       if (!thread || !memberRows.some((m) => m.user_id === auth.userId)) throw threadNotFound();
       const members = memberRows.map((m) => m.user_id);
       await maySend(db, thread, members, auth.userId);
@@ -146,7 +144,10 @@ export function createMessageService(ctx: AppContext, live: MessengerLive) {
       const hasFiles = files.message_photos.length + files.message_documents.length > 0;
       const text = isEmptyMessageText(body.description) ? EMPTY_MESSAGE_TEXT : body.description!;
       if (text === EMPTY_MESSAGE_TEXT && !hasFiles) throw new ApiError(422, 'message.empty');
-      if (earlier) return answerOf(earlier);
+      if (checks.earlierId !== null) {
+        const earlier = await findMessage(db, checks.earlierId);
+        if (earlier) return answerOf(earlier);
+      }
       let replyToId: number | null = null;
       if (body.reply_to_message != null) {
         const replyId = intIdFromIri(body.reply_to_message, 'thread/message');

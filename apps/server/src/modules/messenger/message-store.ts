@@ -3,7 +3,8 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
 import { queryCacheOf } from '../../db/query-cache.js';
-import { markRead, nextSeq, setLastMessage } from './store.js';
+import { markRead, nextSeq, setLastMessage, type MemberRow } from './store.js';
+import type { SummaryRow } from '../users/people.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -124,55 +125,74 @@ export async function writeMessage(
   return rows[0];
 }
 
+/** What a send checks before it writes (sendChecks). */
+export interface SendChecks {
+  /** undefined: no such thread */
+  thread: { thread_type: string } | undefined;
+  /** its members in the order they joined, with their mute */
+  members: Pick<MemberRow, 'user_id' | 'muted'>[];
+  /** the message this author already sent in the thread with this key, if any */
+  earlierId: number | null;
+  /** the sender as messages present them (the three columns of a summary) */
+  sender: SummaryRow | undefined;
+}
+
 /**
- * What a send checks before it writes, asked at once: the thread, its members (the sender's
- * membership among them), the message already sent with this key, if any. Built once per
- * shape and prepared on PostgreSQL (db/query-cache.ts).
+ * What a send checks before it writes, in ONE statement of plain rows (docs/PERFORMANCE.md,
+ * Messenger): the thread's kind, a row per member (id and mute, in the order they joined),
+ * and on each row the id of the message already sent with this key and the sender's name and
+ * picture (each asked once: they depend on no row). No thread, no row. Built once per shape
+ * and prepared on PostgreSQL (db/query-cache.ts). Only what the send uses: a group's fifty
+ * member rows with every column were a hundred timestamps for the driver to parse, per send.
  */
-export function sendChecks(db: Db, threadId: number, userId: number, key: string | null) {
-  const cache = queryCacheOf(db);
-  return Promise.all([
-    cache
-      .rows(
-        'messenger-thread',
-        [threadId],
-        ([id]) =>
-          db
-            .selectFrom('threads')
-            .selectAll()
-            .where('id', '=', id as number),
-        { prepared: true },
-      )
-      .then((rows) => rows[0]),
-    cache.rows(
-      'messenger-members',
-      [threadId],
-      ([id]) =>
-        db
-          .selectFrom('thread_members')
-          .selectAll()
-          .where('thread_id', '=', id as number)
-          .orderBy('joined_at')
-          .orderBy('id'),
-      { prepared: true },
+export async function sendChecks(
+  db: Db,
+  threadId: number,
+  userId: number,
+  key: string | null,
+): Promise<SendChecks> {
+  const rows = await queryCacheOf(db).rows(
+    key === null ? 'messenger-send-checks' : 'messenger-send-checks-key',
+    key === null ? [threadId, userId] : [threadId, userId, key],
+    ([thread, user, k]) =>
+      db
+        .selectFrom('threads as t')
+        .leftJoin('thread_members as m', 'm.thread_id', 't.id')
+        .leftJoin('user_profiles as p', (join) => join.on('p.user_id', '=', user as number))
+        .select((eb) => [
+          't.thread_type',
+          'm.user_id',
+          'm.muted',
+          'p.user_id as sender_id',
+          'p.name as sender_name',
+          'p.avatar_attachment_id as sender_avatar_id',
+          k === undefined
+            ? sql<number | null>`null`.as('earlier_id')
+            : eb
+                .selectFrom('thread_messages as e')
+                .select('e.id')
+                .where('e.thread_id', '=', thread as number)
+                .where('e.user_id', '=', user as number)
+                .where('e.client_key', '=', k as string)
+                .as('earlier_id'),
+        ])
+        .where('t.id', '=', thread as number)
+        .orderBy('m.joined_at')
+        .orderBy('m.id'),
+    { prepared: true },
+  );
+  const first = rows[0];
+  return {
+    thread: first && { thread_type: first.thread_type },
+    members: rows.flatMap((r) =>
+      r.user_id === null ? [] : [{ user_id: r.user_id, muted: r.muted ?? false }],
     ),
-    key === null
-      ? undefined
-      : cache
-          .rows(
-            'messenger-key',
-            [threadId, userId, key],
-            ([thread, user, k]) =>
-              db
-                .selectFrom('thread_messages')
-                .selectAll()
-                .where('thread_id', '=', thread as number)
-                .where('user_id', '=', user as number)
-                .where('client_key', '=', k as string),
-            { prepared: true },
-          )
-          .then((rows) => rows[0]),
-  ]);
+    earlierId: first?.earlier_id ?? null,
+    sender:
+      first && first.sender_id !== null
+        ? { id: first.sender_id, name: first.sender_name ?? '', avatar_id: first.sender_avatar_id }
+        : undefined,
+  };
 }
 
 export async function countMessages(db: Db, threadId: number, afterSeq = 0): Promise<number> {

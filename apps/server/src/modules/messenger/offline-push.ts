@@ -29,7 +29,10 @@ export interface OfflineNews {
 export function createOfflinePush(ctx: AppContext) {
   const sender = createPushSender(ctx);
   return {
-    async offlineMembers(senderId: number, members: MemberRow[]): Promise<number[]> {
+    async offlineMembers(
+      senderId: number,
+      members: Pick<MemberRow, 'user_id' | 'muted'>[],
+    ): Promise<number[]> {
       const candidates = members
         .filter((m) => m.user_id !== senderId && !readBool(m.muted))
         .map((m) => m.user_id);

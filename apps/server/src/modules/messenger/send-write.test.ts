@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
 import { queryCountingApp } from '../../test/query-count.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { writeMessage, type NewMessage } from './message-store.js';
+import { sendChecks, writeMessage, type NewMessage } from './message-store.js';
 import { markDelivered, markDeliveredPostgres } from './store.js';
-import { circle, groupThread, sent } from './test-support.js';
+import { loadSummaryRows } from '../users/people.js';
+import { circle, directThread, groupThread, send, sent } from './test-support.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -200,12 +201,82 @@ describeDb('messenger: the write of a send', () => {
       expect((await send('warm-up')).status).toBe(201);
       const res = await send('counted');
       expect(res.status).toBe(201);
-      // the thread, its members, the key, the sender; then the write: one statement on
-      // PostgreSQL (was 10 statements and the transaction's begin and commit), four in a
-      // savepoint of the shared commit on SQLite (docs/PERFORMANCE.md, Messenger)
-      expect(res.queries).toBe(TEST_DB === 'postgres' ? 5 : 4 + 1 + 4 + 1);
+      // the thread, its members, the key and the sender in one statement; then the write:
+      // one statement on PostgreSQL (was 10 statements and the transaction's begin and
+      // commit), four in a savepoint of the shared commit on SQLite (docs/PERFORMANCE.md,
+      // Messenger)
+      expect(res.queries).toBe(TEST_DB === 'postgres' ? 2 : 1 + 1 + 4 + 1);
     } finally {
       await counting.close();
     }
+  });
+
+  it('the checks of a send, in one statement: kind, members in join order with mute, key, sender', async () => {
+    const [ada, bob, cy, dee] = await circle(t, 4, ['Ada', 'Bob', 'Cy', 'Dee']);
+    const id = await groupThread(t, ada!, [bob!, cy!]);
+    const muted = await t.app.inject({
+      method: 'POST',
+      url: `/api/thread/${id}/mute`,
+      headers: cy!.headers,
+    });
+    expect(muted.statusCode).toBe(200);
+    const joined = await t.database.db
+      .selectFrom('thread_members')
+      .select(['user_id', 'muted'])
+      .where('thread_id', '=', id)
+      .orderBy('joined_at')
+      .orderBy('id')
+      .execute();
+    const keyed = await send(t, bob!.headers, id, 'with a key', { key: 'k-1' });
+    expect(keyed.statusCode).toBe(201);
+    const db = t.database.db;
+    const [bobSummary] = (await loadSummaryRows(db, [bob!.id])).values();
+
+    const withKey = await sendChecks(db, id, bob!.id, 'k-1');
+    expect(withKey.thread).toEqual({ thread_type: 'group' });
+    expect(withKey.members).toEqual(joined);
+    expect(withKey.members.map((m) => m.user_id)).toEqual([ada!.id, bob!.id, cy!.id]);
+    expect(withKey.members.map((m) => Boolean(m.muted))).toEqual([false, false, true]);
+    expect(withKey.earlierId).toBe(keyed.json().message.id);
+    expect(withKey.sender).toEqual(bobSummary);
+    expect(withKey.sender).toMatchObject({ id: bob!.id, name: 'Bob' });
+    // a key is the author's own: the same key from another member, or no key, finds nothing
+    expect((await sendChecks(db, id, ada!.id, 'k-1')).earlierId).toBeNull();
+    expect((await sendChecks(db, id, bob!.id, 'k-2')).earlierId).toBeNull();
+    const noKey = await sendChecks(db, id, bob!.id, null);
+    expect(noKey).toEqual({ ...withKey, earlierId: null });
+    // someone outside the thread: the thread and its members, without them
+    const outside = await sendChecks(db, id, dee!.id, null);
+    expect(outside.members.map((m) => m.user_id)).not.toContain(dee!.id);
+    expect(outside.sender).toMatchObject({ id: dee!.id, name: 'Dee' });
+    // no such thread: nothing
+    expect(await sendChecks(db, 999_999, bob!.id, 'k-1')).toMatchObject({
+      thread: undefined,
+      members: [],
+      earlierId: null,
+    });
+    const direct = await directThread(t, ada!, dee!);
+    expect((await sendChecks(db, direct, ada!.id, null)).thread).toEqual({
+      thread_type: 'direct',
+    });
+  });
+
+  it('a send answers the message as its page shows it, and a retry with its key the same', async () => {
+    const [ada, bob] = await circle(t, 2, ['Ada Émile 😀', 'Bob']);
+    const id = await groupThread(t, ada!, [bob!]);
+    const first = await send(t, ada!.headers, id, 'the answer ✓', { key: 'same' });
+    expect(first.statusCode).toBe(201);
+    const retry = await send(t, ada!.headers, id, 'the answer ✓', { key: 'same' });
+    expect(retry.statusCode).toBe(201);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/thread/${id}/messages`,
+      headers: ada!.headers,
+    });
+    expect(page.statusCode).toBe(200);
+    const [shown] = page.json() as unknown[];
+    expect(first.json().message).toEqual(shown);
+    expect(retry.json().message).toEqual(shown);
+    expect(first.json().message.user).toMatchObject({ id: ada!.id, name: 'Ada Émile 😀' });
   });
 });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Message, MessageAttachment, Thread } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { loadSummaryRows, type PersonRow } from '../users/people.js';
+import { loadSummaryRows, type SummaryRow } from '../users/people.js';
 import { messagesByIds, reactionsOf, type MessageRow } from './message-store.js';
 import {
   presentMembers,
@@ -88,7 +88,7 @@ export type MessageFiles = (
 /** A message just sent: whether it has files, and its author if already read. */
 export interface JustSent {
   hasFiles: boolean;
-  sender?: PersonRow | undefined;
+  sender?: SummaryRow | undefined;
 }
 
 /**
