@@ -2,7 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readJson } from '../../db/dialect.js';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
-import { circle, createThread, directThread, groupThread, HYDRA, sent } from './test-support.js';
+import {
+  circle,
+  createThread,
+  directThread,
+  groupThread,
+  HYDRA,
+  memberRow,
+  sent,
+} from './test-support.js';
 import { withPushDevice } from '../push/test-devices.js';
 import { ofType, openSocket, type Received, type TestSocket } from './test-socket.js';
 
@@ -45,18 +53,7 @@ describeDb('messenger: real time', () => {
     // the acknowledgement moves bob's delivered number
     bobs.send({ message_type: 'new_message', message_id: msg.id, thread_id: id });
     await expect
-      .poll(
-        async () => {
-          const row = await t.database.db
-            .selectFrom('thread_members')
-            .select('delivered_seq')
-            .where('thread_id', '=', id)
-            .where('user_id', '=', bob!.id)
-            .executeTakeFirstOrThrow();
-          return row.delivered_seq;
-        },
-        { timeout: 5000 },
-      )
+      .poll(async () => (await memberRow(t, id, bob!.id)).delivered_seq, { timeout: 5000 })
       .toBe(1);
 
     // typing goes to the other members only, at most once per 3 s

@@ -6,7 +6,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import { sendChecks, writeMessage, type NewMessage } from './message-store.js';
 import { markDelivered, markDeliveredPostgres } from './store.js';
 import { loadSummaryRows } from '../users/people.js';
-import { circle, directThread, groupThread, send, sent } from './test-support.js';
+import { circle, directThread, groupThread, memberRow, send, sent } from './test-support.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -35,13 +35,6 @@ describeDb('messenger: the write of a send', () => {
       .selectFrom('threads')
       .select(['last_seq', 'last_message_id', 'last_activity_at'])
       .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-  const memberRow = (threadId: number, userId: number) =>
-    t.database.db
-      .selectFrom('thread_members')
-      .select(['last_read_seq', 'delivered_seq', 'last_read_at'])
-      .where('thread_id', '=', threadId)
-      .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
   const messagesOf = (threadId: number) =>
     t.database.db
@@ -74,8 +67,8 @@ describeDb('messenger: the write of a send', () => {
       status: 'sent',
     });
     expect(await threadRow(id)).toMatchObject({ last_seq: 1, last_message_id: row!.id });
-    expect(await memberRow(id, ada!.id)).toMatchObject({ last_read_seq: 1, delivered_seq: 1 });
-    expect(await memberRow(id, bob!.id)).toMatchObject({ last_read_seq: 0, delivered_seq: 0 });
+    expect(await memberRow(t, id, ada!.id)).toMatchObject({ last_read_seq: 1, delivered_seq: 1 });
+    expect(await memberRow(t, id, bob!.id)).toMatchObject({ last_read_seq: 0, delivered_seq: 0 });
     // the same row a read answers
     const read = await t.database.db
       .selectFrom('thread_messages')
@@ -95,7 +88,7 @@ describeDb('messenger: the write of a send', () => {
     await sent(t, ada!.headers, id, 'first');
     await sent(t, bob!.headers, id, 'second');
     const thread = await threadRow(id);
-    const bobs = await memberRow(id, bob!.id);
+    const bobs = await memberRow(t, id, bob!.id);
     const message = {
       threadId: id,
       userId: bob!.id,
@@ -107,7 +100,7 @@ describeDb('messenger: the write of a send', () => {
     };
     await expect(write(message)).rejects.toThrow();
     expect(await threadRow(id)).toEqual(thread);
-    expect(await memberRow(id, bob!.id)).toEqual(bobs);
+    expect(await memberRow(t, id, bob!.id)).toEqual(bobs);
     expect((await messagesOf(id)).map((m) => m.seq)).toEqual([1, 2]);
     // the next write takes the next number
     expect((await write({ ...message, sentBy: null }))!.seq).toBe(3);
@@ -141,7 +134,7 @@ describeDb('messenger: the write of a send', () => {
     // each sender's read mark is its own newest message
     for (const person of people) {
       const newest = Math.max(...stored.filter((m) => m.user_id === person.id).map((m) => m.seq));
-      expect((await memberRow(id, person.id)).last_read_seq).toBe(newest);
+      expect((await memberRow(t, id, person.id)).last_read_seq).toBe(newest);
     }
   });
 
@@ -161,7 +154,7 @@ describeDb('messenger: the write of a send', () => {
       { messageId: third.id, userId: cy!.id },
       { messageId: 99_999_999, userId: bob!.id },
     ]);
-    expect((await memberRow(id, bob!.id)).delivered_seq).toBe(2);
+    expect((await memberRow(t, id, bob!.id)).delivered_seq).toBe(2);
     const cys = await t.database.db
       .selectFrom('thread_members')
       .select('id')
@@ -170,11 +163,11 @@ describeDb('messenger: the write of a send', () => {
       .execute();
     expect(cys).toEqual([]);
     await mark([{ messageId: first.id, userId: bob!.id }]);
-    expect((await memberRow(id, bob!.id)).delivered_seq).toBe(2);
+    expect((await memberRow(t, id, bob!.id)).delivered_seq).toBe(2);
     await mark([{ messageId: third.id, userId: bob!.id }]);
-    expect((await memberRow(id, bob!.id)).delivered_seq).toBe(3);
+    expect((await memberRow(t, id, bob!.id)).delivered_seq).toBe(3);
     await mark([]);
-    expect((await memberRow(id, bob!.id)).delivered_seq).toBe(3);
+    expect((await memberRow(t, id, bob!.id)).delivered_seq).toBe(3);
   });
 
   it('a send to a conversation its members muted runs a bounded number of statements', async () => {

@@ -89,3 +89,13 @@ export async function threadEvents(t: TestApp, threadId: number) {
     .execute();
   return rows.map((r) => ({ type: r.type, to: r.recipient_user_id }));
 }
+
+/** A member's read and delivery marks, as stored. */
+export function memberRow(t: TestApp, threadId: number, userId: number) {
+  return t.database.db
+    .selectFrom('thread_members')
+    .select(['last_read_seq', 'delivered_seq', 'last_read_at'])
+    .where('thread_id', '=', threadId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
