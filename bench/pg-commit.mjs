@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // What a commit costs on this PostgreSQL when it carries a NOTIFY and when it does not
 // (docs/PERFORMANCE.md, People per machine). Opens --connections connections, each running
-// one-row write transactions (begin; insert; commit) back to back for --time, alternating the
-// two kinds of commit in rounds: "plain" sends COMMIT alone; "notify" sends
-// `select pg_notify(…); COMMIT` in one message, as the server did before 2026-11-29. A
-// transaction that notified takes a database-wide lock at commit and keeps it through the
-// WAL flush, so such commits cannot share one flush (group commit) and queue behind each
-// other. Prints per round the transactions per second and p50/p99 of a transaction.
+// one-row write transactions (begin; insert; commit) back to back for --time seconds, the
+// kinds of commit taking turns in rounds: "plain" sends COMMIT alone; "notify" sends
+// `select pg_notify(…); COMMIT` in one message, as the server did before 2026-11-29;
+// "after" commits plainly, then asks one connection of its own to notify, one notify at a
+// time with one more after it for the commits meanwhile and synchronous_commit off for the
+// notify, as the server does since (apps/server/src/db/change-signals.ts). A transaction that
+// notified takes a database-wide lock at commit and keeps it through the WAL flush, so such
+// commits cannot share one flush (group commit) and queue behind each other. Prints per round
+// the transactions per second and p50/p99 of a transaction.
 //
 //   node bench/pg-commit.mjs [--database-url postgres://postgres@127.0.0.1:5432/postgres]
-//        [--connections 20] [--time 10s] [--rounds 2]
+//        [--connections 20] [--time 10] [--rounds 2] [--kinds plain,notify,after]
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -21,6 +24,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     time: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '2' },
+    kinds: { type: 'string', default: 'plain,notify,after' },
   },
 });
 const connections = Number(values.connections);
@@ -98,7 +102,7 @@ async function round(kind) {
 console.log(`${connections} connections, ${seconds} s a round, load ${loadavg()[0].toFixed(2)}`);
 try {
   for (let r = 0; r < rounds; r += 1) {
-    for (const kind of ['plain', 'notify', 'after']) {
+    for (const kind of values.kinds.split(',')) {
       const result = await round(kind);
       console.log(
         `${kind.padEnd(6)} ${result.perSecond.toFixed(0).padStart(6)} tx/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  (load ${loadavg()[0].toFixed(2)})`,
