@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { signedInUser } from '../test/factories.js';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
@@ -137,20 +138,70 @@ describeDb('other processes writing to the same database', () => {
       await heard.query(`listen "${signals.channel}"`);
       const rename = (trx: Database['db'], name: string) =>
         trx.updateTable('user_profiles').set({ name }).where('user_id', '=', user.id).execute();
+      // notifications arrive in commit order: once the marker is heard, all before it are
+      const heardUpTo = async (marker: string) => {
+        await signals.settled();
+        await heard.query(`select pg_notify($1, $2)`, [signals.channel, marker]);
+        await eventually(() => expect(payloads).toContain(marker));
+        return payloads.slice(0, payloads.indexOf(marker)).filter((o) => o === signals.origin);
+      };
+      expect(await heardUpTo('start')).toEqual([]);
+      payloads.length = 0;
       await expect(
         other.db.transaction().execute(async (trx) => {
           await rename(trx, 'Never seen');
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
+      expect(await heardUpTo('after the rollback')).toHaveLength(0);
+      payloads.length = 0;
       await other.db.transaction().execute(async (trx) => {
         for (const name of ['One', 'Two', 'Three']) await rename(trx, name);
       });
-      // notifications arrive in commit order: everything before this one has been heard
-      await heard.query(`select pg_notify($1, 'marker')`, [signals.channel]);
-      await eventually(() => expect(payloads).toContain('marker'));
-      const before = payloads.slice(0, payloads.indexOf('marker'));
-      expect(before.filter((origin) => origin === signals.origin)).toHaveLength(1);
+      expect(await heardUpTo('after the commit')).toHaveLength(1);
+    } finally {
+      await heard.end();
+    }
+  });
+
+  it('notifies from the listening connection, never in a transaction of the pool', async () => {
+    // a notify in a transaction makes its commit wait for every other such commit's WAL
+    // flush (docs/PERFORMANCE.md, People per machine: the commits that serialised)
+    const { signals } = other;
+    const target = t.config.database;
+    if (!signals || target.kind !== 'postgres') {
+      expect(other.dialect.name).toBe('sqlite');
+      return;
+    }
+    const user = await signedInUser(t, { name: 'Committed' });
+    await eventually(() => expect(signals.listening).toBe(true));
+    const heard = new pg.Client({ connectionString: target.url });
+    const senders: number[] = [];
+    heard.on('notification', (message) => {
+      if (message.payload === signals.origin) senders.push(message.processId);
+    });
+    await heard.connect();
+    try {
+      await heard.query(`listen "${signals.channel}"`);
+      const listener = await heard.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1',
+        [`${LISTENER_APPLICATION} ${signals.origin}`],
+      );
+      const start = t.database.changes.current();
+      const committer = await other.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('user_profiles')
+          .set({ name: 'Committed in a transaction' })
+          .where('user_id', '=', user.id)
+          .execute();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        return rows[0]!.pid;
+      });
+      // the other instance still learns of the commit
+      await movedAfter(t.database, start);
+      await eventually(() => expect(senders.length).toBeGreaterThan(0));
+      expect(listener.rows.map((row) => row.pid)).toEqual([senders[0]]);
+      expect(senders).not.toContain(committer);
     } finally {
       await heard.end();
     }

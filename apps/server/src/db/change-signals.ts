@@ -9,11 +9,16 @@ import { postgresDriver } from './drivers.js';
  * the pool: a LISTEN belongs to a session). A signal moves the receiver's change version,
  * which retires its kept answers and session states at once.
  *
- * Sending costs no round trip in a transaction: the notify goes in the same message as the
- * COMMIT (see `commitText`) and PostgreSQL delivers it only if the commit succeeds. A write
- * outside a transaction is signalled after it returns, from the listening connection, one
- * notify at a time: writes that finish while one is on its way are covered by one more
- * sent after it, so a burst costs two notifies and none is later than that.
+ * A signal goes out after the write has committed, from the listening connection, one
+ * notify at a time: writes that commit while one is on its way are covered by one more sent
+ * after it, so a burst costs two notifies, and none reaches the others later than two round
+ * trips after the commit. No transaction of the pool notifies: PostgreSQL serialises the
+ * commits of all transactions that notified (one database-wide lock, held through the
+ * commit's WAL flush), so a notify in each writing transaction's COMMIT, as before
+ * 2026-11-29, queued every writer behind the others' flushes (docs/PERFORMANCE.md, People per
+ * machine). The notify's own commit skips the flush wait (`synchronous_commit` off for it
+ * alone): it writes no data, and a database that crashed drops the listeners, who then
+ * keep nothing read before (`onOtherWrite` on reconnection).
  */
 export interface ChangeSignals {
   /** who this process is in the payload, so it can ignore its own signals */
@@ -21,10 +26,10 @@ export interface ChangeSignals {
   readonly channel: string;
   /** true while the listening connection is up and LISTENs */
   readonly listening: boolean;
-  /** the COMMIT of a transaction that wrote, with its signal */
-  commitText(commit: string): string;
-  /** a write outside a transaction has returned */
+  /** a transaction that wrote has committed, or a write outside one has returned */
   signal(): void;
+  /** resolves once every signal asked for so far has been sent (or failed) */
+  settled(): Promise<void>;
   /** sends what is pending, then closes the listening connection (no reconnection after) */
   close(): Promise<void>;
 }
@@ -52,13 +57,12 @@ export function channelFor(schema?: string): string {
 /** application_name of the listening connection (with the origin), so it can be told apart */
 export const LISTENER_APPLICATION = 'memoria-changes';
 
-const NOTIFY = 'select pg_notify($1, $2)';
+// the notify's commit need not wait for its WAL flush: no data rides on it (see above)
+const NOTIFY = "select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)";
 
 export function createChangeSignals(options: ChangeSignalOptions): ChangeSignals {
   const channel = channelFor(options.schema);
   const origin = `${process.pid}.${randomBytes(6).toString('hex')}`;
-  // both are [a-z0-9_.] only, so they can be written into the COMMIT message as literals
-  const commitPrefix = `select pg_notify('${channel}', '${origin}'); `;
 
   let client: pg.Client | undefined;
   let closed = false;
@@ -154,8 +158,10 @@ export function createChangeSignals(options: ChangeSignalOptions): ChangeSignals
     get listening() {
       return client !== undefined;
     },
-    commitText: (commit) => commitPrefix + commit,
     signal,
+    async settled() {
+      while (sending) await sending;
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -209,7 +209,7 @@ export function withNamedStatements(
   pool: pg.Pool,
   limit = NAMED_STATEMENTS_PER_CONNECTION,
   changes?: ChangeVersion,
-  signals?: Pick<ChangeSignals, 'commitText' | 'signal'>,
+  signals?: Pick<ChangeSignals, 'signal'>,
 ): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const names = new Map<string, string>();
@@ -240,8 +240,11 @@ export function withNamedStatements(
       if (!changes || sqlText === undefined) return send(text, values);
       const kind = changes.observe(sqlText, 'before', state);
       if (kind === 'begin') state.inTransaction = true;
+      // a transaction that wrote and committed, or a write outside one: other processes are
+      // told once it has landed (db/change-signals.ts says why not in the COMMIT itself)
       const signalled =
-        signals && kind === 'end' && state.wrote && /^\s*(?:commit|end)\b/i.test(sqlText);
+        (kind === 'end' && state.wrote && /^\s*(?:commit|end)\b/i.test(sqlText)) ||
+        (kind === 'write' && !state.inTransaction);
       const autocommitted = kind === 'write' && !state.inTransaction;
       // the version moves again once the write has landed: a read that began in between
       // must not keep its answer under the new number
@@ -254,16 +257,10 @@ export function withNamedStatements(
           state.wroteAccounts = false;
         }
       };
-      const result = (
-        signalled
-          ? // one message, one round trip: the notify is delivered only if the commit holds
-            client.query(signals.commitText(sqlText)).then(lastResult)
-          : send(text, values)
-      ) as Promise<unknown>;
-      return result.then(
+      return (send(text, values) as Promise<unknown>).then(
         (value) => {
           settle();
-          if (autocommitted) signals?.signal();
+          if (signalled) signals?.signal();
           return value;
         },
         (error: unknown) => {
@@ -332,10 +329,6 @@ async function onEveryConnection(
 }
 
 /** A message of several statements answers with one result each; the caller asked for the last. */
-function lastResult(results: pg.QueryResult | pg.QueryResult[]): pg.QueryResult | undefined {
-  return Array.isArray(results) ? results.at(-1) : results;
-}
-
 function wrap(
   db: Kysely<DatabaseSchema>,
   dialect: DialectHelpers,

@@ -48,11 +48,16 @@ export async function peopleOf(db: Db, refs: unknown[]): Promise<PersonRow[]> {
   return found as PersonRow[];
 }
 
-/** A direct thread: not blocked either way, and a connection or open direct messages. */
-export async function mayTalkDirectly(db: Db, callerId: number, other: PersonRow) {
-  if (await blockedEitherWay(db, callerId, other.id)) throw new ApiError(403, 'thread.blocked');
-  const contact = await hasContact(db, callerId, other.id);
-  if (!contact && !readBool(other.enable_direct_messages)) {
+/**
+ * A direct thread: not blocked either way, and a connection or open direct messages (the
+ * facts read by store.ts directThreadChecks, with the other person's row).
+ */
+export function mayTalkDirectly(
+  checks: { blocked: boolean; contact: boolean },
+  other: Pick<PersonRow, 'enable_direct_messages'>,
+): void {
+  if (checks.blocked) throw new ApiError(403, 'thread.blocked');
+  if (!checks.contact && !readBool(other.enable_direct_messages)) {
     throw new ApiError(403, 'thread.notAllowed');
   }
 }

@@ -5,7 +5,7 @@ import { findPerson } from '../users/people.js';
 import { markDelivered, markDeliveredPostgres, membersOf } from './store.js';
 
 import { createMediaService } from '../media/index.js';
-import { threadViews } from './view.js';
+import { threadViews, type ThreadViews } from './view.js';
 import { rolledBack } from '../../db/warm.js';
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
@@ -34,9 +34,15 @@ export function createMessengerLive(ctx: AppContext) {
   return {
     memberIds,
     /** thread_created / thread_updated: each receiver gets the thread as they see it */
-    thread(type: 'thread_created' | 'thread_updated', threadId: number, userIds: number[]) {
+    thread(
+      type: 'thread_created' | 'thread_updated',
+      threadId: number,
+      userIds: number[],
+      // the views when the caller has read them already (a new thread answers with one)
+      views?: ThreadViews,
+    ) {
       return guard(async () => {
-        const view = await threadViews(db, [threadId], pictureUrl);
+        const view = views ?? (await threadViews(db, [threadId], pictureUrl));
         await hub.sendEach(
           userIds.map((userId) => ({
             userId,

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import type { DialectHelpers } from '../../db/dialect.js';
+import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
 import { queryCacheOf } from '../../db/query-cache.js';
 
@@ -29,6 +29,55 @@ export async function findThread(db: Db, id: number) {
 
 export function findDirectThread(db: Db, key: string) {
   return db.selectFrom('threads').select('id').where('direct_key', '=', key).executeTakeFirst();
+}
+
+/**
+ * What starting a direct conversation between `a` and `b` needs to know, in one statement
+ * (docs/PERFORMANCE.md, People per machine: the direct conversation's creation): whether
+ * either has blocked the other, whether `a` has `b` among their contacts, the direct thread
+ * of the pair if there is one, and how many of the two are still its members.
+ */
+export async function directThreadChecks(db: Db, a: number, b: number, key: string) {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocker_id')
+            .where((w) =>
+              w.or([
+                w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]),
+                w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)]),
+              ]),
+            ),
+        )
+        .as('blocked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('contacts')
+            .select('connection_id')
+            .where('user_id', '=', a)
+            .where('contact_id', '=', b),
+        )
+        .as('contact'),
+      eb.selectFrom('threads').select('id').where('direct_key', '=', key).as('thread_id'),
+      eb
+        .selectFrom('thread_members as m')
+        .innerJoin('threads as t', 't.id', 'm.thread_id')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .where('t.direct_key', '=', key)
+        .where('m.user_id', 'in', [a, b])
+        .as('members'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    blocked: readBool(row.blocked),
+    contact: readBool(row.contact),
+    threadId: row.thread_id ?? undefined,
+    members: Number(row.members ?? 0),
+  };
 }
 
 /** A group the given people (the caller among them) are exactly the members of. */

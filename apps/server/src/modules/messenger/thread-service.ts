@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { isDuplicate } from '../../db/errors.js';
 import { recordActivity } from '../../events/activity.js';
 import { ApiError, violation } from '../../http/errors.js';
+import { intIdFromIri } from '../../http/iri.js';
 import type { AuthContext } from '../../http/request-context.js';
 import {
   directKeyOf,
@@ -15,6 +16,7 @@ import {
 import type { MessengerLive } from './live.js';
 import { handAdmin } from './membership.js';
 import {
+  directThreadChecks,
   findDirectThread,
   groupWithMembers,
   insertMembers,
@@ -26,7 +28,7 @@ import {
   type ThreadFields,
 } from './store.js';
 import { createMediaService } from '../media/index.js';
-import { threadView } from './view.js';
+import { threadView, threadViews } from './view.js';
 
 type Trx = AppContext['database']['db'];
 
@@ -41,14 +43,28 @@ export function createThreadService(ctx: AppContext, live: MessengerLive) {
   const media = createMediaService(ctx);
 
   async function createDirect(callerId: number, otherRef: unknown[]) {
-    const people = await peopleOf(db, otherRef);
+    // the person and what the pair may do are read at once, one statement each: under load
+    // every statement waits for a pooled connection (docs/PERFORMANCE.md, People per machine)
+    const ids = otherRef.map((ref) => intIdFromIri(ref, 'user'));
+    const otherId = ids[0];
+    const key =
+      otherId !== undefined && otherId !== callerId && ids.every((id) => id === otherId)
+        ? directKeyOf(callerId, otherId)
+        : undefined;
+    const [people, checks] = await Promise.all([
+      peopleOf(db, otherRef),
+      key === undefined ? undefined : directThreadChecks(db, callerId, otherId!, key),
+    ]);
     const others = people.filter((p) => p.id !== callerId);
-    if (others.length !== 1 || people.length !== 1) throw new ApiError(422, 'thread.directOne');
+    if (others.length !== 1 || people.length !== 1 || !checks || key === undefined) {
+      throw new ApiError(422, 'thread.directOne');
+    }
     const other = others[0]!;
-    await mayTalkDirectly(db, callerId, other);
-    const key = directKeyOf(callerId, other.id);
-    const existing = await findDirectThread(db, key);
-    if (existing) await rejoinDirect(existing.id, [callerId, other.id]);
+    mayTalkDirectly(checks, other);
+    if (checks.threadId !== undefined) {
+      if (checks.members < 2) await rejoinDirect(checks.threadId, [callerId, other.id]);
+      throw exists(checks.threadId);
+    }
     const write = () =>
       db.transaction().execute(async (trx) => {
         const at = new Date();
@@ -165,8 +181,12 @@ export function createThreadService(ctx: AppContext, live: MessengerLive) {
           ? await createDirect(auth.userId, body.users)
           : await createGroup(auth.userId, body);
       ctx.activity.dispatch(made.events);
-      await live.thread('thread_created', made.id, made.members);
-      return threadView(db, made.id, auth.userId, media.threadPictureUrl);
+      // read once for the members' sockets and the answer
+      const views = await threadViews(db, [made.id], media.threadPictureUrl);
+      await live.thread('thread_created', made.id, made.members, views);
+      const [thread] = views(auth.userId);
+      if (!thread) throw new Error(`thread ${made.id} vanished`);
+      return thread;
     },
 
     async get(viewerId: number, threadId: number) {

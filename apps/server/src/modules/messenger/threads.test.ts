@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { GROUP_NAME_REQUIRED } from '@memoria/domain';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { signedInUser } from '../../test/factories.js';
@@ -58,6 +58,43 @@ describeDb('messenger: starting conversations', () => {
     const read = await t.app.inject({ url: `/api/thread/${thread.id}`, headers: cy!.headers });
     expect(read.statusCode).toBe(404);
     expect(read.json().message).toBe('Conversation not found');
+  });
+
+  it('a direct thread reads the pair in one statement, and its view once', async () => {
+    // under load each statement waits for a pooled connection (docs/PERFORMANCE.md, People
+    // per machine): who may talk to whom and the pair's thread are one statement, and the new
+    // thread is read once for the sockets and the answer
+    const [ada, bob] = await circle(t, 2);
+    const reads: string[] = [];
+    const observe = t.database.changes.observe.bind(t.database.changes);
+    const spy = vi.spyOn(t.database.changes, 'observe').mockImplementation((text, phase, state) => {
+      // the reads of the messenger and of blocks and contacts (not the notifications the new
+      // thread's event makes in the background)
+      if (
+        phase === 'after' &&
+        /^(\/\* prepared \*\/ )?select\b/.test(text) &&
+        /"(threads|thread_members|blocks|contacts)"/.test(text)
+      ) {
+        reads.push(text);
+      }
+      return observe(text, phase, state);
+    });
+    try {
+      const made = await createThread(t, ada!.headers, { thread_type: 'direct', users: [bob!.id] });
+      expect(made.statusCode).toBe(201);
+      // the checks, then the thread with its last message and its members
+      expect(reads).toHaveLength(3);
+      reads.length = 0;
+      const again = await createThread(t, bob!.headers, {
+        thread_type: 'direct',
+        users: [ada!.id],
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ id: made.json().id });
+      expect(reads).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a stranger: refused, unless they accept direct messages; a block refuses both ways', async () => {

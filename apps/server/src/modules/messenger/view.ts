@@ -21,8 +21,15 @@ type Db = Kysely<DatabaseSchema>;
 /** The signed URL of a thread picture (the media service's threadPictureUrl). */
 export type PictureUrl = (attachmentId: number) => string;
 
+/** Threads as one viewer sees them. */
+export type ThreadViews = (viewerId: number) => Thread[];
+
 /** The threads as each viewer sees them, in the order of `ids`. */
-export async function threadViews(db: Db, ids: number[], pictureUrl: PictureUrl) {
+export async function threadViews(
+  db: Db,
+  ids: number[],
+  pictureUrl: PictureUrl,
+): Promise<ThreadViews> {
   return listedThreadViews(db, ids, await threadsWithLastMessage(db, ids), pictureUrl);
 }
 
