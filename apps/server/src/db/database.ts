@@ -328,7 +328,6 @@ async function onEveryConnection(
   if (failed) throw failed.reason;
 }
 
-/** A message of several statements answers with one result each; the caller asked for the last. */
 function wrap(
   db: Kysely<DatabaseSchema>,
   dialect: DialectHelpers,
