@@ -1,5 +1,6 @@
-import { Avatar, Tooltip } from '@mantine/core';
+import { Avatar } from '@mantine/core';
 import { Link } from 'react-router';
+import { Hint } from './hint';
 
 /** One person in a shared people list (docs/DOMAIN.md, Entities: "Shared-list entry"). */
 export interface StackPerson {
@@ -87,9 +88,9 @@ export function AvatarStack({
           </Avatar>
         );
         return (
-          <Tooltip key={person.id} label={person.name} withArrow openDelay={300}>
+          <Hint key={person.id} label={person.name} withArrow openDelay={300}>
             {avatar}
-          </Tooltip>
+          </Hint>
         );
       })}
       {overflow > 0 && (

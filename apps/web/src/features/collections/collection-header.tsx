@@ -4,6 +4,7 @@ import type { Collection } from '@memoria/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
+import { useAfterPaint } from '../../ui/after-paint';
 import { AvatarStack } from '../../ui/avatar-stack';
 import { CollectionAvatar } from './collection-avatar';
 import classes from './collections.module.css';
@@ -12,7 +13,9 @@ import { TypeLabel } from './type-meta';
 
 function Members({ collection, access }: { collection: Collection; access: CollectionAccess }) {
   const { t } = useTranslation();
-  const members = useCollectionMembers(collection.id, access);
+  // asked for once the page has been drawn: its answer renders the header again, and that
+  // render and the request waited before the first paint (docs/PERFORMANCE.md, Lighthouse)
+  const members = useCollectionMembers(collection.id, access, useAfterPaint());
   // The owner is always a member: while the list loads its row keeps its place (a small
   // avatar's height), so the page does not move down when it comes.
   if (members.isPending) {

@@ -8,7 +8,8 @@ import { collection, me, person } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SLOW = { timeout: 8000 };
+// the first render of a collection waits for its memos and the card's chunk (first import)
+const SLOW = { timeout: 15000 };
 const ID = 'Garden0001';
 const OWNER_PICTURE = '/api/user/photo/5?variant=220w';
 
@@ -88,6 +89,27 @@ describe('collection page', { timeout: 30000 }, () => {
     expect(
       await screen.findByTestId(`picker-chosen-${ID}`, {}, { timeout: 15000 }),
     ).toBeInTheDocument();
+  });
+
+  it('draws the header with its first memos in one commit, not before them', async () => {
+    signIn();
+    serve(collection({ id: ID, name: 'Garden', memos_count: 2 }));
+    // what the page held at the moment its header first appeared
+    let cardsWithHeader: number | undefined;
+    const observer = new MutationObserver(() => {
+      if (cardsWithHeader === undefined && screen.queryByTestId('collection-header')) {
+        cardsWithHeader = screen.queryAllByTestId('memo-card').length;
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      await renderApp(`/collections/${ID}`);
+      await screen.findByTestId('collection-header', {}, SLOW);
+      await screen.findAllByTestId('memo-card', {}, SLOW);
+    } finally {
+      observer.disconnect();
+    }
+    expect(cardsWithHeader).toBe(2);
   });
 
   it('offers no add action to a reader who may not add', async () => {

@@ -54,19 +54,40 @@ export function CollectionLoadError({
   return <QueryErrorView error={error} onRetry={onRetry} />;
 }
 
-/** Loads the collection of the route and renders it, or the matching error page. */
+/** The memo list of a collection as its page shows it (one query key for both uses below). */
+function collectionMemos(collectionId: string, access: CollectionAccess): MemoListSource {
+  return {
+    kind: 'collection',
+    collectionId,
+    isPublic: access.visitor,
+    secureToken: access.secureToken ?? undefined,
+  };
+}
+
+/**
+ * Loads the collection of the route and renders it, or the matching error page. With `memos`,
+ * its first page of memos is asked for at the same time and the loader stays until both are
+ * in: the page is then drawn once with its cards, where it was drawn with the header and a
+ * loader, then once more with the cards (docs/PERFORMANCE.md, Lighthouse, eighth round).
+ */
 export function WithCollection({
   publicRoute,
+  memos = false,
   children,
 }: {
   publicRoute: boolean;
+  memos?: boolean;
   children: (collection: Collection, access: CollectionAccess) => ReactNode;
 }) {
   const { collectionId = '' } = useParams();
   const access = useCollectionAccess(publicRoute);
   const collection = useCollection(collectionId, access);
+  const list = useMemoList(collectionMemos(collectionId, access), memos && collectionId !== '');
   usePageTitle(collection.data?.name);
-  const loading = useDeferredPending(collection.status);
+  // a failed list is the list's own to show (MemoList), only a pending one is waited for
+  const loading = useDeferredPending(
+    memos && collection.isSuccess && list.isPending ? 'pending' : collection.status,
+  );
   if (loading || collection.isPending) return <PageLoader />;
   if (collection.isError) {
     return (
@@ -94,12 +115,7 @@ function CollectionView({
   const memosAllowed = ruleAllows(useProfile().data?.rules, 'memos');
   const canAdd = signedIn && memosAllowed && (collection.can_add_memos ?? collection.isOwner);
   const query = access.secureToken ? `?secure_token=${encodeURIComponent(access.secureToken)}` : '';
-  const source: MemoListSource = {
-    kind: 'collection',
-    collectionId: collection.id,
-    isPublic: access.visitor,
-    secureToken: access.secureToken ?? undefined,
-  };
+  const source = collectionMemos(collection.id, access);
   // the same query as the list below: its total follows memos added or removed here
   const memos = useMemoList(source);
 
@@ -167,7 +183,7 @@ function CollectionView({
 /** /collections/:collectionId (and with ?secure_token= for anyone holding the link). */
 export function CollectionPage() {
   return (
-    <WithCollection publicRoute={false}>
+    <WithCollection publicRoute={false} memos>
       {(collection, access) => <CollectionView collection={collection} access={access} />}
     </WithCollection>
   );
@@ -176,7 +192,7 @@ export function CollectionPage() {
 /** /p/collections/:collectionId: the public view for visitors. */
 export function PublicCollectionPage() {
   return (
-    <WithCollection publicRoute>
+    <WithCollection publicRoute memos>
       {(collection, access) => <CollectionView collection={collection} access={access} />}
     </WithCollection>
   );

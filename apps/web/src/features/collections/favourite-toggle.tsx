@@ -1,9 +1,10 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
 import { useTranslation } from '../../i18n';
+import { Hint } from '../../ui/hint';
 import { showApiError, showSuccess } from '../../ui/toasts';
 import { useFavourites, useToggleFavourite } from '../favourites/queries';
 import { patchCollection } from './queries';
@@ -40,7 +41,7 @@ export function FavouriteToggle({ collection }: { collection: Collection }) {
     );
 
   return (
-    <Tooltip label={label} withArrow openDelay={300}>
+    <Hint label={label} withArrow openDelay={300}>
       <ActionIcon
         variant="subtle"
         color={on ? 'yellow' : 'gray'}
@@ -53,6 +54,6 @@ export function FavouriteToggle({ collection }: { collection: Collection }) {
       >
         {on ? <IconStarFilled size={18} aria-hidden /> : <IconStar size={18} aria-hidden />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

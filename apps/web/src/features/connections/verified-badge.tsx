@@ -1,13 +1,13 @@
-import { Tooltip } from '@mantine/core';
 import { IconRosetteDiscountCheckFilled } from '@tabler/icons-react';
 import { useTranslation } from '../../i18n';
+import { Hint } from '../../ui/hint';
 
 /** The checkmark of a verified identity (docs/SCREENS.md, Lists and forms: verified list). */
 export function VerifiedBadge({ size = 18 }: { size?: number }) {
   const { t } = useTranslation();
   const label = t('connections.card.verified');
   return (
-    <Tooltip label={label} withArrow>
+    <Hint label={label} withArrow>
       <span
         role="img"
         aria-label={label}
@@ -16,6 +16,6 @@ export function VerifiedBadge({ size = 18 }: { size?: number }) {
       >
         <IconRosetteDiscountCheckFilled size={size} aria-hidden />
       </span>
-    </Tooltip>
+    </Hint>
   );
 }

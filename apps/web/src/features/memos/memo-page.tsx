@@ -31,9 +31,12 @@ import { ReactionsBar } from '../reactions/reactions-bar';
 import { fromServer } from './todo-list';
 import { pageWidth } from '../../ui/page-width';
 import { loadChunk } from '../../ui/lazy-page';
+import { AfterPaint } from '../../ui/after-paint';
 
-// The comments below the memo (their form, menus and dialogs) load once the memo is on screen,
-// not before its first paint (docs/PERFORMANCE.md, Lighthouse, fourth round).
+// The comments below the memo (their form, menus and dialogs: thirteen files with the popups'
+// code) load once the memo has been drawn, not while its first paint waits (docs/PERFORMANCE.md,
+// Lighthouse, fourth and eighth rounds). A lazy component starts its import when it renders,
+// so it is rendered only after that paint (AfterPaint).
 const CommentsSection = lazy(() =>
   loadChunk(() => import('../comments/comments-section')).then((m) => ({
     default: m.CommentsSection,
@@ -258,9 +261,11 @@ function MemoView({ memo, isPublic }: { memo: Memo; isPublic: boolean }) {
         </Stack>
       </Paper>
       {!isPublic && (
-        <Suspense fallback={null}>
-          <CommentsSection memo={memo} />
-        </Suspense>
+        <AfterPaint>
+          <Suspense fallback={null}>
+            <CommentsSection memo={memo} />
+          </Suspense>
+        </AfterPaint>
       )}
       {mapOpen && memo.location && (
         <Suspense fallback={null}>

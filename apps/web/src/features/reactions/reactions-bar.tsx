@@ -1,24 +1,20 @@
-import {
-  ActionIcon,
-  Avatar,
-  Group,
-  Loader,
-  Popover,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { REACTION_TYPES, type Memo, type ReactionType } from '@memoria/domain';
 import { currentLocale, useTranslation } from '../../i18n';
 import { formatCount } from '../../i18n/format';
+import { Hint } from '../../ui/hint';
+import { popupLoader, useLazyPopup } from '../../ui/lazy-popup';
 import { showApiError } from '../../ui/toasts';
 import { useMemoLive } from '../comments/live';
-import { useReact, useReactionPeople } from './queries';
+import { useReact } from './queries';
 import { ReactionIcon } from './reaction-icon';
+import type { WhoReactedPopupProps } from './who-reacted-popup';
 import classes from './reactions-bar.module.css';
+
+const loadWhoReacted = popupLoader<WhoReactedPopupProps>(() =>
+  import('./who-reacted-popup').then((m) => m.WhoReactedPopup),
+);
 
 export interface ReactionsBarProps {
   memo: Memo;
@@ -59,7 +55,7 @@ export function ReactionsBar({ memo }: ReactionsBarProps) {
           ? t('engagement.reactions.yours', { name, count })
           : t('engagement.reactions.react', { name, count });
         return (
-          <Tooltip key={type} label={memo.can_react ? name : t('engagement.reactions.closed')}>
+          <Hint key={type} label={memo.can_react ? name : t('engagement.reactions.closed')}>
             <UnstyledButton
               className={classes.reaction}
               data-active={mine || undefined}
@@ -76,7 +72,7 @@ export function ReactionsBar({ memo }: ReactionsBarProps) {
                 </Text>
               )}
             </UnstyledButton>
-          </Tooltip>
+          </Hint>
         );
       })}
       {Object.values(memo.reactions).some((n) => n > 0) && <WhoReacted memoId={memo.id} />}
@@ -84,47 +80,29 @@ export function ReactionsBar({ memo }: ReactionsBarProps) {
   );
 }
 
-/** The people behind the counts, in a popover (opened by click or keyboard). */
+/**
+ * The button that lists who reacted. Its popover (Popover, Floating UI, portal: the `overlays`
+ * chunk) loads on the first hover, focus or press, not with the memo page's first paint
+ * (docs/PERFORMANCE.md, Lighthouse, eighth round).
+ */
 function WhoReacted({ memoId }: { memoId: number }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const people = useReactionPeople(memoId, opened);
+  const { loaded, triggerProps } = useLazyPopup(loadWhoReacted, 'list of reactions');
+  if (loaded) {
+    return (
+      <loaded.Popup memoId={memoId} initiallyOpened={loaded.opened} takeFocus={loaded.focus} />
+    );
+  }
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" withinPortal>
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('engagement.reactions.who')}
-          aria-expanded={opened}
-          onClick={() => setOpened((open) => !open)}
-          data-testid="reactions-who"
-        >
-          <IconUsers size={18} aria-hidden />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown data-testid="reactions-people" maw={300}>
-        <Text size="sm" fw={600} mb="xs">
-          {t('engagement.reactions.who')}
-        </Text>
-        {people.isPending ? (
-          <Loader size="sm" />
-        ) : (
-          <Stack gap={6}>
-            {(people.data ?? []).map((reaction) => (
-              <Group key={reaction.id} gap="xs" wrap="nowrap">
-                <Avatar src={reaction.user.picture} size={24} radius="xl">
-                  {reaction.user.label}
-                </Avatar>
-                <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {reaction.user.name}
-                </Text>
-                <ReactionIcon type={reaction.reaction_type} active />
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <ActionIcon
+      {...triggerProps}
+      variant="subtle"
+      color="gray"
+      aria-haspopup="dialog"
+      aria-label={t('engagement.reactions.who')}
+      data-testid="reactions-who"
+    >
+      <IconUsers size={18} aria-hidden />
+    </ActionIcon>
   );
 }
