@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dropStat4Samples, withStatementCache } from './database.js';
+import { dropStat4Samples, withRowBuilder, withStatementCache } from './database.js';
 
 describe('SQLite statement cache', () => {
   let dir: string;
@@ -89,5 +89,58 @@ describe('SQLite statement cache', () => {
     expect(cached.prepare('select id from items where name = ?')).toBe(
       cached.prepare('select id from items where name = ?'),
     );
+  });
+
+  it('builds the same row objects as better-sqlite3: wide, repeated names, streamed, none', () => {
+    connection.exec(`create table wide (${Array.from({ length: 40 }, (_, i) => `c${i} text`).join(', ')},
+      "1" integer, "we""ird" text)`);
+    const values = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? null : `v${i}`));
+    const insert = `insert into wide values (${Array(42).fill('?').join(', ')})`;
+    connection.prepare(insert).run(...values, 7, 'q');
+    connection.prepare(insert).run(...values.map((v) => v && `${v}!`), 8, 'r');
+    const texts = [
+      'select * from wide order by "1"',
+      // the same name twice: the later value, in the earlier place
+      'select c1 as a, c2 as b, c4 as a from wide order by "1"',
+      'select w.*, i.name, i.id as c1 from wide w join items i on i.id = w."1" - 6 order by i.id',
+      'select count(*) from items where id > ?',
+      'select name from items where id > 99',
+    ];
+    for (const text of texts) {
+      const args = text.includes('?') ? [1] : [];
+      const built = withRowBuilder(connection.prepare(text));
+      const plain = connection.prepare<unknown[]>(text);
+      const all = built.all(args) as Record<string, unknown>[];
+      expect(all).toEqual(plain.all(...args));
+      // the same keys in the same order (the answers' JSON is byte for byte the same)
+      expect(all.map((row) => JSON.stringify(row))).toEqual(
+        (plain.all(...args) as unknown[]).map((row) => JSON.stringify(row)),
+      );
+      expect(JSON.stringify(built.get(args))).toBe(JSON.stringify(plain.get(...args)));
+      expect([...built.iterate(args)].map((row) => JSON.stringify(row))).toEqual(
+        [...plain.iterate(...args)].map((row) => JSON.stringify(row)),
+      );
+    }
+    // a write is left as it is
+    const write = connection.prepare("update items set name = 'z' where id = 3");
+    expect(withRowBuilder(write)).toBe(write);
+    // a column named __proto__ would set a literal's prototype: left to better-sqlite3
+    const proto = connection.prepare('select name as __proto__ from items where id = 1');
+    expect(withRowBuilder(proto)).toBe(proto);
+  });
+
+  it('runs every kept reader through the row builder', () => {
+    const cached = withStatementCache(connection);
+    const statement = cached.prepare('select id, name from items order by id') as unknown as {
+      all(): unknown[];
+    };
+    expect(statement).not.toBeInstanceOf(
+      SQLite.prototype.prepare.call(connection, 'select 1').constructor,
+    );
+    expect(statement.all()).toEqual([
+      { id: 1, name: 'a' },
+      { id: 2, name: 'b' },
+      { id: 3, name: 'c' },
+    ]);
   });
 });

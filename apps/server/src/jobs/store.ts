@@ -162,19 +162,38 @@ export async function claimNextJob(
 ): Promise<JobRow | undefined> {
   const at = d.time(now);
   const staleBefore = d.time(new Date(now.getTime() - leaseMs));
-  const claimable = (qb: Db) =>
-    qb
-      .selectFrom('jobs')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_at', '<', staleBefore)]),
-        ]),
-      )
-      .orderBy('run_at')
-      .orderBy('id')
+  // The first due job of each kind through jobs_status_run_at_idx (status, run_at, then the
+  // id), then the earlier of the two. One OR of both kinds scanned the whole table and sorted
+  // it, done jobs included, on every poll and every claim, on both databases: its cost grew
+  // with the table (docs/PERFORMANCE.md, "People per machine").
+  const firstOf = (qb: Db, locking: boolean) => {
+    const first = (status: 'queued' | 'running') => {
+      const query = qb
+        .selectFrom('jobs')
+        .select(['id', 'run_at'])
+        .where('status', '=', status)
+        .where(
+          status === 'queued' ? 'run_at' : 'locked_at',
+          status === 'queued' ? '<=' : '<',
+          status === 'queued' ? at : staleBefore,
+        )
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(1);
+      // PostgreSQL: rows another worker holds are skipped (the lock is taken per branch)
+      return locking ? query.forUpdate().skipLocked() : query;
+    };
+    const candidates = qb
+      .selectFrom(first('queued').as('q'))
+      .selectAll()
+      .unionAll(qb.selectFrom(first('running').as('r')).selectAll());
+    return qb
+      .selectFrom(candidates.as('c'))
+      .select('c.id')
+      .orderBy('c.run_at')
+      .orderBy('c.id')
       .limit(1);
+  };
   const mark = {
     status: 'running' as const,
     locked_by: workerId,
@@ -183,7 +202,7 @@ export async function claimNextJob(
   };
   if (d.name === 'postgres') {
     return db.transaction().execute(async (trx) => {
-      const next = await claimable(trx).forUpdate().skipLocked().executeTakeFirst();
+      const next = await firstOf(trx, true).executeTakeFirst();
       if (!next) return undefined;
       return trx
         .updateTable('jobs')
@@ -196,7 +215,7 @@ export async function claimNextJob(
   return db
     .updateTable('jobs')
     .set((eb) => ({ ...mark, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', claimable(db))
+    .where('id', '=', firstOf(db, false))
     .returningAll()
     .executeTakeFirst();
 }

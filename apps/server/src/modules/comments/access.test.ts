@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
+import type { CompiledQuery } from 'kysely';
+import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
 import { createUser, insertAccounts, signedInUser } from '../../test/factories.js';
 import { engagedAudience } from './audience-store.js';
 import { postMemo } from './test-support.js';
@@ -58,5 +59,63 @@ describeDb('who of many may see a memo’s comments (engagedAudience)', () => {
       new Set(expected.filter((id) => candidates.slice(0, 40).includes(id))),
     );
     expect(await engagedAudience(db, dialect, memoId, [actor.id], actor.id)).toEqual([]);
+  });
+
+  it('checks the audience rules only for the author’s circle among many people online', async () => {
+    const { db, dialect } = t.database;
+    const author = await signedInUser(t);
+    const actor = await createUser(t);
+    const collection = await t.app.inject({
+      method: 'POST',
+      url: '/api/collection',
+      headers: author.headers,
+      payload: { name: 'Open to all', type: 'public' },
+    });
+    const memoId = await postMemo(t, author.headers, collection.json().id as string);
+    const now = dialect.time(new Date());
+    const online = await insertAccounts(t, 120);
+    // three of the people online follow the author; the rest are strangers to the author
+    const followers = online.slice(10, 13);
+    for (const userId of followers) {
+      await db
+        .insertInto('follows')
+        .values({ follower_id: userId, following_id: author.id, created_at: now })
+        .execute();
+    }
+
+    const compiled: CompiledQuery<unknown>[] = [];
+    const executor = db.getExecutor();
+    const counted = db.withPlugin({
+      transformQuery: ({ node, queryId }) => {
+        compiled.push(executor.compileQuery(node, queryId));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const audience = await engagedAudience(
+      counted,
+      dialect,
+      memoId,
+      [...online, author.id, actor.id],
+      actor.id,
+    );
+    expect([...audience].sort((a, b) => a - b)).toEqual(
+      [...followers, author.id].sort((a, b) => a - b),
+    );
+    // the audience rules ran once, for those four, not for the 121 people online
+    // (under test the query cache also builds each run from its values: the same SQL twice)
+    const rules = [
+      ...new Map(
+        compiled
+          .filter((query) => query.sql.includes('"users" as "cu"'))
+          .map((query) => [query.sql, query]),
+      ).values(),
+    ];
+    expect(rules).toHaveLength(1);
+    const judged =
+      TEST_DB === 'sqlite'
+        ? (/cu\.id in \(([^)]*)\)/.exec(rules[0]!.sql)?.[1]?.match(/\?/g) ?? []).length
+        : (rules[0]!.parameters.find((p) => Array.isArray(p)) as unknown[]).length;
+    expect(judged).toBe(4);
   });
 });

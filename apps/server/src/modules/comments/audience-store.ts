@@ -80,7 +80,8 @@ export async function engagedAudience(
   candidates: Iterable<number>,
   actorId: number,
 ): Promise<number[]> {
-  const unique = [...new Set(candidates)].filter((id) => id !== actorId);
+  let unique = [...new Set(candidates)].filter((id) => id !== actorId);
+  if (unique.length > CIRCLE_FIRST_FROM) unique = await inAuthorsCircle(db, memoId, unique);
   if (unique.length === 0) return [];
   if (d.name === 'postgres') {
     const query = audienceQuery(
@@ -150,6 +151,49 @@ export async function mentionablePeople(
       .executeTakeFirst(),
   ]);
   return { ids: rows.map((row) => row.id), total: readCount(count?.n) };
+}
+
+/**
+ * From this many candidates (a write announced to everyone online), they are first narrowed to
+ * the author and the author's connections and followers: only they can pass audienceQuery's
+ * last conditions but one, and reading that circle by its indexes costs far less than the
+ * audience rules for every person online (docs/PERFORMANCE.md, "People per machine").
+ */
+const CIRCLE_FIRST_FROM = 32;
+
+/**
+ * Of `candidates`, the memo's author and the people who are the author's connections or
+ * follow the author. The circle is read up to one more than the candidates: an author with a
+ * larger circle than that keeps the candidates as they are (the narrowing would cost more).
+ */
+async function inAuthorsCircle(db: Db, memoId: number, candidates: number[]): Promise<number[]> {
+  const rows = await queryCacheOf(db).rows(
+    'audience-circle',
+    [memoId, memoId, memoId, candidates.length + 1],
+    (slots) =>
+      db
+        .selectFrom('memos as m')
+        .select('m.user_id as id')
+        .where('m.id', '=', slots[0] as number)
+        .unionAll(
+          db
+            .selectFrom('contacts as ct')
+            .innerJoin('memos as m', (join) => join.on('m.id', '=', slots[1] as number))
+            .select('ct.contact_id as id')
+            .whereRef('ct.user_id', '=', 'm.user_id'),
+        )
+        .unionAll(
+          db
+            .selectFrom('follows as fw')
+            .innerJoin('memos as m', (join) => join.on('m.id', '=', slots[2] as number))
+            .select('fw.follower_id as id')
+            .whereRef('fw.following_id', '=', 'm.user_id'),
+        )
+        .limit(slots[3] as number),
+  );
+  if (rows.length > candidates.length) return candidates;
+  const circle = new Set(rows.map((row) => row.id));
+  return candidates.filter((id) => circle.has(id));
 }
 
 /** The candidates (`among`, a condition on cu.id) who may see the memo's comments. */

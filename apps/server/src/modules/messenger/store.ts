@@ -80,21 +80,48 @@ export async function directThreadChecks(db: Db, a: number, b: number, key: stri
   };
 }
 
-/** A group the given people (the caller among them) are exactly the members of. */
+/**
+ * A group the given people (the caller first) are exactly the members of. It starts from the
+ * first person's memberships (thread_members_user_idx) and checks each of their groups' member
+ * list by its thread (the unique thread-and-person key), so it reads the caller's threads, not
+ * every group on the server (docs/PERFORMANCE.md, "People per machine").
+ */
 export async function groupWithMembers(db: Db, userIds: number[]): Promise<number | undefined> {
+  const [first] = userIds;
+  if (first === undefined) return undefined;
   const row = await db
-    .selectFrom('threads as t')
-    .innerJoin('thread_members as m', 'm.thread_id', 't.id')
-    .select('t.id')
-    .where('t.thread_type', '=', 'group')
-    .groupBy('t.id')
-    .having((eb) => eb.fn.countAll(), '=', userIds.length)
-    .having(
-      sql<number>`sum(case when ${sql.ref('m.user_id')} in (${sql.join(userIds)}) then 1 else 0 end)`,
+    .selectFrom('thread_members as m')
+    .select('m.thread_id as id')
+    .where('m.user_id', '=', first)
+    // a subquery per membership, not a join: a join lets the planner start from the threads
+    .where(
+      (eb) =>
+        eb.selectFrom('threads as t').select('t.thread_type').whereRef('t.id', '=', 'm.thread_id'),
       '=',
-      userIds.length,
+      'group',
     )
-    .orderBy('t.id')
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('thread_members as x')
+          .select((x) => x.fn.countAll().as('n'))
+          .whereRef('x.thread_id', '=', 'm.thread_id'),
+        '=',
+        userIds.length,
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('thread_members as o')
+            .select('o.id')
+            .whereRef('o.thread_id', '=', 'm.thread_id')
+            .where('o.user_id', 'not in', userIds),
+        ),
+      ),
+    )
+    .orderBy('m.thread_id')
+    .limit(1)
     .executeTakeFirst();
   return row?.id;
 }
