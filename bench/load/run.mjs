@@ -138,6 +138,19 @@ if (!existsSync(join(dataDir, 'bench-manifest.json'))) {
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
 }
+if (pg) {
+  // Every run's writes leave dead rows behind (counters, sessions, jobs). A deployed database's
+  // autovacuum clears them; this machine's PostgreSQL runs without it (autovacuum = off), so a
+  // later run met the earlier runs' bloat: collections at 50,000 live and 50,005 dead rows
+  // doubled the reads (docs/PERFORMANCE.md, "People per machine"). A few seconds here.
+  const { default: pgLib } = await import('pg');
+  const client = new pgLib.Client({ connectionString: pgUrl });
+  await client.connect();
+  const started = performance.now();
+  await client.query('vacuum (analyze)');
+  await client.end();
+  console.log(`vacuum (analyze) in ${Math.round(performance.now() - started)} ms`);
+}
 const manifest = JSON.parse(readFileSync(join(dataDir, 'bench-manifest.json'), 'utf8'));
 const peopleMax = Math.min(manifest.users, Number(values['people-max'] ?? manifest.users));
 const peopleStart = Math.min(peopleMax, Number(values['people-start'] ?? step));
