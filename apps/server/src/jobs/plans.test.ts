@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../test/harness.js';
-import { planOf } from '../test/query-plans.js';
+import { planOf, recordingCompiled } from '../test/query-plans.js';
 import { readJson } from '../db/dialect.js';
 import { createJobQueue } from './queue.js';
 import { claimNextJob } from './store.js';
@@ -28,15 +27,7 @@ describeDb('job queue query plans', () => {
   afterAll(() => t?.close());
 
   it('claims the first due job through the status index, with no scan of the jobs', async () => {
-    const compiled: CompiledQuery<unknown>[] = [];
-    const executor = t.database.db.getExecutor();
-    const db = t.database.db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        compiled.push(executor.compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { db, compiled } = recordingCompiled(t.database.db);
     const claimed = await claimNextJob(db, t.database.dialect, 'worker-b', new Date(), 60_000);
     expect(claimed).toMatchObject({ type: 'noop', status: 'running', locked_by: 'worker-b' });
     expect(readJson(claimed!.payload, null)).toEqual({ i: 3 });

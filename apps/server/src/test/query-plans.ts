@@ -40,3 +40,23 @@ export function expectNoFullSort(plan: string): void {
     expect(plan).not.toMatch(/(^|->)\s*Sort\s+\(/m);
   }
 }
+
+/**
+ * The same database, recording every query it builds, compiled, in `compiled` (under test the
+ * query cache builds each run afresh too, so a statement may appear twice).
+ */
+export function recordingCompiled(db: Database['db']): {
+  db: Database['db'];
+  compiled: CompiledQuery<unknown>[];
+} {
+  const compiled: CompiledQuery<unknown>[] = [];
+  const executor = db.getExecutor();
+  const recording = db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      compiled.push(executor.compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  return { db: recording, compiled };
+}

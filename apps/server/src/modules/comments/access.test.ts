@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
+import { recordingCompiled } from '../../test/query-plans.js';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
 import { createUser, insertAccounts, signedInUser } from '../../test/factories.js';
 import { engagedAudience } from './audience-store.js';
@@ -83,15 +83,7 @@ describeDb('who of many may see a memo’s comments (engagedAudience)', () => {
         .execute();
     }
 
-    const compiled: CompiledQuery<unknown>[] = [];
-    const executor = db.getExecutor();
-    const counted = db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        compiled.push(executor.compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { db: counted, compiled } = recordingCompiled(db);
     const audience = await engagedAudience(
       counted,
       dialect,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
 import type { SignedIn } from '../../test/factories.js';
-import { planOf } from '../../test/query-plans.js';
+import { planOf, recordingCompiled } from '../../test/query-plans.js';
 import { connectUsers } from '../../test/social.js';
 import { circle, groupThread } from './test-support.js';
 import { groupWithMembers } from './store.js';
@@ -33,15 +32,7 @@ describeDb('messenger query plans', () => {
 
   /** The lookup's answer and the statements it ran, compiled. */
   async function lookup(userIds: number[]) {
-    const compiled: CompiledQuery<unknown>[] = [];
-    const executor = t.database.db.getExecutor();
-    const db = t.database.db.withPlugin({
-      transformQuery: ({ node, queryId }) => {
-        compiled.push(executor.compileQuery(node, queryId));
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { db, compiled } = recordingCompiled(t.database.db);
     return { id: await groupWithMembers(db, userIds), compiled };
   }
 
