@@ -12,8 +12,8 @@ describeDb('who of many may see a memo’s comments (engagedAudience)', () => {
   });
   afterAll(() => t.close());
 
-  it('keeps followers in the audience and leaves out the disabled, the blocked, the unconnected and the actor, past 500 candidates', async () => {
-    const { db, dialect } = t.database;
+  /** An author with a memo in a public collection, and someone else who acts on it. */
+  async function publicMemoWithActor() {
     const author = await signedInUser(t);
     const actor = await createUser(t);
     const collection = await t.app.inject({
@@ -23,6 +23,12 @@ describeDb('who of many may see a memo’s comments (engagedAudience)', () => {
       payload: { name: 'Open to all', type: 'public' },
     });
     const memoId = await postMemo(t, author.headers, collection.json().id as string);
+    return { author, actor, memoId };
+  }
+
+  it('keeps followers in the audience and leaves out the disabled, the blocked, the unconnected and the actor, past 500 candidates', async () => {
+    const { db, dialect } = t.database;
+    const { author, actor, memoId } = await publicMemoWithActor();
 
     const now = dialect.time(new Date());
     const expected: number[] = [];
@@ -63,15 +69,7 @@ describeDb('who of many may see a memo’s comments (engagedAudience)', () => {
 
   it('checks the audience rules only for the author’s circle among many people online', async () => {
     const { db, dialect } = t.database;
-    const author = await signedInUser(t);
-    const actor = await createUser(t);
-    const collection = await t.app.inject({
-      method: 'POST',
-      url: '/api/collection',
-      headers: author.headers,
-      payload: { name: 'Open to all', type: 'public' },
-    });
-    const memoId = await postMemo(t, author.headers, collection.json().id as string);
+    const { author, actor, memoId } = await publicMemoWithActor();
     const now = dialect.time(new Date());
     const online = await insertAccounts(t, 120);
     // three of the people online follow the author; the rest are strangers to the author
