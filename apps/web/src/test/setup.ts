@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { queryClient } from '../api/query-client';
 import { currentLocale, initI18n } from '../i18n';
@@ -12,6 +12,23 @@ import { setLoggingOut, setPostLoginDestination } from '../session/session-actio
 // server projects ran beside (a route test waiting for the home page and the account menu);
 // a wait that succeeds ends as soon as the element is there, so a long limit costs nothing.
 configure({ asyncUtilTimeout: 10_000 });
+
+// A query that finds nothing builds its error with a print of the whole document. Inside
+// waitFor and findBy* that happens on every attempt (each DOM change and every 50 ms) and
+// only the last attempt's error is ever shown, with the document printed by waitFor itself
+// when it gives up. So attempts get the bare message: the printing was about 5% of the web
+// tests' CPU (docs/TESTING.md, "Where the time goes").
+const printingError = getConfig().getElementError;
+configure({
+  getElementError(message, container) {
+    const attempt = (getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })
+      ._disableExpensiveErrorDiagnostics;
+    if (!attempt) return printingError(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 // Mantine reads matchMedia (colour scheme, media queries); jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
