@@ -161,6 +161,54 @@ describeDb('feed: later pages per author', () => {
     expect(seen.rows).toBeGreaterThan(300);
   });
 
+  it('is exact when the page ends on the time an author was cut at', async () => {
+    const { db, dialect } = t.database;
+    const [watcher, many, one] = (await insertAccounts(t, 3)) as [number, number, number];
+    await followUser(t, watcher, many);
+    await followUser(t, watcher, one);
+    const open = await insertCollection(t, many, 'public');
+    const closed = await insertCollection(t, many, 'private');
+    const ones = await insertCollection(t, one, 'public');
+    const when = dialect.time(new Date(Date.UTC(2027, 0, 1)));
+    // all at one time: the one memo first (the smallest id), then five, the newest private
+    for (const [author, collection] of [
+      [one, ones],
+      [many, open],
+      [many, open],
+      [many, open],
+      [many, open],
+      [many, closed],
+    ] as const) {
+      const memo = await db
+        .insertInto('memos')
+        .values({
+          user_id: author,
+          title: 'same time',
+          status: 'published',
+          published_at: when,
+          created_at: when,
+          updated_at: when,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('memos_per_collection')
+        .values({ memo_id: memo.id, collection_id: collection, position: 1, created_at: when })
+        .execute();
+    }
+    for (const [offset, size] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ] as const) {
+      const walk = await feedQuery(db, dialect, watcher, offset, [], size).execute();
+      const rows = await db.executeQuery<{ id: number }>(
+        feedByAuthorsQuery(db, dialect, watcher, offset, size).compile(),
+      );
+      expect(rows.rows.map((r) => Number(r.id))).toEqual(walk.map((r) => Number(r.id)));
+    }
+  });
+
   it('pages the feed over HTTP as one list, whatever the page size', async () => {
     const { db, dialect } = t.database;
     const all = (await feedQuery(db, dialect, reader.id, 0, [], 1000).execute()).map((r) =>
