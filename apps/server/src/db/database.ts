@@ -70,6 +70,10 @@ function openSqlite(
   connection.pragma(synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   connection.pragma('foreign_keys = ON');
   connection.pragma('busy_timeout = 5000');
+  // Sorts, materialized subqueries and IN lists in memory, not in a temporary file each: the
+  // per-author feed page (modules/feed/store.ts) builds four small ones and cost twice as
+  // much CPU with a file each (docs/PERFORMANCE.md, "People per machine").
+  connection.pragma('temp_store = MEMORY');
   dropStat4Samples(connection);
   // data_version moves when another process (the admin command line) commits
   const dataVersion = connection.prepare('pragma data_version').pluck();

@@ -32,6 +32,7 @@ import * as m0028 from './migrations/0028_subscriptions.js';
 import * as m0029 from './migrations/0029_call_heartbeat.js';
 import * as m0030 from './migrations/0030_transfer_collection.js';
 import * as m0031 from './migrations/0031_transfer_filing_mail.js';
+import * as m0032 from './migrations/0032_feed_by_author.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0029_call_heartbeat': m0029,
   '0030_transfer_collection': m0030,
   '0031_transfer_filing_mail': m0031,
+  '0032_feed_by_author': m0032,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CompiledQuery, sql } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
-import { signedInUser, type SignedIn } from '../../test/factories.js';
+import { insertAccounts, signedInUser, type SignedIn } from '../../test/factories.js';
 import { followUser } from '../../test/social.js';
 import { expectNoFullSort, planOf } from '../../test/query-plans.js';
 import { insertCollection, postMemos } from '../../test/content.js';
-import { discoverQuery, feedQuery } from './store.js';
+import { discoverQuery, feedByAuthorsQuery, feedQuery } from './store.js';
 import { publicProfilesPageQuery } from '../profiles/store.js';
 
 /**
@@ -28,6 +28,27 @@ describeDb('feed and discover query plans', () => {
     await postMemos(t, bo, await insertCollection(t, bo.id, 'public'), 30);
   });
   afterAll(() => t?.close());
+
+  /** The generic plan PostgreSQL keeps for the query as a prepared statement. */
+  async function genericPlanOf(query: CompiledQuery<unknown>, name: string): Promise<string> {
+    const { db } = t.database;
+    return db.connection().execute(async (conn) => {
+      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
+      try {
+        await conn.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`, []));
+        const literals = query.parameters.map((p) =>
+          typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`,
+        );
+        const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain execute ${name}(${literals.join(', ')})`, []),
+        );
+        await conn.executeQuery(CompiledQuery.raw(`deallocate ${name}`, []));
+        return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+      } finally {
+        await sql`reset plan_cache_mode`.execute(conn);
+      }
+    });
+  }
 
   /** The first line of the plan that reads memos: it must be memos_feed_idx, in order. */
   function expectFeedIndexWalk(plan: string, alias: string) {
@@ -69,23 +90,7 @@ describeDb('feed and discover query plans', () => {
       discoverQuery(db, dialect, ada.id, false, 0, 11).compile(),
     ];
     for (const [i, query] of queries.entries()) {
-      const plan = await db.connection().execute(async (conn) => {
-        const name = `feed_plan_${i}`;
-        await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-        try {
-          await conn.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`, []));
-          const literals = query.parameters.map((p) =>
-            typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`,
-          );
-          const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>(
-            CompiledQuery.raw(`explain execute ${name}(${literals.join(', ')})`, []),
-          );
-          await conn.executeQuery(CompiledQuery.raw(`deallocate ${name}`, []));
-          return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-        } finally {
-          await sql`reset plan_cache_mode`.execute(conn);
-        }
-      });
+      const plan = await genericPlanOf(query, `feed_plan_${i}`);
       expectFeedIndexWalk(plan, i === 0 ? 'fm' : 'dm');
     }
   });
@@ -112,6 +117,41 @@ describeDb('feed and discover query plans', () => {
           expect(plan).toMatch(/Index Scan using user_profiles_public_name_idx on user_profiles p/);
         }
         expectNoFullSort(plan);
+      }
+    }
+  });
+
+  // last: it adds memos of others and analyses them
+  it('a later feed page reads each author’s newest memos from memos_author_feed_idx', async () => {
+    const { db, dialect } = t.database;
+    if (TEST_DB === 'postgres') {
+      const [stranger] = await insertAccounts(t, 1);
+      // With a few rows either index is as cheap; with thousands of memos of others (and the
+      // statistics of them), as at scale, the author's index is what answers by itself.
+      await sql`insert into memos (user_id, title, status, published_at, created_at, updated_at)
+        select case when n % 10 = 0 then ${sql.lit(bo.id)} else ${sql.lit(stranger)} end, 'filler ' || n, 'published',
+          now() - n * interval '1 minute', now(), now() from generate_series(1, 5000) as s(n)`.execute(
+        db,
+      );
+      await sql`analyze memos`.execute(db);
+    }
+    for (const offset of [10, 30]) {
+      const plan = await planOf(
+        t.database,
+        feedByAuthorsQuery(db, dialect, ada.id, offset, 11).compile(),
+      );
+      if (TEST_DB === 'sqlite') {
+        // the floor of each author and the range above it, both index only
+        expect(plan).toMatch(/SEARCH f USING COVERING INDEX memos_author_feed_idx \(user_id=\?/);
+        expect(plan).toMatch(/SEARCH m USING COVERING INDEX memos_author_feed_idx \(user_id=\?/);
+        expect(plan).not.toMatch(/SCAN (f|m)\b/);
+      } else {
+        expect(plan).toMatch(/Index Only Scan Backward using memos_author_feed_idx on memos m/);
+        const generic = await genericPlanOf(
+          feedByAuthorsQuery(db, dialect, ada.id, offset, 11).compile(),
+          `feed_by_authors_${offset}`,
+        );
+        expect(generic).toMatch(/Index Only Scan Backward using memos_author_feed_idx on memos m/);
       }
     }
   });

@@ -60,13 +60,25 @@ function feedAuthors(v: unknown) {
  * Where the walk starts: at the oldest date (all of the index) when the viewer follows or
  * is connected with someone, nowhere (NULL) otherwise. An uncorrelated bound of the index
  * range, so both engines compute it once, and a viewer with nobody (every new account) does
- * not walk 1,000,000 entries for authors that cannot match (about 60 ms).
+ * not walk 1,000,000 entries for authors that cannot match (about 60 ms). `unless`: nowhere
+ * either when that uncorrelated condition holds (the per-author page found its answer).
  */
-function walkFrom(d: DialectHelpers, v: unknown): RawBuilder<SqlBool> {
-  const oldest = d.name === 'sqlite' ? sql`''` : sql`'-infinity'::timestamptz`;
+function walkFrom(
+  d: DialectHelpers,
+  v: unknown,
+  unless?: RawBuilder<SqlBool>,
+): RawBuilder<SqlBool> {
+  const start = unless
+    ? sql`(select case when ${unless} then null else ${oldest(d)} end)`
+    : oldest(d);
   return sql<SqlBool>`fm.published_at >= (select case when
     exists (select 1 from contacts ac where ac.user_id = ${v})
-    or exists (select 1 from follows af where af.follower_id = ${v}) then ${oldest} end)`;
+    or exists (select 1 from follows af where af.follower_id = ${v}) then ${start} end)`;
+}
+
+/** A time before every memo's (published_at is text on SQLite, timestamptz on PostgreSQL). */
+function oldest(d: DialectHelpers) {
+  return d.name === 'sqlite' ? sql`''` : sql`'-infinity'::timestamptz`;
 }
 
 /**
@@ -136,13 +148,14 @@ export function feedQuery(
   offset: number,
   patterns: readonly unknown[],
   size: number,
+  unless?: RawBuilder<SqlBool>,
 ) {
   const viewer: Viewer = { userId: v as number };
   return db
     .selectFrom(memosByFeedIndex('fm', d) as never)
     .select([sql<number>`fm.id`.as('id'), sql<unknown>`fm.published_at`.as('published_at')])
     .where(sql<SqlBool>`fm.status = 'published'`)
-    .where(walkFrom(d, v))
+    .where(walkFrom(d, v, unless))
     .where(amongAuthors(d, v))
     .where(sql<SqlBool>`fm.user_id not in ${blockedPeople(v)}`)
     .where(inFeedCollection('fm', viewer, d))
@@ -151,6 +164,101 @@ export function feedQuery(
     .orderBy(sql`fm.id`, 'desc')
     .limit(sql.lit(size))
     .offset(sql.lit(offset));
+}
+
+/**
+ * How far past a page the per-author page looks: candidates kept after the merge, as a
+ * multiple of the rows asked for (offset + page + 1). The audience rules pass about half of
+ * a followed person's memos and three in five of a contact's (the load data set, 29 November);
+ * fewer passing ones than the page needs within them and the page walks instead.
+ */
+const CANDIDATES_PER_ROW = 3;
+
+/**
+ * A later feed page (offset > 0) found per author, the same rows as feedQuery (which walks
+ * memos_feed_idx from the top, past every memo of the server, again for each page).
+ *
+ * 1. `fl`, `lat`: the people of the feed (contacts and followings, not blocked either way),
+ *    and for each of them their newest `need` = offset + page + 1 published memos, from
+ *    memos_author_feed_idx (index only: id and time). An author with more has a floor: the
+ *    time of the last of them; their older memos are not candidates.
+ * 2. `cand`: those merged newest first, the first `need` × CANDIDATES_PER_ROW kept.
+ * 3. `page`: the audience rules (inFeedCollection, as feedQuery) run on the candidates in that
+ *    order until `need` pass: they run for the same memos the walk would have tested.
+ * 4. `ok`: the answer is exact when `need` passed and the last of them is no older than every
+ *    author's floor (a memo left out is older than its author's floor; below, ties), or when fewer passed
+ *    but nothing was left out (no floor, fewer candidates than kept). Otherwise (an author
+ *    with many memos the viewer may not read) the same statement walks memos_feed_idx as
+ *    feedQuery does; that walk's start bound is NULL when `ok`, so it reads nothing then.
+ *
+ * SQLite has no LATERAL: its floors are one correlated subquery per author (OFFSET need - 1
+ * on the same index), then a range of the index per author. The CTEs are materialized so
+ * each runs once, and `cand` keeps its order for `page`'s scan (a LIMIT in a materialized
+ * CTE is filled in the ORDER BY's order on both engines; the final ORDER BY sorts the page).
+ */
+export function feedByAuthorsQuery(
+  db: Db,
+  d: DialectHelpers,
+  v: unknown,
+  offset: number,
+  size: number,
+) {
+  const viewer: Viewer = { userId: v as number };
+  const need = offset + size;
+  const kept = need * CANDIDATES_PER_ROW;
+  const people = sql`(select fa.contact_id as uid from ${feedAuthors(v)} fa
+    where fa.contact_id not in ${blockedPeople(v)})`;
+  const newest = (alias: string, author: RawBuilder<unknown>) =>
+    sql`${memosByAuthor(alias, d)} where ${sql.ref(`${alias}.user_id`)} = ${author}
+      and ${sql.ref(`${alias}.status`)} = 'published' and ${sql.ref(`${alias}.published_at`)} >= ${oldest(d)}`;
+  const byTime = (alias: string) =>
+    sql`order by ${sql.ref(`${alias}.published_at`)} desc, ${sql.ref(`${alias}.id`)} desc`;
+  // one author's: the author first, as in memos_author_feed_idx (the same order, the author
+  // being fixed), so PostgreSQL reads that index rather than memos_feed_idx filtered by author
+  // (which it chose on small tables)
+  const authorByTime = (alias: string) =>
+    sql`order by ${sql.ref(`${alias}.user_id`)} desc, ${sql.ref(`${alias}.published_at`)} desc, ${sql.ref(`${alias}.id`)} desc`;
+  const candidates =
+    d.name === 'sqlite'
+      ? sql`fl as materialized (select au.uid, (select f.published_at
+          from ${newest('f', sql`au.uid`)} ${authorByTime('f')} limit 1 offset ${sql.lit(need - 1)}) as floor
+          from ${people} au),
+        cand as materialized (select m.id, m.published_at from fl
+          cross join ${newest('m', sql`fl.uid`)} and m.published_at >= coalesce(fl.floor, ${oldest(d)})
+          ${byTime('m')} limit ${sql.lit(kept)}),`
+      : sql`lat as materialized (select au.uid, c.id, c.published_at from ${people} au
+          cross join lateral (select m.id, m.published_at from ${newest('m', sql`au.uid`)}
+            ${authorByTime('m')} limit ${sql.lit(need)}) c),
+        fl as materialized (select lat.uid, min(lat.published_at) as floor from lat
+          group by lat.uid having count(*) = ${sql.lit(need)}),
+        cand as materialized (select lat.id, lat.published_at from lat
+          ${byTime('lat')} limit ${sql.lit(kept)}),`;
+  // SQLite's candidates hold every memo at an author's floor time, PostgreSQL's stop at
+  // `need` (a memo with the same time and a smaller id may be left out): a page ending on
+  // that very time is exact on SQLite, and walks on PostgreSQL
+  const passed = sql.raw(d.name === 'sqlite' ? '>=' : '>');
+  const ok = sql<SqlBool>`(select ok.ok from ok)`;
+  const walk = feedQuery(db, d, v, offset, [], size, ok);
+  const raw = sql<{ id: number; published_at: unknown }>`with ${candidates}
+    page as materialized (select fm.id, fm.published_at from cand fm
+      where ${inFeedCollection('fm', viewer, d)} limit ${sql.lit(need)}),
+    ok as materialized (select case when (select count(*) from page) = ${sql.lit(need)}
+      then (select min(page.published_at) from page) ${passed} coalesce((select max(fl.floor) from fl), ${oldest(d)})
+      else (select count(*) from cand) < ${sql.lit(kept)}
+        and not exists (select 1 from fl where fl.floor is not null) end as ok)
+    select fp.id, fp.published_at from (select page.id, page.published_at from page where ${ok}
+      order by page.published_at desc, page.id desc limit ${sql.lit(size)} offset ${sql.lit(offset)}) fp
+    union all
+    select fw.id, fw.published_at from (${walk}) fw
+    order by published_at desc, id desc`;
+  return { compile: () => raw.compile(db) };
+}
+
+/** memos as `alias`, read through memos_author_feed_idx (SQLite is told, as memosByFeedIndex). */
+function memosByAuthor(alias: string, d: DialectHelpers) {
+  return d.name === 'sqlite'
+    ? sql`memos ${sql.raw(alias)} indexed by memos_author_feed_idx`
+    : sql`memos ${sql.raw(alias)}`;
 }
 
 /**
@@ -197,6 +305,15 @@ export async function feedPage(
   const patterns = searchPatterns(q.search);
   const size = fetchSize(q);
   const offset = offsetOf(q);
+  if (offset > 0 && patterns.length === 0) {
+    const rows = await cache.rows(
+      `feed-by-authors|${size}|${offset}`,
+      [viewerId],
+      (slots) => feedByAuthorsQuery(db, d, slots[0], offset, size),
+      { prepared: true },
+    );
+    return cut(rows, q);
+  }
   const rows = await cache.rows(
     `feed|${size}|${offset}|${patterns.length}`,
     [viewerId, ...patterns],

@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// The feed's page of ids, the walk (feedQuery: memos_feed_idx from the top) against the
+// per-author page (feedByAuthorsQuery, later pages), both compiled from
+// apps/server/src/modules/feed/store.ts and run as the server runs them, on a data set made by
+// bench/generate.mjs (with the server's migrations, so memos_author_feed_idx is there).
+// For each page: the answers compared for every viewer first (and with a forced fallback, a
+// per-author page that never finds enough, which must walk and answer the same), then the
+// CPU per call, the two statements alternated round by round: this process's CPU on SQLite,
+// the PostgreSQL backend's (from /proc) on PostgreSQL. Medians of the rounds, in µs.
+//
+//   node bench/feed-ids-cpu.mjs --data-dir /tmp/load [--database-url postgres://…]
+//     [--viewers 300] [--rounds 7] [--offsets 0,10,30]
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
+import { build } from 'esbuild';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { root } from './support.mjs';
+
+const { values } = parseArgs({
+  options: {
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    viewers: { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '7' },
+    offsets: { type: 'string', default: '0,10,30' },
+  },
+});
+const dataDir = values['data-dir'];
+if (!dataDir) {
+  console.error('give --data-dir (the directory bench/generate.mjs filled)');
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(join(dataDir, 'bench-manifest.json'), 'utf8'));
+const pgUrl = values['database-url'];
+const rounds = Number(values.rounds);
+const offsets = values.offsets.split(',').map(Number);
+const PAGE = 10 + 1;
+
+const outdir = join(root, 'node_modules/.cache/memoria-bench');
+mkdirSync(outdir, { recursive: true });
+const outfile = join(outdir, 'feed-ids-store.mjs');
+await build({
+  stdin: {
+    contents: `export { dialectHelpers } from './db/dialect.js';
+      export { feedQuery, feedByAuthorsQuery } from './modules/feed/store.js';`,
+    resolveDir: join(root, 'apps/server/src'),
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile,
+  external: ['kysely', 'better-sqlite3', 'pg'],
+  logLevel: 'warning',
+});
+const store = await import(pathToFileURL(outfile).href);
+const d = store.dialectHelpers(pgUrl ? 'postgres' : 'sqlite');
+const compiler = new Kysely({
+  dialect: pgUrl ? new PostgresDialect({ pool: {} }) : new SqliteDialect({ database: {} }),
+});
+const viewers = Array.from(
+  { length: Number(values.viewers) },
+  (_, i) => ((i * 7919) % manifest.users) + 1,
+);
+
+/** A compiled statement for viewer slot 0: its SQL and where the viewer goes. */
+const shape = (query) => {
+  const c = query(-7).compile();
+  return { sql: c.sql, args: (v) => c.parameters.map((p) => (p === -7 ? v : p)) };
+};
+let run;
+let cpuNow;
+let close;
+if (pgUrl) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  const pid = (await client.query('select pg_backend_pid() as p')).rows[0].p;
+  const ticks = Number(process.env.CLK_TCK ?? 100);
+  cpuNow = () => {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / ticks;
+  };
+  let n = 0;
+  const names = new Map();
+  run = async (s, v) => {
+    if (!names.has(s.sql)) names.set(s.sql, `fi${n++}`);
+    const r = await client.query({ name: names.get(s.sql), text: s.sql, values: s.args(v) });
+    return r.rows.map((row) => [Number(row.id), new Date(row.published_at).toISOString()]);
+  };
+  close = () => client.end();
+} else {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, 'memoria.db'), { readonly: true });
+  db.pragma('temp_store = memory'); // as the server sets it (db/database.ts)
+  const prepared = new Map();
+  cpuNow = () => {
+    const u = process.cpuUsage();
+    return u.user + u.system;
+  };
+  run = async (s, v) => {
+    if (!prepared.has(s.sql)) prepared.set(s.sql, db.prepare(s.sql).raw(true));
+    return prepared.get(s.sql).all(...s.args(v));
+  };
+  close = () => db.close();
+}
+
+console.log(
+  `${pgUrl ? 'PostgreSQL' : 'SQLite'}: ${viewers.length} viewers, ${rounds} rounds; load average ${loadavg()[0].toFixed(2)}`,
+);
+for (const offset of offsets) {
+  const walk = shape((v) => store.feedQuery(compiler, d, v, offset, [], PAGE));
+  const byAuthors = shape((v) => store.feedByAuthorsQuery(compiler, d, v, offset, PAGE));
+  // a per-author page that never holds enough candidates: it must walk and agree
+  const forced = shape((v) => ({
+    compile: () => {
+      const c = store.feedByAuthorsQuery(compiler, d, v, offset, PAGE).compile();
+      return { ...c, sql: c.sql.replace(/limit (\d+)\),\n(\s+)page as/, 'limit 1),\n$2page as') };
+    },
+  }));
+  let differ = 0;
+  let differForced = 0;
+  for (const v of viewers) {
+    const a = JSON.stringify(await run(walk, v));
+    if (a !== JSON.stringify(await run(byAuthors, v))) differ += 1;
+    if (a !== JSON.stringify(await run(forced, v))) differForced += 1;
+  }
+  const times = { walk: [], byAuthors: [] };
+  for (let r = 0; r < rounds; r += 1) {
+    for (const [name, s] of [
+      ['walk', walk],
+      ['byAuthors', byAuthors],
+    ]) {
+      const before = cpuNow();
+      for (const v of viewers) await run(s, v);
+      times[name].push((cpuNow() - before) / viewers.length);
+    }
+  }
+  const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
+  const w = median(times.walk);
+  const b = median(times.byAuthors);
+  console.log(
+    `offset ${offset}: answers differ for ${differ} viewers (forced walk: ${differForced}); ` +
+      `CPU per call walk ${w.toFixed(0)} µs, per author ${b.toFixed(0)} µs (${(((b - w) / w) * 100).toFixed(0)}%)`,
+  );
+}
+console.log(`load average ${loadavg()[0].toFixed(2)}`);
+await close();
