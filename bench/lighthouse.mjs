@@ -166,7 +166,7 @@ async function setSession(debugPort, base, session) {
     await page.evaluate((s) => {
       localStorage.clear();
       // the cookie the app keeps beside a stored session (apps/web/src/api/session.ts)
-      document.cookie = `signed_in=${s ? 1 : ''}; path=/; max-age=${s ? 31536000 : 0}; samesite=lax`;
+      globalThis.document.cookie = `signed_in=${s ? 1 : ''}; path=/; max-age=${s ? 31536000 : 0}; samesite=lax`;
       if (!s) return;
       localStorage.setItem('token', s.token);
       localStorage.setItem('refresh_token', s.refresh_token);
