@@ -18,6 +18,7 @@ describe('the signed-in cookie beside the stored session', () => {
 
   it('is not set for an activation session (its screens are not the signed-in ones)', () => {
     setSession({ token: 't', refreshToken: 'r', kind: 'full' });
+    expect(hinted()).toBe(true);
     setSession({ token: 't', refreshToken: 'r', kind: 'activation' });
     expect(hinted()).toBe(false);
   });
