@@ -29,6 +29,9 @@ const [width, height] = values.viewport.split('x').map(Number);
 async function loadScreen(browser, url, encoding, session, ready) {
   const context = await browser.newContext({ viewport: { width, height } });
   if (session) {
+    // The cookie the app keeps beside a stored session, which tells the server to preload the
+    // signed-in screen (apps/web/src/api/session.ts).
+    await context.addCookies([{ name: 'signed_in', value: '1', url: new URL(url).origin }]);
     // The keys of apps/web/src/api/session.ts.
     await context.addInitScript(
       ([token, refreshToken]) => {

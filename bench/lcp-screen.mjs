@@ -138,6 +138,8 @@ try {
         localStorage.setItem('token', s.token);
         localStorage.setItem('refresh_token', s.refresh_token);
         localStorage.setItem('session_kind', 'full');
+        // as the app does when it stores a session (apps/web/src/api/session.ts)
+        globalThis.document.cookie = 'signed_in=1; path=/; samesite=lax';
       }, login);
       await page.addInitScript(observe);
       const cdp = await context.newCDPSession(page);

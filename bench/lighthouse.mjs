@@ -7,8 +7,8 @@
 // LH_RUNS=n (or --runs n) runs each screen n times and keeps the median run (by score).
 // The server starts on LH_PORT (3240) with a temporary SQLite data directory filled by
 // `memoria-admin seed` plus memos with photos; the browser is signed in as the demo account
-// by putting the session into localStorage (the keys of apps/web/src/api/session.ts), which
-// Lighthouse's storage reset leaves alone. The table is printed and written between the
+// by putting the session into localStorage (the keys of apps/web/src/api/session.ts) and its
+// `signed_in` cookie, which Lighthouse's storage reset leaves alone. The table is printed and written between the
 // markers in docs/PERFORMANCE.md. The machine's load average is recorded with every run:
 // the mobile preset's CPU slowdown multiplies whatever else the machine is doing.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -165,6 +165,8 @@ async function setSession(debugPort, base, session) {
     await page.goto(`${base}/api/health`);
     await page.evaluate((s) => {
       localStorage.clear();
+      // the cookie the app keeps beside a stored session (apps/web/src/api/session.ts)
+      globalThis.document.cookie = `signed_in=${s ? 1 : ''}; path=/; max-age=${s ? 31536000 : 0}; samesite=lax`;
       if (!s) return;
       localStorage.setItem('token', s.token);
       localStorage.setItem('refresh_token', s.refresh_token);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { minifySync } from 'rolldown/utils';
 import type { Plugin } from 'vite';
+import { SIGNED_IN_COOKIE } from '../src/api/session';
 import { FIRST_ITEMS } from '../src/ui/first-items';
 
 /**
@@ -19,6 +20,14 @@ import { FIRST_ITEMS } from '../src/ui/first-items';
  * - signed in, loads Intl's locale data in a task of its own (the cards' dates and counts).
  * The app waits for the layout's reads before its first render (src/app/first-data.ts).
  * The script is a file of its own because the Content-Security-Policy allows no inline script.
+ *
+ * The server puts the same preloads for the layout, the page and the texts into the HTML it
+ * serves (`boot-screens.json`, written here; apps/server/src/http/web-app.ts), so the browser
+ * asks for them while it reads the HTML, before this script has arrived or run. It knows the
+ * address but not the session (kept in localStorage): the `signed_in` cookie, which this script
+ * and src/api/session.ts keep in step with the session, tells it. It marks the boot script
+ * with what it added (`data-preloaded`: a screen's number here or `a` for the visitor's screen,
+ * `data-locale`: the texts' language), and this script adds only what is missing.
  */
 
 const SRC = resolve(import.meta.dirname, '../src');
@@ -40,6 +49,17 @@ const MEMO_TEXTS = ['memos', 'media', 'engagement'];
 const COLLECTION_TEXTS = ['collections', ...MEMO_TEXTS];
 const FIRST_PAGE = 'offset=0&itemsPerPage=10';
 const LAYOUT = 'app/layout/app-layout.tsx';
+/** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
+const CARD_MODULES = ['features/memos/memo-card.tsx'];
+const MEDIA_MODULES = ['features/media/memo-attachments.tsx'];
+/**
+ * The memo card and its photo grid, with the screens whose first page is rarely empty (the
+ * feed, discover, a collection): asked for with the page, not once the page's answer has
+ * been read, so they are no longer a step after the data (the served HTML names them too).
+ * Home keeps waiting for its answer: a new account's home is empty and its first screen
+ * stays within the budget without the card.
+ */
+const CARDS = [...CARD_MODULES, ...MEDIA_MODULES];
 
 /** The screens of src/app/pages.ts worth preparing (their namespaces as withTexts lists them). */
 const SCREENS: ScreenSpec[] = [
@@ -51,7 +71,7 @@ const SCREENS: ScreenSpec[] = [
   },
   {
     path: '^/feed$',
-    modules: [LAYOUT, 'features/feed/feed-page.tsx'],
+    modules: [LAYOUT, 'features/feed/feed-page.tsx', ...CARDS],
     texts: ['feed', ...MEMO_TEXTS],
     reads: [
       ['hydra', `/api/feed?${FIRST_PAGE}`, 'list'],
@@ -60,7 +80,7 @@ const SCREENS: ScreenSpec[] = [
   },
   {
     path: '^/discover$',
-    modules: [LAYOUT, 'features/discover/discover-page.tsx'],
+    modules: [LAYOUT, 'features/discover/discover-page.tsx', ...CARDS],
     texts: ['feed', ...MEMO_TEXTS],
     reads: [['hydra', `/api/discover?${FIRST_PAGE}`, 'list']],
   },
@@ -72,7 +92,7 @@ const SCREENS: ScreenSpec[] = [
   },
   {
     path: '^/collections/(?!collaboration$)([^/]+)$',
-    modules: [LAYOUT, 'features/collections/collection-page.tsx'],
+    modules: [LAYOUT, 'features/collections/collection-page.tsx', ...CARDS],
     texts: COLLECTION_TEXTS,
     reads: [
       ['json', '/api/collection/{1}'],
@@ -89,12 +109,25 @@ const SCREENS: ScreenSpec[] = [
 /** Every signed-in screen reads these (the layout: account card, bell, messages badge). */
 const SIGNED_IN_READS = ['/api/profile', '/api/notifications/unread', '/api/thread/unread'];
 const AUTH_MODULES = ['app/layout/auth-layout.tsx', 'features/auth/login-page.tsx'];
-/** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
-const CARD_MODULES = ['features/memos/memo-card.tsx'];
-const MEDIA_MODULES = ['features/media/memo-attachments.tsx'];
 const TODO_MODULES = ['features/memos/todo-editor.tsx'];
 const CARD_TEXTS = ['engagement', 'media'];
 const LOCALES = ['en', 'nl', 'fr_be', 'de', 'es', 'pl', 'uk'];
+
+/**
+ * What the server needs to put a screen's preloads into the HTML (`boot-screens.json` beside
+ * index.html). Screens are in the order of the boot map, so `data-preloaded` names the same one.
+ */
+export interface BootScreens {
+  /** the boot script's address, as index.html names it */
+  boot: string;
+  /** where the texts are: `<texts>/<locale>.json`, `<texts>/<ns>/<locale>.json` */
+  texts: string;
+  locales: string[];
+  cookie: string;
+  /** the visitor's screen (`/auth`, and `/` without a session) */
+  auth: string[];
+  screens: Array<{ path: string; files: string[]; texts: string[] }>;
+}
 
 /** Files are numbers into `f` (names under assets/), to keep the script small. */
 export interface BootMap {
@@ -115,17 +148,24 @@ export interface BootMap {
   /** where the texts are (build/i18n-json.ts): `<j>/<locale>.json`, `<j>/<ns>/<locale>.json` */
   j: string;
   r: string[];
+  /** the cookie telling the server a session is stored */
+  k: string;
 }
 
 /**
  * The script itself, serialised with Function.prototype.toString: plain browser JavaScript,
  * no imports, no closures over this module. Any failure leaves the app to load as before.
  */
-function boot(map: BootMap) {
+export function boot(map: BootMap) {
   try {
     const w = window as unknown as { __memoriaEarly?: unknown[] };
     const head = document.head;
     const seen: Record<string, boolean> = {};
+    // What the server put into the HTML (apps/server/src/http/web-page.ts): the preloads of a
+    // screen (its number in map.s, or 'a') and the texts in a language.
+    const marked = document.querySelector('script[data-locale]');
+    const done = marked ? marked.getAttribute('data-preloaded') : null;
+    const doneLocale = marked ? marked.getAttribute('data-locale') : null;
     const preload = (ids: number[]) => {
       for (const id of ids) {
         const file = map.f[id]!;
@@ -172,14 +212,28 @@ function boot(map: BootMap) {
     const texts = (names: string[]) => {
       for (const name of names) json(`${name}/${locale}`);
     };
+    const given = done ? map.s[Number(done)] : undefined;
+    for (const id of done === 'a' ? map.a : given ? given[1] : []) seen[map.f[id]!] = true;
+    if (doneLocale === locale) {
+      seen[`${map.j}/${locale}.json`] = true;
+      for (const name of given ? given[2] : []) seen[`${map.j}/${name}/${locale}.json`] = true;
+    }
     json(locale);
     const path = location.pathname.replace(/(.)\/$/, '$1');
     const token = localStorage.getItem('token');
+    const signedIn =
+      !!token &&
+      !!localStorage.getItem('refresh_token') &&
+      localStorage.getItem('session_kind') !== 'activation';
+    // Tell the server for the next page (a hint for its preloads, never a credential).
+    if (signedIn !== new RegExp(`(?:^|;\\s*)${map.k}=1`).test(document.cookie)) {
+      document.cookie = `${map.k}=${signedIn ? 1 : ''}; path=/; max-age=${signedIn ? 31536000 : 0}; samesite=lax`;
+    }
     if (!token || !localStorage.getItem('refresh_token')) {
       if (path === '/auth' || path === '/') preload(map.a);
       return;
     }
-    if (localStorage.getItem('session_kind') === 'activation') return;
+    if (!signedIn) return;
     const payload = token.split('.')[1] || '';
     const sub = String(JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).sub);
     const early: unknown[] = (w.__memoriaEarly = []);
@@ -263,7 +317,8 @@ function boot(map: BootMap) {
       early.push({ url, accept, token, response });
       return response;
     };
-    for (const screen of map.s) {
+    for (let i = 0; i < map.s.length; i += 1) {
+      const screen = map.s[i]!;
       const match = new RegExp(screen[0]).exec(path);
       if (!match) continue;
       preload(screen[1]);
@@ -360,12 +415,27 @@ export function bootPreload(initial: Set<string>, i18nBase: () => string): Plugi
           t: LOCALES,
           j: i18nBase(),
           r: SIGNED_IN_READS,
+          k: SIGNED_IN_COOKIE,
         };
         const script = `(${boot.toString()})(${JSON.stringify(map)});\n`;
         const { code: source, errors } = minifySync('boot.js', script);
         if (errors.length > 0) throw new Error(`boot-preload: ${errors[0]?.message}`);
         const id = this.emitFile({ type: 'asset', name: 'boot.js', source });
         bootFile = this.getFileName(id);
+        const href = (ids: number[]) => ids.map((i) => `/assets/${f[i]}`);
+        const screens: BootScreens = {
+          boot: `/${bootFile}`,
+          texts: map.j,
+          locales: LOCALES,
+          cookie: SIGNED_IN_COOKIE,
+          auth: href(map.a),
+          screens: map.s.map(([path, files, texts]) => ({ path, files: href(files), texts })),
+        };
+        this.emitFile({
+          type: 'asset',
+          fileName: 'boot-screens.json',
+          source: `${JSON.stringify(screens, null, 2)}\n`,
+        });
       },
     },
     transformIndexHtml: {

@@ -134,6 +134,172 @@ describeDb('serving the built web app', () => {
   });
 });
 
+/** A build with a boot script and its screens (apps/web/build/boot-preload.ts). */
+const BOOT_INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Memoria</title>
+    <script src="/assets/boot-X1.js"></script>
+    <script type="module" crossorigin src="/assets/index-X2.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-X3.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const BOOT_SCREENS = {
+  boot: '/assets/boot-X1.js',
+  texts: '/assets/i18n-X4',
+  locales: ['en', 'nl', 'fr_be', 'de', 'es', 'pl', 'uk'],
+  cookie: 'signed_in',
+  auth: ['/assets/auth-layout-A1.js', '/assets/login-page-A2.js'],
+  screens: [
+    { path: '^/$', files: ['/assets/app-layout-L1.js', '/assets/home-H1.js'], texts: ['memos'] },
+    {
+      path: '^/feed$',
+      files: ['/assets/app-layout-L1.js', '/assets/feed-page-F1.js', '/assets/feed-F2.css'],
+      texts: ['feed', 'memos'],
+    },
+    {
+      path: '^/memo/(\\d+)$',
+      files: ['/assets/app-layout-L1.js', '/assets/memo-page-M1.js'],
+      texts: ['memos'],
+    },
+  ],
+};
+
+/** The preloads in an HTML page: [rel, href]. */
+function preloads(html: string): string[][] {
+  return [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => [
+    m[1]!,
+    m[2]!,
+  ]);
+}
+
+describeDb('the served HTML preloads the screen at its address', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    writeWithCompressedSiblings(path.join(webDist, 'index.html'), BOOT_INDEX_HTML);
+    fs.writeFileSync(path.join(webDist, 'boot-screens.json'), JSON.stringify(BOOT_SCREENS));
+    t = await createTestApp({ config: { webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+
+  it("carries a signed-in screen's files and texts, before any script runs", async () => {
+    const res = await get('/feed', { cookie: 'theme=dark; signed_in=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(preloads(res.body)).toEqual([
+      ['preload', '/assets/i18n-X4/en.json'],
+      ['modulepreload', '/assets/app-layout-L1.js'],
+      ['modulepreload', '/assets/feed-page-F1.js'],
+      ['preload', '/assets/feed-F2.css'],
+      ['preload', '/assets/i18n-X4/feed/en.json'],
+      ['preload', '/assets/i18n-X4/memos/en.json'],
+    ]);
+    // the stylesheet preload is a style, the texts are fetches as src/i18n asks for them
+    expect(res.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/feed-F2.css">',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/assets/i18n-X4/feed/en.json">',
+    );
+    // in the head, and the boot script told which screen and language they are for
+    expect(res.body.indexOf('/assets/feed-page-F1.js')).toBeLessThan(res.body.indexOf('</head>'));
+    expect(res.body).toContain(
+      '<script src="/assets/boot-X1.js" data-preloaded="1" data-locale="en">',
+    );
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['vary']).toMatch(/cookie/i);
+  });
+
+  it('at / chooses the signed-in home or the visitor sign-in by the cookie', async () => {
+    const home = await get('/', { cookie: 'signed_in=1' });
+    expect(preloads(home.body).map(([, href]) => href)).toEqual([
+      '/assets/i18n-X4/en.json',
+      '/assets/app-layout-L1.js',
+      '/assets/home-H1.js',
+      '/assets/i18n-X4/memos/en.json',
+    ]);
+    expect(home.body).toContain('data-preloaded="0"');
+    for (const url of ['/', '/auth', '/auth/']) {
+      const visitor = await get(url);
+      expect(visitor.statusCode, url).toBe(200);
+      expect(
+        preloads(visitor.body).map(([, href]) => href),
+        url,
+      ).toEqual([
+        '/assets/i18n-X4/en.json',
+        '/assets/auth-layout-A1.js',
+        '/assets/login-page-A2.js',
+      ]);
+      expect(visitor.body, url).toContain('data-preloaded="a"');
+    }
+  });
+
+  it('preloads no screen where the boot script would not (a visitor on a signed-in address, an unknown one)', async () => {
+    for (const [url, cookie] of [
+      ['/feed', 'signed_in='],
+      ['/memo/12', ''],
+      ['/messages', 'signed_in=1'],
+      ['/memo/abc', 'signed_in=1'],
+    ] as const) {
+      const res = await get(url, { cookie });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body), url).toEqual([['preload', '/assets/i18n-X4/en.json']]);
+      expect(res.body, url).not.toContain('data-preloaded');
+      expect(res.body, url).toContain('data-locale="en"');
+    }
+  });
+
+  it("takes the texts' language from the language cookie, else the browser's languages", async () => {
+    const memo = await get('/memo/12?from=feed', {
+      cookie: 'language=fr_be; signed_in=1',
+      'accept-language': 'de',
+    });
+    expect(preloads(memo.body).map(([, href]) => href)).toEqual([
+      '/assets/i18n-X4/fr_be.json',
+      '/assets/app-layout-L1.js',
+      '/assets/memo-page-M1.js',
+      '/assets/i18n-X4/memos/fr_be.json',
+    ]);
+    expect(memo.body).toContain('data-preloaded="2" data-locale="fr_be"');
+    const german = await get('/memo/12', {
+      cookie: 'signed_in=1',
+      'accept-language': 'ja, de;q=0.8',
+    });
+    expect(german.body).toContain('/assets/i18n-X4/memos/de.json');
+    expect(german.body).toContain('data-locale="de"');
+  });
+
+  it('compresses each page and answers a matching revalidation with 304', async () => {
+    const res = await get('/feed', { cookie: 'signed_in=1', 'accept-encoding': 'gzip, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    const html = decode(res.rawPayload, 'br');
+    expect(html).toContain('/assets/feed-page-F1.js');
+    const gzip = await get('/feed', { cookie: 'signed_in=1', 'accept-encoding': 'gzip' });
+    expect(decode(gzip.rawPayload, 'gzip')).toBe(html);
+    const etag = res.headers['etag'] as string;
+    expect(etag).toMatch(/^"/);
+    const again = await get('/feed', { cookie: 'signed_in=1', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    const other = await get('/feed', { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['etag']).not.toBe(etag);
+  });
+});
+
 describeDb('without a built web app', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { NotFoundFallback } from './error-handler.js';
+import { webPages } from './web-page.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The build writes these siblings (apps/web/build/precompress.ts); headers follow the original. */
@@ -14,7 +15,8 @@ const COMPRESSED_SUFFIX = /\.(?:br|gz)$/;
  * The build writes .br and .gz siblings of the text files; a client that accepts them gets
  * the compressed file (Content-Encoding, Vary: Accept-Encoding), any other the original.
  * Returns the SPA fallback for the not-found handler: any GET outside /api that accepts
- * HTML gets index.html.
+ * HTML gets index.html, as `/` does, with the preloads of the screen at that address
+ * (web-page.ts).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -29,7 +31,8 @@ export async function registerWebApp(
     root,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // `/` is a page like the others (below): index.html with its screen's preloads
+    index: false,
     cacheControl: false,
     preCompressed: true,
     setHeaders(res, filePath: string) {
@@ -44,14 +47,16 @@ export async function registerWebApp(
     },
   });
 
+  const page = webPages(root);
+  app.get('/', (request, reply) => page(request, reply));
+
   return (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     if (pathname === '/api' || pathname.startsWith('/api/')) return false;
     const accept = request.headers.accept ?? '';
     if (!/text\/html|\*\/\*/.test(accept) || /^\/assets\//.test(pathname)) return false;
-    reply.header('cache-control', 'no-cache');
-    void reply.sendFile('index.html');
+    void page(request, reply);
     return true;
   };
 }

@@ -13,6 +13,21 @@ export interface Session {
 
 const KEYS = { token: 'token', refresh: 'refresh_token', kind: 'session_kind' } as const;
 
+/**
+ * A cookie that tells the server a full session is stored here, so the HTML it serves can
+ * preload the signed-in screen's files (apps/web/build/boot-preload.ts). Only a hint for
+ * preloading, never a credential: the boot script sets or clears it on every load too.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
+
+function writeSignedInCookie(signedIn: boolean): void {
+  const set = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1`).test(document.cookie);
+  if (set === signedIn) return;
+  document.cookie = signedIn
+    ? `${SIGNED_IN_COOKIE}=1; path=/; max-age=31536000; samesite=lax`
+    : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 let cached: Session | null | undefined;
@@ -39,6 +54,7 @@ export function setSession(session: Session): void {
   localStorage.setItem(KEYS.token, session.token);
   localStorage.setItem(KEYS.refresh, session.refreshToken);
   localStorage.setItem(KEYS.kind, session.kind);
+  writeSignedInCookie(session.kind === 'full');
   emit();
 }
 
@@ -52,6 +68,7 @@ export function clearSession(): void {
   localStorage.removeItem(KEYS.token);
   localStorage.removeItem(KEYS.refresh);
   localStorage.removeItem(KEYS.kind);
+  writeSignedInCookie(false);
   emit();
 }
 
