@@ -66,6 +66,11 @@ afterEach(async () => {
   setPostLoginDestination(undefined);
   localStorage.clear();
   sessionStorage.clear();
+  // a stored session also sets the signed-in cookie (api/session.ts), which outlives the file
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
   queryClient.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
