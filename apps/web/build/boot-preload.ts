@@ -4,6 +4,7 @@ import { minifySync } from 'rolldown/utils';
 import type { Plugin } from 'vite';
 import { SIGNED_IN_COOKIE } from '../src/api/session';
 import { FIRST_ITEMS } from '../src/ui/first-items';
+import type { BootScreens } from '@memoria/domain';
 
 /**
  * The first screen in one round (docs/PERFORMANCE.md, Lighthouse). Without help the browser
@@ -112,22 +113,6 @@ const AUTH_MODULES = ['app/layout/auth-layout.tsx', 'features/auth/login-page.ts
 const TODO_MODULES = ['features/memos/todo-editor.tsx'];
 const CARD_TEXTS = ['engagement', 'media'];
 const LOCALES = ['en', 'nl', 'fr_be', 'de', 'es', 'pl', 'uk'];
-
-/**
- * What the server needs to put a screen's preloads into the HTML (`boot-screens.json` beside
- * index.html). Screens are in the order of the boot map, so `data-preloaded` names the same one.
- */
-export interface BootScreens {
-  /** the boot script's address, as index.html names it */
-  boot: string;
-  /** where the texts are: `<texts>/<locale>.json`, `<texts>/<ns>/<locale>.json` */
-  texts: string;
-  locales: string[];
-  cookie: string;
-  /** the visitor's screen (`/auth`, and `/` without a session) */
-  auth: string[];
-  screens: Array<{ path: string; files: string[]; texts: string[] }>;
-}
 
 /** Files are numbers into `f` (names under assets/), to keep the script small. */
 export interface BootMap {

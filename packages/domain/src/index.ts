@@ -25,3 +25,4 @@ export * from './workspace.js';
 export * from './transfer.js';
 export * from './calls.js';
 export * from './subscription.js';
+export type { BootScreens } from './boot-screens.js';

@@ -3,24 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isLocale, type Locale } from '@memoria/domain';
-
-/**
- * What the web build says about each first screen (`boot-screens.json` beside index.html,
- * written by apps/web/build/boot-preload.ts): the files and texts its boot script preloads.
- */
-export interface BootScreens {
-  /** the boot script's address, as index.html names it */
-  boot: string;
-  /** where the texts are: `<texts>/<locale>.json`, `<texts>/<ns>/<locale>.json` */
-  texts: string;
-  locales: string[];
-  /** the cookie the web app sets while a full session is stored (a hint, not a credential) */
-  cookie: string;
-  /** the visitor's screen (`/auth`, and `/` without a session) */
-  auth: string[];
-  screens: Array<{ path: string; files: string[]; texts: string[] }>;
-}
+import { isLocale, type BootScreens, type Locale } from '@memoria/domain';
 
 /** One variant of index.html, with its compressed forms, made once. */
 interface Page {
