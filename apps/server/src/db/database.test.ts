@@ -4,6 +4,8 @@ import { createTestApp, describeDb, TEST_DB, type TestApp } from '../test/harnes
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './database.js';
 import { isoTime, readBool, readCount, readJson, readTime } from './dialect.js';
@@ -52,6 +54,59 @@ describe('SQLite commit mode', () => {
         await database.destroy();
       }
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite transactions beside another process', () => {
+  it('wait for a writer in another process instead of failing once they have read', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memoria-lock-'));
+    const file = join(dir, 'x.db');
+    const database = openDatabase({ kind: 'sqlite', file });
+    try {
+      await sql`create table counters (id integer primary key, value integer not null)`.execute(
+        database.db,
+      );
+      await sql`insert into counters (id, value) values (1, 0)`.execute(database.db);
+      // Another process (the operator's command line) holds the write lock for 300 ms and
+      // adds 10; it runs in a thread here, so it can commit while this one waits.
+      const other = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+         const Database = require(workerData.driver);
+         const connection = new Database(workerData.file);
+         connection.pragma('busy_timeout = 5000');
+         connection.exec('begin immediate');
+         connection.prepare('update counters set value = value + 10 where id = 1').run();
+         parentPort.postMessage('locked');
+         setTimeout(() => { connection.exec('commit'); connection.close(); parentPort.postMessage('committed'); }, 300);`,
+        {
+          eval: true,
+          workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3') },
+        },
+      );
+      const committed = new Promise((resolve) =>
+        other.on('message', (message) => message === 'committed' && resolve(undefined)),
+      );
+      await new Promise((resolve) => other.once('message', resolve));
+      // The server's transaction reads, then writes: a read-only start would be refused
+      // (SQLITE_BUSY at once, no wait) when the other commit lands in between.
+      const seen = await database.db.transaction().execute(async (trx) => {
+        const before = await sql<{
+          value: number;
+        }>`select value from counters where id = 1`.execute(trx);
+        await committed;
+        await sql`update counters set value = value + 1 where id = 1`.execute(trx);
+        return before.rows[0]?.value;
+      });
+      await other.terminate();
+      const after = await sql<{ value: number }>`select value from counters where id = 1`.execute(
+        database.db,
+      );
+      expect(seen).toBe(10);
+      expect(after.rows[0]?.value).toBe(11);
+    } finally {
+      await database.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -7,8 +7,13 @@ import { LRUCache } from 'lru-cache';
 import {
   Kysely,
   PostgresDialect,
+  CompiledQuery,
   SqliteDialect,
+  SqliteDriver,
   sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase,
@@ -79,7 +84,7 @@ function openSqlite(
   const dataVersion = connection.prepare('pragma data_version').pluck();
   const changes = createChangeVersion({ poll: () => dataVersion.get() as number });
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({
+    dialect: new WriteLockingSqliteDialect({
       database: withStatementCache(connection, STATEMENT_CACHE_SIZE, changes),
     }),
   });
@@ -94,6 +99,33 @@ function openSqlite(
       await database.destroy();
     },
   };
+}
+
+/**
+ * Kysely's SQLite transactions begin read-only (`begin`) and ask for the write lock at their
+ * first write. Another process (the operator's command line) committing in between makes that
+ * write fail at once with SQLITE_BUSY, without waiting out busy_timeout, because the snapshot
+ * already read is stale: a person's request answered 503. Beginning with the write lock
+ * (`begin immediate`) waits for the other writer instead. The server has a single connection,
+ * so its own transactions ran one at a time already.
+ */
+class WriteLockingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new WriteLockingSqliteDriver(this.#config);
+  }
+}
+
+class WriteLockingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /**
