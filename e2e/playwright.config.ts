@@ -1,18 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, executablePath } from './support/chromium.js';
 import { E2E_BASE_URL } from './support/env.js';
 
 const browser = { ...devices['Desktop Chrome'], channel: undefined };
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Journeys that use a camera and microphone get Chromium's fake ones, allowed without asking. */
 const mediaJourneys = ['calls.spec.ts'];
 const longestJourneys = [

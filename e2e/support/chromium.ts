@@ -1,0 +1,80 @@
+import { chromium } from '@playwright/test';
+
+/** Debian's Chromium, never a downloaded browser. */
+export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Chromium features the journeys turn off, on top of those Playwright turns off itself.
+ * Chromium keeps only the last `--disable-features` switch it is given, so the switch below
+ * repeats Playwright's own list (that of @playwright/test 1.65); global-setup checks at each
+ * run that it still holds every name Playwright passes, so an upgrade cannot silently drop one.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+/**
+ * Headless Chromium 156 draws each window's address-bar popup as a page of its own (two
+ * `chrome://omnibox-popup.top-chrome` renderers per browser context), which nobody sees in a
+ * test: about a tenth of the journeys' CPU (docs/TESTING.md, "The browser's own pages").
+ */
+const JOURNEY_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES].join(',')}`,
+];
+
+/** The names of a command line's (last) `--disable-features` switch. */
+function disabledFeatures(commandLine: string[]): string[] {
+  const value = commandLine.findLast((arg) => arg.startsWith('--disable-features='));
+  return value ? value.slice('--disable-features='.length).split(',') : [];
+}
+
+/**
+ * Throws when Playwright's own `--disable-features` names a feature the journeys' switch
+ * leaves out: read from a browser launched with Playwright's defaults alone.
+ */
+export async function checkDisabledFeatures(): Promise<void> {
+  // Chromium tells its command line over CDP only to an automation session
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--enable-automation'],
+  });
+  try {
+    const session = await browser.newBrowserCDPSession();
+    const { arguments: commandLine } = (await session.send('Browser.getBrowserCommandLine')) as {
+      arguments: string[];
+    };
+    const ours = new Set(disabledFeatures(chromiumArgs));
+    const missing = disabledFeatures(commandLine).filter((name) => !ours.has(name));
+    if (missing.length > 0) {
+      throw new Error(
+        `Playwright now disables ${missing.join(', ')} too: add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/support/chromium.ts`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
