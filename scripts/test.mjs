@@ -139,6 +139,28 @@ const staticStages = [
 ];
 console.log(`\n=== Static checks${browsers ? ' and build' : ''} (${jobs} at a time) ===`);
 const staticOutcomes = await runSideBySide(staticStages);
+const nativeBuilt = await nativeBuild();
+
+/**
+ * `.ci/run` installs without install scripts and compiles better-sqlite3 (its one long script:
+ * SQLite from source, about 80 s on one core) beside the static checks, which never load it.
+ * TEST_NATIVE_BUILD names that compile's log; its exit status lands in `<log>.status`. The
+ * tests wait for it here, before anything that opens a database.
+ */
+async function nativeBuild() {
+  const log = process.env.TEST_NATIVE_BUILD;
+  if (!log) return true;
+  const start = Date.now();
+  while (!existsSync(`${log}.status`)) await new Promise((resolve) => setTimeout(resolve, 500));
+  const status = Number(readFileSync(`${log}.status`, 'utf8').trim());
+  console.log(
+    `\n=== Native build (better-sqlite3): waited ${seconds(Date.now() - start)} for it ===`,
+  );
+  if (status === 0) return true;
+  process.stdout.write(readFileSync(log, 'utf8'));
+  problems.push(`the native build of better-sqlite3 (exit ${status})`);
+  return false;
+}
 
 // 2. Unit and integration tests, and 3. browser journeys against the built product, side by side
 const projects = ['domain', 'web', 'web-isolated', 'server-sqlite'];
@@ -173,8 +195,10 @@ const playwrightStage = [
   ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
   { env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport } },
 ];
-const journeys = browsers && staticOutcomes.get('Build');
-if (journeys && sideBySide) {
+const journeys = nativeBuilt && browsers && staticOutcomes.get('Build');
+if (!nativeBuilt) {
+  // nothing below can open a database
+} else if (journeys && sideBySide) {
   // Vitest streams; the journeys' output is printed whole after it.
   const playwright = runQuietly(...playwrightStage);
   await run(...vitestStage);
@@ -218,7 +242,7 @@ if (journeys) {
     problems.push('Playwright wrote no report');
   }
 } else if (browsers) {
-  problems.push('Playwright did not run: the build failed');
+  problems.push(`Playwright did not run: the ${nativeBuilt ? 'build' : 'native build'} failed`);
 } else if (ci) {
   problems.push(`Chromium not found at ${chromium}: CI must run the browser tests`);
 } else {
