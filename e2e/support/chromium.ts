@@ -1,4 +1,5 @@
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../bench/chromium-args.mjs';
 
 /** Debian's Chromium, never a downloaded browser. */
 export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,14 +36,7 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 const JOURNEY_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES].join(',')}`,
 ];
 
