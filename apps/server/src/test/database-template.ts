@@ -17,8 +17,13 @@ import { migrateToLatest } from '../db/migrate.js';
  */
 export type DatabaseTemplate =
   | { kind: 'sqlite'; file: string }
-  /** `script` recreates the migrated schema; PLACEHOLDER stands for the schema's name. */
-  | { kind: 'postgres'; script: string; placeholder: string }
+  /**
+   * `script` recreates the migrated schema; `placeholder` stands for the schema's name in it.
+   * `rows` is the part of the script that writes the template's rows and sequence values,
+   * which puts an emptied schema back as the script leaves a new one (see harness.ts,
+   * reusableSchema). `prefix` starts the name of every schema the run's tests make.
+   */
+  | { kind: 'postgres'; script: string; rows: string; placeholder: string; prefix: string }
   | { kind: 'none'; reason: string };
 
 declare module 'vitest' {
@@ -27,7 +32,7 @@ declare module 'vitest' {
   }
 }
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const engine = project.config.env?.TEST_DB;
@@ -68,9 +73,12 @@ async function sqliteTemplate(): Promise<Built> {
 async function postgresTemplate(): Promise<Built> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return { template: { kind: 'none', reason: 'no TEST_DATABASE_URL' }, remove: noop };
-  const schema = `memoria_template_${randomBytes(6).toString('hex')}`;
+  const run = randomBytes(6).toString('hex');
+  const schema = `memoria_template_${run}`;
+  const prefix = `t_${run}_`;
   await adminQuery(url, `create schema ${schema}`);
-  const remove = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
+  // the template, and the test schemas the workers kept for reuse until the run's end
+  const remove = () => dropSchemas(url, schema, prefix);
   try {
     const database = openDatabase({ kind: 'postgres', url, schema });
     try {
@@ -78,23 +86,41 @@ async function postgresTemplate(): Promise<Built> {
     } finally {
       await database.destroy();
     }
-    const { stdout } = await run(
+    const { stdout } = await execute(
       'pg_dump',
       ['--no-owner', '--no-privileges', '--inserts', '--schema', schema, url],
       { maxBuffer: 64 * 1024 * 1024 },
     );
     // psql meta-commands (\restrict …) are not SQL; pg_dump also empties search_path, which
     // only touches the session that replays the script.
-    const script = stdout
-      .split('\n')
-      .filter((line) => !line.startsWith('\\'))
+    const lines = stdout.split('\n').filter((line) => !line.startsWith('\\'));
+    // with --inserts every row is one INSERT line, and every sequence one setval line
+    const rows = lines
+      .filter((line) => /^(INSERT INTO|SELECT pg_catalog\.setval)\b/.test(line))
       .join('\n');
-    return { template: { kind: 'postgres', script, placeholder: schema }, remove };
+    return {
+      template: { kind: 'postgres', script: lines.join('\n'), rows, placeholder: schema, prefix },
+      remove,
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     console.warn(`[server-postgres] no schema template (${reason}): each file migrates`);
     await remove();
     return { template: { kind: 'none', reason }, remove: noop };
+  }
+}
+
+async function dropSchemas(url: string, template: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace where nspname = $1 or starts_with(nspname, $2)`,
+      [template, prefix],
+    );
+    for (const { name } of rows) await client.query(`drop schema if exists "${name}" cascade`);
+  } finally {
+    await client.end();
   }
 }
 

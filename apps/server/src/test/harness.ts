@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, inject } from 'vitest';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type AppConfig, type DatabaseTarget } from '../config.js';
@@ -33,6 +34,74 @@ function databaseTemplate(): DatabaseTemplate | undefined {
   return inject('databaseTemplate') as DatabaseTemplate | undefined;
 }
 
+/**
+ * PostgreSQL schemas this worker's earlier apps used, emptied and ready for the next one.
+ * Emptying a schema takes about 20 ms where replaying the template's DDL takes 300-500 ms and
+ * dropping the schema another 100 (docs/TESTING.md, "Reused schemas"). The files of a worker
+ * share this module (vitest.config.ts, isolate: false); the run's end drops what is left.
+ */
+const idleSchemas: string[] = [];
+
+type PostgresTemplate = Extract<DatabaseTemplate, { kind: 'postgres' }>;
+
+/** A schema of its own for an app: the migrated template's DDL when globalSetup made one. */
+async function newSchema(url: string, template: PostgresTemplate | undefined): Promise<string> {
+  const schema = `${template?.prefix ?? 't_'}${randomBytes(6).toString('hex')}`;
+  await adminQuery(
+    url,
+    template ? template.script.replaceAll(template.placeholder, schema) : `create schema ${schema}`,
+  );
+  return schema;
+}
+
+/**
+ * Puts a closed app's schema back as `newSchema` makes it, for the next app: every row
+ * deleted, the template's rows and sequence values written again. Only when nothing in it can
+ * make PostgreSQL plan differently from a new schema: no table was vacuumed or analysed (the
+ * planner would read their figures) and none grew past nine pages (below ten, an unvacuumed
+ * table is planned as ten pages, as a new one is). Otherwise, or when this role may not set
+ * session_replication_role (which skips the foreign keys while deleting), it answers false
+ * and the schema is dropped.
+ */
+async function emptiedForReuse(
+  url: string,
+  schema: string,
+  template: PostgresTemplate,
+): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string; kind: string; planned: boolean }>(
+      `select c.relname as name, c.relkind as kind,
+              pg_relation_size(c.oid) > 9 * 8192
+                or coalesce(s.vacuum_count + s.autovacuum_count
+                            + s.analyze_count + s.autoanalyze_count, 0) > 0 as planned
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         left join pg_stat_user_tables s on s.relid = c.oid
+        where n.nspname = $1 and c.relkind in ('r', 'i')`,
+      [schema],
+    );
+    if (rows.some((row) => row.planned)) return false;
+    const tables = rows.filter((row) => row.kind === 'r').map((row) => `${schema}."${row.name}"`);
+    await client.query(
+      [
+        'begin;',
+        'set local session_replication_role = replica;',
+        ...tables.map((table) => `delete from ${table};`),
+        template.rows.replaceAll(template.placeholder, schema),
+        'commit;',
+      ].join('\n'),
+    );
+    return true;
+  } catch {
+    await client.query('rollback').catch(() => undefined);
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -59,18 +128,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let cloned = false;
   if (TEST_DB === 'postgres') {
     const url = TEST_DATABASE_URL as string;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
     const template = databaseTemplate();
-    cloned = template?.kind === 'postgres';
-    // the migrated template's DDL when globalSetup made one (see database-template.ts)
-    await adminQuery(
-      url,
-      template?.kind === 'postgres'
-        ? template.script.replaceAll(template.placeholder, schema)
-        : `create schema ${schema}`,
-    );
+    const pooled = template?.kind === 'postgres' ? template : undefined;
+    cloned = pooled !== undefined;
+    const schema = idleSchemas.pop() ?? (await newSchema(url, pooled));
     target = { kind: 'postgres', url, schema };
-    dropSchema = () => adminQuery(url, `drop schema if exists ${schema} cascade`);
+    dropSchema = async () => {
+      if (pooled && (await emptiedForReuse(url, schema, pooled))) idleSchemas.push(schema);
+      else await adminQuery(url, `drop schema if exists ${schema} cascade`);
+    };
   } else {
     target = { kind: 'sqlite', file: path.join(dataDir, 'memoria.db') };
     const template = databaseTemplate();
