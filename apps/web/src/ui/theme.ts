@@ -43,6 +43,9 @@ export function buildTheme(
       xl: em(BREAKPOINTS.xl),
     },
     focusRing: 'auto',
+    // Dialogs, menus and toasts appear without their transitions for people who ask their
+    // system for less motion (WCAG 2.3.3).
+    respectReducedMotion: true,
     defaultRadius: 'md',
     cursorType: 'pointer',
     // Plain objects, not Component.extend(): importing the components here would put them

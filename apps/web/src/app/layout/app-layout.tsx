@@ -1,6 +1,5 @@
 import { Burger, Button, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { BREAKPOINTS } from '@memoria/domain';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from '../../i18n';
@@ -16,6 +15,7 @@ import { AppShell } from './app-shell';
 import { BottomBar } from './bottom-bar';
 import { Brand } from './brand';
 import { SideMenu } from './side-menu';
+import { useWiderThan } from '../../ui/viewport';
 
 // Only visitors see the welcome panel here: a signed-in first screen does not load it.
 const GuestWelcome = lazy(() =>
@@ -29,12 +29,8 @@ const GuestWelcome = lazy(() =>
 export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  // Read while rendering, not in an effect: the default (for server rendering, which this app
-  // does not do) renders the desktop layout first and then, on a phone, the whole layout again
-  // with the header and the bottom bar (docs/PERFORMANCE.md, Lighthouse: the fifth round).
-  const desktop = useMediaQuery(`(min-width: ${BREAKPOINTS.lg / 16}em)`, true, {
-    getInitialValueInEffect: false,
-  });
+  // read while rendering: a phone never gets the desktop layout first (ui/viewport.ts)
+  const desktop = useWiderThan('lg');
   const session = useSession();
   const user = useProfile().data;
   const signedIn = session?.kind === 'full' && Boolean(user);

@@ -1,6 +1,5 @@
 import { Center, Loader, Modal } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { BREAKPOINTS, type Collection } from '@memoria/domain';
+import { type Collection } from '@memoria/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';
@@ -8,6 +7,7 @@ import { useProfile } from '../profile/queries';
 import { CollectionForm } from './collection-form';
 import { emptyFormValues, formValuesOf } from './form-rules';
 import { SIGNED_IN, useCollection } from './queries';
+import { useNarrowerThan } from '../../ui/viewport';
 
 export interface CollectionDialogProps {
   opened: boolean;
@@ -23,7 +23,7 @@ export interface CollectionDialogProps {
  */
 export function CollectionDialog({ opened, collection, onClose, onSaved }: CollectionDialogProps) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.xs / 16}em)`);
+  const mobile = useNarrowerThan('xs');
   const user = useProfile().data;
   const editing = collection !== undefined;
   const fresh = useCollection(collection?.id ?? '', SIGNED_IN, editing && opened);

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title, useMatches } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconVolume3 } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { CollectionAvatar } from './collection-avatar';
 import classes from './collections.module.css';
 import { useCollectionMembers, type CollectionAccess } from './queries';
 import { TypeLabel } from './type-meta';
+import { useViewportMatches } from '../../ui/viewport';
 
 function Members({ collection, access }: { collection: Collection; access: CollectionAccess }) {
   const { t } = useTranslation();
@@ -62,7 +63,7 @@ export function CollectionHeader({
 }) {
   const { t } = useTranslation();
   // a smaller picture on phones leaves the name room for its two lines
-  const pictureSize = useMatches({ base: 48, sm: 72 });
+  const pictureSize = useViewportMatches({ base: 48, sm: 72 });
   // A visitor may open only a public profile: without one the name is not a link (no
   // dead end on a "does not exist" page).
   const authorPath = access.visitor

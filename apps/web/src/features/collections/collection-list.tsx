@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  useMatches,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { Collection } from '@memoria/domain';
 import { useId, useState, type ReactNode } from 'react';
@@ -20,6 +11,7 @@ import {
   flatFirstCount,
   groupByAuthor,
 } from './list-rules';
+import { useViewportMatches } from '../../ui/viewport';
 
 /** The grid's columns by breakpoint: the flat list's first count follows them. */
 const COLUMNS = { base: 1, sm: 2, xl: 3 } as const;
@@ -54,7 +46,7 @@ export function CollectionList({ collections, publicRoute = false, empty }: Coll
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const first = flatFirstCount(useMatches(COLUMNS));
+  const first = flatFirstCount(useViewportMatches(COLUMNS));
 
   const searchable = collections.length > SEARCH_ABOVE;
   const shown = searchable ? filterByName(collections, search) : collections;

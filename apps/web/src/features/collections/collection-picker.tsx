@@ -10,9 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFolderPlus, IconSearch } from '@tabler/icons-react';
-import { BREAKPOINTS, type Collection } from '@memoria/domain';
+import { type Collection } from '@memoria/domain';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';
@@ -21,6 +20,7 @@ import { CollectionCard } from './collection-card';
 import { CollectionDialog } from './collection-dialog';
 import { filterByName } from './list-rules';
 import { useMyCollections } from './queries';
+import { useNarrowerThan } from '../../ui/viewport';
 
 export interface CollectionPickerProps {
   /** chosen collection ids */
@@ -67,7 +67,7 @@ function PickerModal({
   single: boolean;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(`(max-width: ${BREAKPOINTS.xs / 16}em)`);
+  const mobile = useNarrowerThan('xs');
   const list = useMyCollections();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);

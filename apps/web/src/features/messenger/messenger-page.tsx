@@ -1,6 +1,5 @@
 import { Center, Loader, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { BREAKPOINTS, initialsOf } from '@memoria/domain';
+import { initialsOf } from '@memoria/domain';
 import { useMatch } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { usePageTitle } from '../../ui/use-page-title';
@@ -10,6 +9,7 @@ import type { Author } from './send';
 import { ThreadList } from './thread-list';
 import { ThreadView } from './thread-view';
 import classes from './messenger.module.css';
+import { useWiderThan } from '../../ui/viewport';
 
 /**
  * The messenger (docs/notes/messenger-screens.md, Screens): `/messages` the list, `/messages/c` a new
@@ -18,7 +18,7 @@ import classes from './messenger.module.css';
  */
 export function MessengerPage() {
   const { t } = useTranslation();
-  const wide = useMediaQuery(`(min-width: ${(BREAKPOINTS.md + 1) / 16}em)`, true);
+  const wide = useWiderThan('md', 1);
   const user = useProfile().data;
   const creating = useMatch('/messages/c') !== null;
   const threadMatch = useMatch('/messages/t/:id');

@@ -10,10 +10,9 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { SubscriptionRequired } from '../../subscriptions/subscription-required';
-import { BREAKPOINTS, LIMITS, MEMO_TAGS_MAX, MEMO_TAG_MAX, canScheduleMemo } from '@memoria/domain';
+import { LIMITS, MEMO_TAGS_MAX, MEMO_TAG_MAX, canScheduleMemo } from '@memoria/domain';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { showApiError, showError, showSuccess } from '../../../ui/toasts';
@@ -36,6 +35,7 @@ import {
 } from './memo-form';
 import { DatesField, DueField, LocationField } from './memo-extras';
 import classes from './memo-editor-modal.module.css';
+import { useNarrowerThan } from '../../../ui/viewport';
 
 const RichTextEditor = lazy(() =>
   import('./rich-text-editor').then((m) => ({ default: m.RichTextEditor })),
@@ -61,7 +61,7 @@ export function MemoEditorModal({
   const user = useProfile().data;
   const people = useMentionPeople().data ?? [];
   // phones (up to sm, docs/SCREENS.md): the whole screen, the footer at its bottom edge
-  const fullScreen = useMediaQuery(`(max-width: ${BREAKPOINTS.sm / 16}em)`);
+  const fullScreen = useNarrowerThan('sm');
   // A new memo counts its draft (dropped files) as changes; an edit starts clean.
   const baseline = useMemo(() => initialValues(memo), [memo]);
   const [values, setValues] = useState<MemoFormValues>(() => initialValues(memo, draft));
