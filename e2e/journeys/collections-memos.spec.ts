@@ -197,7 +197,7 @@ test('memos with a checklist and a place; a pinned memo goes on top; a scheduled
   const owner = await newMember(request, 'Grace Gardener');
   await grantPlan(owner.usermail, 'silver');
   const collection = await apiCollection(request, owner, { name: 'Market days', type: 'private' });
-  const page = await pageFor(browser, owner);
+  const page = await pageFor(browser, owner, { mapTiles: true });
   await page.goto(`/collections/${collection.id}`);
   await expect(page.getByTestId('collection-header')).toContainText('Market days');
   await expect(page.getByTestId('memo-card')).toHaveCount(0);

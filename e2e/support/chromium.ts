@@ -37,6 +37,9 @@ const JOURNEY_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 export const chromiumArgs = [
   ...CHROMIUM_ARGS,
+  // Nothing outside this machine: any other host name fails to resolve, in every context,
+  // without stopping each request on its way as a Playwright route would (support/network.ts).
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES].join(',')}`,
 ];
 
@@ -66,6 +69,28 @@ export async function checkDisabledFeatures(): Promise<void> {
     if (missing.length > 0) {
       throw new Error(
         `Playwright now disables ${missing.join(', ')} too: add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/support/chromium.ts`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Throws unless the journeys' browser refuses a host outside this machine (a resolver rule
+ * Chromium did not understand would be ignored without a word).
+ */
+export async function checkOutsideUnreachable(): Promise<void> {
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  try {
+    const page = await browser.newPage();
+    const error = await page.goto('http://example.com/').then(
+      () => undefined,
+      (failure: Error) => failure.message,
+    );
+    if (!error?.includes('ERR_NAME_NOT_RESOLVED')) {
+      throw new Error(
+        `the journeys' browser reached, or failed otherwise on, an outside host: ${error ?? 'it loaded'}`,
       );
     }
   } finally {

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkDisabledFeatures } from './chromium.js';
+import { checkDisabledFeatures, checkOutsideUnreachable } from './chromium.js';
 import { E2E_BASE_URL, E2E_PORT, E2E_ROOT, MAILBOX_DIR } from './env.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
 import { startIdentityService } from './oidc-provider.js';
@@ -23,7 +23,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 
 /** Starts the SMTP receiver and the built server on a fresh data directory. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  await checkDisabledFeatures();
+  await Promise.all([checkDisabledFeatures(), checkOutsideUnreachable()]);
   rmSync(MAILBOX_DIR, { recursive: true, force: true });
   const smtp = await startSmtpReceiver(MAILBOX_DIR);
   // the identity journey verifies names and signs in through this stand-in service

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiUserId, bearer, sessionState, type TokenPair } from './accounts.js';
 import { E2E_BASE_URL } from './env.js';
-import { keepTrafficLocal } from './network.js';
+import { stubMapTiles } from './network.js';
 import { seedActivatedUser, uniqueEmail } from './session.js';
 import { step } from './steps.js';
 
@@ -100,8 +100,8 @@ export async function apiMemo(
 }
 
 /**
- * A page signed in as `member` in a fresh browser context (its own storage), with all
- * traffic kept on 127.0.0.1. Without a member: a visitor.
+ * A page signed in as `member` in a fresh browser context (its own storage). Without a member:
+ * a visitor. Nothing outside 127.0.0.1 resolves in the journeys' browser (support/chromium.ts).
  */
 export function pageFor(
   browser: Browser,
@@ -116,6 +116,8 @@ interface PageOptions {
   viewport?: { width: number; height: number };
   /** e.g. clipboard-read and clipboard-write for "copy link" buttons */
   permissions?: string[];
+  /** the page opens the location picker: its map tiles are answered locally (network.ts) */
+  mapTiles?: boolean;
 }
 
 async function openPage(browser: Browser, member: Member | undefined, options: PageOptions) {
@@ -133,6 +135,6 @@ async function openPage(browser: Browser, member: Member | undefined, options: P
       options.theme,
     );
   }
-  await keepTrafficLocal(context);
+  if (options.mapTiles) await stubMapTiles(context);
   return context.newPage();
 }
