@@ -39,7 +39,9 @@ export const chromiumArgs = [
   ...CHROMIUM_ARGS,
   // Nothing outside this machine: any other host name fails to resolve, in every context,
   // without stopping each request on its way as a Playwright route would (support/network.ts).
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  // `.local` names stay: WebRTC hides a peer's address behind one (mDNS), and a call between
+  // two pages of the journeys connects through it.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1, EXCLUDE *.local',
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES].join(',')}`,
 ];
 
