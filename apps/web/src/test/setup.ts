@@ -6,6 +6,7 @@ import { currentLocale, initI18n } from '../i18n';
 import { closeMemoEditor } from '../features/memos/memo-editor-launcher';
 import { notifications } from '@mantine/notifications';
 import { setLoggingOut, setPostLoginDestination } from '../session/session-actions';
+import { fixedMediaQueryList } from './match-media';
 
 // Pages are lazy chunks; on a busy two-core CI machine their first import can take longer
 // than Testing Library's 1 s default for findBy/waitFor. 5 s was seen too short while the
@@ -33,16 +34,7 @@ configure({
 // Mantine reads matchMedia (colour scheme, media queries); jsdom has none.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => fixedMediaQueryList(query, false),
 });
 
 class ResizeObserverStub {

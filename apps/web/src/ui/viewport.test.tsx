@@ -3,22 +3,14 @@ import { MantineProvider } from '@mantine/core';
 import { BREAKPOINTS } from '@memoria/domain';
 import { useNarrowerThan, useViewportMatches, useWiderThan } from './viewport';
 import { buildTheme } from './theme';
+import { fixedMediaQueryList } from '../test/match-media';
 
 /** A window this wide: each (min-width|max-width: N em) query answered as a browser would. */
 function viewportOf(widthPx: number) {
   return (query: string) => {
     const [, kind, em] = /\((min|max)-width: ([\d.]+)em\)/.exec(query) ?? [];
     const px = Number(em) * 16;
-    return {
-      matches: kind === 'min' ? widthPx >= px : widthPx <= px,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return fixedMediaQueryList(query, kind === 'min' ? widthPx >= px : widthPx <= px);
   };
 }
 
