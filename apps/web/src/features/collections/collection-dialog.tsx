@@ -1,5 +1,5 @@
 import { Center, Loader, Modal } from '@mantine/core';
-import { type Collection } from '@memoria/domain';
+import type { Collection } from '@memoria/domain';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconFolderPlus, IconSearch } from '@tabler/icons-react';
-import { type Collection } from '@memoria/domain';
+import type { Collection } from '@memoria/domain';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { QueryErrorView } from '../../ui/query-error';
