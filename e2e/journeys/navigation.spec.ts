@@ -15,6 +15,10 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
 }) => {
   const usermail = uniqueEmail('katherine');
   await seedActivatedUser(request, 'Katherine Johnson', usermail);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
 
   // A visitor on an unknown path still gets the 404 inside the layout (welcome panel)
   await page.goto('/no/such/place');
@@ -60,6 +64,16 @@ test('a visitor is sent to log in and back to the protected route; signed-in rou
   await page.goto('/discover');
   await expect(page.getByTestId('discover-page')).toBeVisible();
   await expect(page.getByTestId('nav-discover')).toHaveAttribute('aria-current', 'page');
+
+  // The page carries the boot script inline and its policy lets that script run: it started
+  // the first reads for the app (src/api/early.ts), and nothing was refused on the way
+  expect(await page.locator('script:not([src])').count()).toBe(1);
+  expect(
+    await page.evaluate(() =>
+      Array.isArray((window as { __memoriaEarly?: unknown }).__memoriaEarly),
+    ),
+  ).toBe(true);
+  expect(refused).toEqual([]);
 });
 
 test('an account that was never activated gets the activation step on login, then home', async ({

@@ -20,7 +20,9 @@ import type { BootScreens } from '@memoria/domain';
  *   high priority, with the srcset and sizes its <img> will have;
  * - signed in, loads Intl's locale data in a task of its own (the cards' dates and counts).
  * The app waits for the layout's reads before its first render (src/app/first-data.ts).
- * The script is a file of its own because the Content-Security-Policy allows no inline script.
+ * The server puts the script's text into the page it serves, allowed by its hash in that
+ * page's Content-Security-Policy (apps/server/src/http/web-page.ts); the file stays for the
+ * page as built, which names it.
  *
  * The server puts the same preloads for the layout, the page and the texts into the HTML it
  * serves (`boot-screens.json`, written here; apps/server/src/http/web-app.ts), so the browser

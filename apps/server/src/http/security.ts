@@ -21,6 +21,20 @@ export const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+/**
+ * A Content-Security-Policy that also allows one inline script by its hash source
+ * (`'sha256-…'`): the boot script the served index.html carries (web-page.ts). A policy
+ * without its own script-src is left as it is rather than loosened; the page then runs
+ * without the boot script's head start.
+ */
+export function withScriptHash(policy: string, hash: string): string {
+  const directives = policy.split(';').map((d) => d.trim());
+  const at = directives.findIndex((d) => /^script-src(\s|$)/i.test(d));
+  if (at < 0) return policy;
+  directives[at] = `${directives[at]} ${hash}`;
+  return directives.join(';');
+}
+
 /** The origin of a tile URL template such as https://tile.example/{z}/{x}/{y}.png. */
 export function tileOrigin(template: string): string | undefined {
   try {

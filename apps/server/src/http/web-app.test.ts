@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,6 +170,10 @@ const BOOT_SCREENS = {
   ],
 };
 
+/** The boot script's text (the build minifies apps/web/build/boot-preload.ts's `boot`). */
+const BOOT_JS = '(function(e){document.title=e})("booted");\n';
+const BOOT_HASH = `'sha256-${createHash('sha256').update(BOOT_JS).digest('base64')}'`;
+
 /** The preloads in an HTML page: [rel, href]. */
 function preloads(html: string): string[][] {
   return [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => [
@@ -185,6 +190,7 @@ describeDb('the served HTML preloads the screen at its address', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     writeWithCompressedSiblings(path.join(webDist, 'index.html'), BOOT_INDEX_HTML);
     fs.writeFileSync(path.join(webDist, 'boot-screens.json'), JSON.stringify(BOOT_SCREENS));
+    writeWithCompressedSiblings(path.join(webDist, 'assets', 'boot-X1.js'), BOOT_JS);
     t = await createTestApp({ config: { webDist } });
   });
   afterAll(async () => {
@@ -216,9 +222,7 @@ describeDb('the served HTML preloads the screen at its address', () => {
     );
     // in the head, and the boot script told which screen and language they are for
     expect(res.body.indexOf('/assets/feed-page-F1.js')).toBeLessThan(res.body.indexOf('</head>'));
-    expect(res.body).toContain(
-      '<script src="/assets/boot-X1.js" data-preloaded="1" data-locale="en">',
-    );
+    expect(res.body).toContain(`<script data-preloaded="1" data-locale="en">${BOOT_JS}</script>`);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['vary']).toMatch(/cookie/i);
   });
@@ -282,6 +286,25 @@ describeDb('the served HTML preloads the screen at its address', () => {
     expect(german.body).toContain('data-locale="de"');
   });
 
+  it('carries the boot script itself, allowed by its hash and nothing looser', async () => {
+    for (const [url, cookie] of [
+      ['/feed', 'signed_in=1'],
+      ['/auth', ''],
+      ['/messages', 'signed_in=1'],
+    ] as const) {
+      const res = await get(url, { cookie });
+      expect(res.body, url).toContain(`${BOOT_JS}</script>`);
+      expect(res.body, url).not.toContain('src="/assets/boot-X1.js"');
+      const policy = String(res.headers['content-security-policy']);
+      const scriptSrc = policy.split(';').find((d) => d.trim().startsWith('script-src'));
+      expect(scriptSrc?.trim(), url).toBe(`script-src 'self' ${BOOT_HASH}`);
+      expect(policy, url).toContain("style-src 'self' 'unsafe-inline'");
+    }
+    // the API's answers keep the policy without the hash
+    const api = await t.app.inject({ url: '/api/health' });
+    expect(String(api.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+
   it('compresses each page and answers a matching revalidation with 304', async () => {
     const res = await get('/feed', { cookie: 'signed_in=1', 'accept-encoding': 'gzip, br' });
     expect(res.headers['content-encoding']).toBe('br');
@@ -297,6 +320,46 @@ describeDb('the served HTML preloads the screen at its address', () => {
     const other = await get('/feed', { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
     expect(other.headers['etag']).not.toBe(etag);
+  });
+});
+
+describeDb('a boot script the page cannot carry', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    writeWithCompressedSiblings(path.join(webDist, 'index.html'), BOOT_INDEX_HTML);
+    fs.writeFileSync(path.join(webDist, 'boot-screens.json'), JSON.stringify(BOOT_SCREENS));
+    t = await createTestApp({ config: { webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const feed = () =>
+    t.app.inject({ url: '/feed', headers: { accept: 'text/html', cookie: 'signed_in=1' } });
+
+  it('names the file when it is missing, and the policy stays as it is', async () => {
+    const res = await feed();
+    expect(res.body).toContain(
+      '<script src="/assets/boot-X1.js" data-preloaded="1" data-locale="en"></script>',
+    );
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(preloads(res.body)).toContainEqual(['modulepreload', '/assets/feed-page-F1.js']);
+  });
+
+  it('names the file when its text would end the script element early', async () => {
+    const file = path.join(webDist, 'assets', 'boot-X1.js');
+    fs.writeFileSync(file, 'document.title = "</script><script>alert(1)</script>";\n');
+    // a new build is noticed by its files' times
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(webDist, 'boot-screens.json'), later, later);
+    const res = await feed();
+    expect(res.body).toContain('<script src="/assets/boot-X1.js" data-preloaded="1"');
+    expect(res.body).not.toContain('alert(1)');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self';");
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isLocale, type BootScreens, type Locale } from '@memoria/domain';
+import { withScriptHash } from './security.js';
 
 /** One variant of index.html, with its compressed forms, made once. */
 interface Page {
@@ -48,11 +49,34 @@ export function pageEncoding(header: string | undefined): 'br' | 'gzip' | undefi
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The boot script as the page carries it inline: its text and its CSP hash source. */
+interface InlineBoot {
+  code: string;
+  hash: string;
+}
+
 /**
- * index.html as served: with the preloads of the screen at this address (the same files and
- * texts the boot script would add, found while the browser reads the HTML instead of after the
- * script has arrived and run), and the boot script marked with what is already there.
- * Without `boot-screens.json` (an older build) the file is served as it is.
+ * The boot script's text to put into the page, unless it could end the script element early
+ * (or is missing): then the page keeps naming the file.
+ */
+function inlineBoot(root: string, href: string): InlineBoot | undefined {
+  let code: string;
+  try {
+    code = fs.readFileSync(path.join(root, href), 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (/<\/script|<!--/i.test(code)) return undefined;
+  return { code, hash: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
+}
+
+/**
+ * index.html as served (docs/ARCHITECTURE.md, "The first screen"): with the preloads of the
+ * screen at this address (the same files and texts the boot script would add, found while the
+ * browser reads the HTML instead of after the script has run), and the boot script itself in
+ * the page, marked with what is already there, so its API reads start while the HTML is read
+ * rather than a round trip later. The Content-Security-Policy of these answers allows that one
+ * script by its hash. Without `boot-screens.json` (an older build) the file is served as it is.
  */
 export function webPages(root: string) {
   const indexFile = path.join(root, 'index.html');
@@ -60,6 +84,7 @@ export function webPages(root: string) {
   let version = '';
   let index = '';
   let screens: (BootScreens & { patterns: RegExp[] }) | undefined;
+  let boot: InlineBoot | undefined;
   const pages = new Map<string, Page>();
 
   /** Reads the files again when the build changed under a running server. */
@@ -77,10 +102,12 @@ export function webPages(root: string) {
     pages.clear();
     index = fs.readFileSync(indexFile, 'utf8');
     screens = undefined;
+    boot = undefined;
     try {
       const map = JSON.parse(fs.readFileSync(screensFile, 'utf8')) as BootScreens;
-      if (index.includes(`<script src="${map.boot}"`)) {
+      if (index.includes(`<script src="${map.boot}"></script>`)) {
         screens = { ...map, patterns: map.screens.map((s) => new RegExp(s.path)) };
+        boot = inlineBoot(root, map.boot);
       }
     } catch {
       // no map (or not this build's): index.html as it is
@@ -89,7 +116,12 @@ export function webPages(root: string) {
 
   const html = (key: string | undefined, locale: Locale | undefined): string => {
     const map = screens;
-    if (!map || !locale || !map.locales.includes(locale)) return index;
+    if (!map) return index;
+    const bootTag = (mark: string) =>
+      boot ? `<script${mark}>${boot.code}</script>` : `<script src="${map.boot}"${mark}></script>`;
+    const withBoot = (mark: string) =>
+      index.replace(`<script src="${map.boot}"></script>`, () => bootTag(mark));
+    if (!locale || !map.locales.includes(locale)) return withBoot('');
     const links: string[] = [];
     const file = (href: string) =>
       href.endsWith('.css')
@@ -108,9 +140,7 @@ export function webPages(root: string) {
       key === undefined
         ? ` data-locale="${locale}"`
         : ` data-preloaded="${key}" data-locale="${locale}"`;
-    return index
-      .replace(`<script src="${map.boot}"`, (tag) => `${tag}${mark}`)
-      .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+    return withBoot(mark).replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`);
   };
 
   const page = (key: string | undefined, locale: Locale | undefined): Page => {
@@ -150,6 +180,12 @@ export function webPages(root: string) {
     const signedIn = !!screens && cookieValue(cookies, screens.cookie) === '1';
     const pathname = request.url.split('?')[0] ?? '/';
     const found = page(screenAt(pathname, signedIn), locale);
+    if (boot) {
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        void reply.header('content-security-policy', withScriptHash(policy, boot.hash));
+      }
+    }
     void reply
       .header('cache-control', 'no-cache')
       .header('vary', 'Accept-Encoding, Cookie')
