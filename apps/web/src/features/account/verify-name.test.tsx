@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '@memoria/domain';
 import { json, mockApi, renderApp, signIn, testUser } from '../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,14 +32,28 @@ describe('/account-settings/verify-name', () => {
       reads += 1;
       return json(200, reads <= 2 ? pending : verified);
     });
-    await renderApp('/account-settings/verify-name?result=done');
-    expect(await screen.findByTestId('verify-waiting', {}, { timeout: 20_000 })).toHaveTextContent(
-      /Waiting for .+ to confirm your name/,
-    );
-    expect(await screen.findByTestId('verify-done', {}, { timeout: 20_000 })).toHaveTextContent(
-      'Your name is verified: Ada King Lovelace',
-    );
-    expect(screen.queryByTestId('verify-waiting')).toBeNull();
+    // The clock runs as it would, and jumps over the polls' waits (1 s, then 3 s each).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await renderApp('/account-settings/verify-name?result=done');
+      expect(
+        await screen.findByTestId('verify-waiting', {}, { timeout: 20_000 }),
+      ).toHaveTextContent(/Waiting for .+ to confirm your name/);
+      for (const wait of [
+        TIMINGS.pollFirstCallMs,
+        TIMINGS.pollIntervalMs,
+        TIMINGS.pollIntervalMs,
+      ]) {
+        await vi.advanceTimersByTimeAsync(wait);
+      }
+      expect(await screen.findByTestId('verify-done', {}, { timeout: 20_000 })).toHaveTextContent(
+        'Your name is verified: Ada King Lovelace',
+      );
+      expect(screen.queryByTestId('verify-waiting')).toBeNull();
+      expect(reads).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 60_000);
 
   it('marks the verification pending, then shows why the server refused to start it', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TIMINGS } from '@memoria/domain';
 import { getSession } from '../../api/session';
 import { json, mockApi, renderApp, testUser } from '../../test/render';
 
@@ -57,11 +58,21 @@ describe('sign-in with the identity service', () => {
         ? json(400, { message: 'The identity service has not answered yet.' })
         : json(200, { token: 'T2', refresh_token: 'R2' });
     });
-    const { router } = await renderApp('/auth/pim?result=done');
-    expect(await screen.findByTestId('pim-waiting')).toBeInTheDocument();
-    await waitFor(() => expect(getSession()).toMatchObject({ token: 'T2', kind: 'full' }), {
-      timeout: 20_000,
-    });
+    // The clock runs as it would, and jumps over the polls' waits (1 s, then 3 s).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let router: Awaited<ReturnType<typeof renderApp>>['router'];
+    try {
+      ({ router } = await renderApp('/auth/pim?result=done'));
+      expect(await screen.findByTestId('pim-waiting')).toBeInTheDocument();
+      for (const wait of [TIMINGS.pollFirstCallMs, TIMINGS.pollIntervalMs]) {
+        await vi.advanceTimersByTimeAsync(wait);
+      }
+      await waitFor(() => expect(getSession()).toMatchObject({ token: 'T2', kind: 'full' }), {
+        timeout: 20_000,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     await waitFor(() => expect(router.state.location.pathname).not.toMatch(/^\/auth/));
     expect(calls.filter((c) => c.url === '/api/pim/login').map((c) => c.body)).toEqual([
       { request: 'secret-2' },
