@@ -71,12 +71,13 @@ function inlineBoot(root: string, href: string): InlineBoot | undefined {
 }
 
 /**
- * index.html as served (docs/ARCHITECTURE.md, "The first screen"): with the preloads of the
- * screen at this address (the same files and texts the boot script would add, found while the
- * browser reads the HTML instead of after the script has run), and the boot script itself in
- * the page, marked with what is already there, so its API reads start while the HTML is read
- * rather than a round trip later. The Content-Security-Policy of these answers allows that one
- * script by its hash. Without `boot-screens.json` (an older build) the file is served as it is.
+ * index.html as served (docs/ARCHITECTURE.md, "The first screen in one round"): with the
+ * preloads of the screen at this address (the same files and texts the boot script would add,
+ * found while the browser reads the HTML instead of after the script has run), and the boot
+ * script itself in the page, marked with what is already there, so its API reads start while
+ * the HTML is read rather than a round trip later. The Content-Security-Policy of these
+ * answers allows that one script by its hash. Without `boot-screens.json` (an older build) the
+ * file is served as it is.
  */
 export function webPages(root: string) {
   const indexFile = path.join(root, 'index.html');
