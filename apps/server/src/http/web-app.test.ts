@@ -182,15 +182,23 @@ function preloads(html: string): string[][] {
   ]);
 }
 
+/** A web build with a boot script and its screens in a new folder; the script's file if given. */
+function bootBuild(bootJs?: string): string {
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-web-'));
+  fs.mkdirSync(path.join(webDist, 'assets'));
+  writeWithCompressedSiblings(path.join(webDist, 'index.html'), BOOT_INDEX_HTML);
+  fs.writeFileSync(path.join(webDist, 'boot-screens.json'), JSON.stringify(BOOT_SCREENS));
+  if (bootJs !== undefined) {
+    writeWithCompressedSiblings(path.join(webDist, 'assets', 'boot-X1.js'), bootJs);
+  }
+  return webDist;
+}
+
 describeDb('the served HTML preloads the screen at its address', () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-web-'));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    writeWithCompressedSiblings(path.join(webDist, 'index.html'), BOOT_INDEX_HTML);
-    fs.writeFileSync(path.join(webDist, 'boot-screens.json'), JSON.stringify(BOOT_SCREENS));
-    writeWithCompressedSiblings(path.join(webDist, 'assets', 'boot-X1.js'), BOOT_JS);
+    webDist = bootBuild(BOOT_JS);
     t = await createTestApp({ config: { webDist } });
   });
   afterAll(async () => {
@@ -327,10 +335,7 @@ describeDb('a boot script the page cannot carry', () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'memoria-web-'));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    writeWithCompressedSiblings(path.join(webDist, 'index.html'), BOOT_INDEX_HTML);
-    fs.writeFileSync(path.join(webDist, 'boot-screens.json'), JSON.stringify(BOOT_SCREENS));
+    webDist = bootBuild();
     t = await createTestApp({ config: { webDist } });
   });
   afterAll(async () => {
