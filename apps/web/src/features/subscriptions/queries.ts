@@ -1,8 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { iri, sortProducts, type Order, type OrderCreated, type Product } from '@memoria/domain';
+import {
+  SUBSCRIPTION,
+  iri,
+  sortProducts,
+  type Order,
+  type OrderCreated,
+  type Product,
+} from '@memoria/domain';
 import { api, buildHeaders, buildUrl, sendWithSession } from '../../api/client';
 import { getHydraPage, type Page } from '../../api/hydra';
-import { plansDelay } from './plans-delay';
 
 /** Plans and orders (docs/notes/subscriptions.md, The web app). */
 export const subscriptionKeys = {
@@ -11,6 +17,8 @@ export const subscriptionKeys = {
 };
 
 const ORDERS_PAGE = 10;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** GET /api/product: every plan, sorted by type then price. */
 export async function fetchProducts(): Promise<Product[]> {
@@ -25,7 +33,7 @@ export function useProducts({ delayed = false }: { delayed?: boolean } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.products,
     queryFn: async () => {
-      if (delayed) await plansDelay();
+      if (delayed) await wait(SUBSCRIPTION.plansLoadDelayMs);
       return fetchProducts();
     },
     staleTime: 5 * 60_000,

@@ -6,13 +6,10 @@ import { json, mockApi, renderApp, renderWidget, signIn, testUser } from '../../
 import { hydra } from '../connections/test-support';
 import { OrdersSection } from './orders-section';
 import { PAYMENT_RESULT_PATH, type PaymentWindow } from './payment';
-import { plansDelay } from './plans-delay';
 import { SubscriptionModal } from './subscription-modal';
 import { SubscriptionRequired } from './subscription-required';
 import { Route, Routes } from 'react-router';
 
-// The plans' one-second wait is real in the first test only; the others need not sit through it.
-vi.mock('./plans-delay', () => ({ plansDelay: vi.fn(() => Promise.resolve()) }));
 afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 45_000 });
 const slow = { timeout: 20_000 };
@@ -96,8 +93,6 @@ function api(
 
 describe('the subscription modal', () => {
   it('lists the plans sorted by type with yearly euro prices, asked for after 1 s', async () => {
-    const actual = await vi.importActual<{ plansDelay: typeof plansDelay }>('./plans-delay');
-    vi.mocked(plansDelay).mockImplementationOnce(actual.plansDelay);
     const { times } = api();
     const started = Date.now();
     await renderApp('/account-settings/subscriptions');
