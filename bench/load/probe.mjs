@@ -6,6 +6,12 @@
 // their summed time (the database drivers' query functions wrapped here), beside the
 // requests it answered and their summed time (node's http diagnostics channels). Without
 // an IPC channel (an ordinary start) it does nothing.
+//
+// Several server processes (SERVER_PROCESSES, apps/server/src/processes.ts): node passes
+// this --import on to the workers, and the primary, which serves nothing, passes the test's
+// questions on to the worker they name (`pid`) and its answers back, and tells the test the
+// workers' pids once they all listen (`load-probe-workers`).
+import cluster from 'node:cluster';
 import { subscribe } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -153,7 +159,28 @@ function timeRequests() {
   });
 }
 
-if (process.send && process.channel) {
+const relaying = cluster.isPrimary && Number(process.env.SERVER_PROCESSES ?? 1) > 1;
+
+if (relaying && process.send && process.channel) {
+  const listening = new Set();
+  cluster.on('listening', (worker) => listening.add(worker));
+  cluster.on('exit', (worker) => listening.delete(worker));
+  cluster.on('message', (worker, message) => {
+    if (message?.type === 'load-probe') process.send({ ...message, pid: worker.process.pid });
+  });
+  process.on('message', (message) => {
+    if (message?.type === 'load-probe-workers') {
+      process.send({
+        type: 'load-probe-workers',
+        pids: [...listening].map((worker) => worker.process.pid),
+      });
+    } else if (message?.type === 'load-probe') {
+      const worker = [...listening].find((w) => w.process.pid === message.pid);
+      if (worker?.isConnected()) worker.send(message);
+    }
+  });
+  process.channel.unref();
+} else if (process.send && process.channel) {
   wrapDrivers();
   timeRequests();
   // two monitors: one reset at every sample (the chart), one reset when the test says a
@@ -172,6 +199,7 @@ if (process.send && process.channel) {
     if (message?.type !== 'load-probe') return;
     const answer = {
       type: 'load-probe',
+      pid: process.pid,
       sample: figures(sample),
       window: figures(window),
       memory: process.memoryUsage(),

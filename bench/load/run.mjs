@@ -51,6 +51,8 @@ const { values } = parseArgs({
     'people-max': { type: 'string' },
     hold: { type: 'string', default: '5m' },
     agents: { type: 'string', default: '1' },
+    // server processes on the machine (SERVER_PROCESSES); sqlite and postgres set-ups only
+    processes: { type: 'string', default: '1' },
     'error-share': { type: 'string', default: '0.00025' },
     'p99-ms': { type: 'string', default: '500' },
     'eld-ms': { type: 'string', default: '100' },
@@ -166,6 +168,16 @@ const serverEnv = {
     ? { ANSWER_CACHE_MB: values['answer-cache-mb'] }
     : {}),
 };
+const serverProcesses = Number(values.processes);
+if (!Number.isInteger(serverProcesses) || serverProcesses < 1) {
+  console.error('--processes: a whole number of at least 1');
+  process.exit(2);
+}
+if (serverProcesses > 1 && setup === 'scaled') {
+  console.error('--processes: the scaled set-up runs two instances of one process each');
+  process.exit(2);
+}
+serverEnv.SERVER_PROCESSES = String(serverProcesses);
 const servers = [];
 const liveServers = () => servers.filter((s) => !s.dead);
 let proxy;
@@ -212,7 +224,8 @@ for (let i = 0; i < instances; i += 1) {
     nodeArgs: ['--import', probe],
     ipc: true,
   });
-  servers.push(server);
+  if (serverProcesses === 1) servers.push(server);
+  else servers.push(...(await workersOf(server, serverProcesses)));
 }
 let base = servers[0].base;
 if (setup === 'scaled') {
@@ -229,6 +242,36 @@ if (setup === 'scaled') {
 }
 const wsBase = base.replace('http://', 'ws://');
 
+/**
+ * The workers of a server of several processes, each measured as a server of its own (its
+ * pid for the CPU, its probe through the primary's); stopping any stops the primary, once.
+ */
+async function workersOf(primary, count) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const pids = await new Promise((resolve) => {
+      const timer = setTimeout(() => resolve([]), 2000);
+      primary.child.once('message', function onMessage(message) {
+        if (message?.type !== 'load-probe-workers') return primary.child.once('message', onMessage);
+        clearTimeout(timer);
+        resolve(message.pids);
+      });
+      primary.child.send({ type: 'load-probe-workers' });
+    });
+    if (pids.length === count) {
+      let stopping;
+      const stop = () => (stopping ??= primary.stop());
+      console.log(
+        `server: ${count} processes (primary ${primary.pid}, workers ${pids.join(', ')})`,
+      );
+      return pids.map((pid) => ({ ...primary, pid, probePid: pid, stop, primaryPid: primary.pid }));
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${pids.length} of ${count} server processes listen`);
+    await sleep(250);
+  }
+}
+
 /** Asks each server's probe for its event-loop delay and memory (answers null when late). */
 function askProbe(server, resetWindow) {
   return new Promise((resolve) => {
@@ -238,12 +281,13 @@ function askProbe(server, resetWindow) {
     }, 2000);
     function onMessage(message) {
       if (message?.type !== 'load-probe') return;
+      if (server.probePid && message.pid !== server.probePid) return;
       clearTimeout(timer);
       server.child.off('message', onMessage);
       resolve(message);
     }
     server.child.on('message', onMessage);
-    server.child.send({ type: 'load-probe', resetWindow });
+    server.child.send({ type: 'load-probe', resetWindow, pid: server.probePid });
   });
 }
 
@@ -449,6 +493,7 @@ function freshWindow() {
     serverMainCpu: servers.map((s) => mainThreadCpu(s.pid)),
     agentCpu: agents.map((a) => processUsage(a.child.pid).cpu),
     proxyCpu: proxy ? processUsage(proxy.pid).cpu : 0,
+    primaryCpu: servers[0].primaryPid ? processUsage(servers[0].primaryPid).cpu : 0,
     machine: machineUsage(),
     at: performance.now(),
     peakRssMb: 0,
@@ -601,6 +646,10 @@ async function endWindow() {
       0,
     ),
     proxyCpuPercent: proxy ? ((processUsage(proxy.pid).cpu - w.proxyCpu) / elapsed) * 100 : 0,
+    // several processes: the primary, which hands out connections and relays live events
+    primaryCpuPercent: servers[0].primaryPid
+      ? ((processUsage(servers[0].primaryPid).cpu - w.primaryCpu) / elapsed) * 100
+      : 0,
     machineBusyPercent:
       ((machine.busy - w.machine.busy) / Math.max(1, machine.total - w.machine.total)) * 100,
     rssMb: Math.max(w.peakRssMb, ...servers.map((s) => processUsage(s.pid).rssMb)),
@@ -840,7 +889,7 @@ for (const check of crossChecks) {
 if (report) {
   console.log(`\n${hold ? 'During the hold' : 'During the last step'}: ${describe(report)}`);
   console.log(
-    `machine busy ${fixed(report.machineBusyPercent)}% of all cores; proxy CPU ${fixed(report.proxyCpuPercent)}%; server RSS ${fixed(report.rssMb)} MB (heap ${fixed(report.heapMb)} MB)`,
+    `machine busy ${fixed(report.machineBusyPercent)}% of all cores; proxy CPU ${fixed(report.proxyCpuPercent)}%; primary process CPU ${fixed(report.primaryCpuPercent)}%; server RSS ${fixed(report.rssMb)} MB (heap ${fixed(report.heapMb)} MB)`,
   );
   console.log(
     `answer cache hits: ${Number.isFinite(report.cacheHitShare) ? `${fixed(report.cacheHitShare * 100, 1)}% of GETs` : 'none'}`,

@@ -44,6 +44,7 @@ import { registerMemos } from './modules/memos/routes.js';
 import { registerMedia } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { createRealtimeHub, registerRealtime } from './realtime/index.js';
+import { processNumber } from './realtime/process-hub.js';
 import { registerMessenger } from './modules/messenger/index.js';
 import { createActivityDispatcher } from './events/dispatch.js';
 import { registerComments } from './modules/comments/index.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const limiter = createFailureLimiter({
     redisUrl: config.redisUrl,
     points: options.failureLimit,
+    inCluster: processNumber() > 0,
   });
   await limiter.ready();
   const mailer = createMailer({

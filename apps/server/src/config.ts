@@ -111,6 +111,13 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(4096).default(64),
   ),
+  // Server processes on this machine (processes.ts): more than one puts the other cores to
+  // work; they share the database, and without REDIS_URL their live events go through the
+  // primary process.
+  SERVER_PROCESSES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(64).default(1),
+  ),
   RATE_LIMIT_PER_MINUTE: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().positive().default(1200),
@@ -260,8 +267,13 @@ export interface AppConfig {
   notificationEmailDelayMs: number;
   /** 'fast' only in tests: argon2 with a tiny memory and time cost. */
   passwordHashing: 'standard' | 'fast';
-  /** Requests per minute per client address over the whole API (a generous safety net). */
+  /**
+   * Requests per minute per client address over the whole API (a generous safety net). Each
+   * server process counts its own unless REDIS_URL is set.
+   */
   globalRateLimitPerMinute: number;
+  /** SERVER_PROCESSES: how many server processes main.ts starts (1 when absent) */
+  serverProcesses?: number;
   /**
    * What the guarded fetch client (link previews, image proxy) may reach beyond the public
    * internet: host names, addresses or CIDR ranges (FETCH_ALLOW_HOSTS), or every private
@@ -334,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notificationEmailDelayMs: e.NOTIFICATION_EMAIL_DELAY_MS,
     passwordHashing: 'standard',
     globalRateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    serverProcesses: e.SERVER_PROCESSES,
     fetch: {
       allowHosts: (e.FETCH_ALLOW_HOSTS ?? '')
         .split(',')

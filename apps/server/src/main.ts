@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -8,10 +9,24 @@ import { scheduleCallSweep } from './modules/calls/index.js';
 import { scheduleTransferSweep } from './modules/transfer/index.js';
 import { scheduleMediaCleanup } from './modules/media/index.js';
 import { DRAIN_MS, SHUTDOWN_LIMIT_MS, killAfter } from './shutdown.js';
+import { runPrimary } from './processes.js';
+import { isShutdownRequest } from './realtime/process-hub.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const secrets = loadSecrets(config.dataDir, config.jwtSecret);
+  if ((config.serverProcesses ?? 1) > 1 && cluster.isPrimary) {
+    // the workers run this same file (processes.ts); the secrets file now exists for them
+    await runPrimary(config.serverProcesses ?? 1, async () => {
+      const database = openDatabase(config.database);
+      try {
+        return await migrateToLatest(database);
+      } finally {
+        await database.destroy();
+      }
+    });
+    return;
+  }
   const checkpointsStopped = 'the checkpoint thread stopped; commits checkpoint again';
   let logCheckpointError = (error: unknown) => console.error(checkpointsStopped, error);
   const database = openDatabase(config.database, {
@@ -45,9 +60,12 @@ async function main(): Promise<void> {
   );
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, repeated: 'exit' | 'ignore' = 'exit') => {
     // A second signal ends the process at once.
-    if (closing) process.exit(1);
+    if (closing) {
+      if (repeated === 'ignore') return;
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
     // Every state ends within the limit: requests get DRAIN_MS, then their connections are
@@ -73,8 +91,14 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => void shutdown('SIGHUP'));
   // Started by `npm start` (scripts/start.mjs) over an IPC channel: the channel closes when
   // that process ends, even by SIGKILL, and the server must not outlive it.
+  // A worker of several (processes.ts) has the same channel to its primary, which also asks
+  // it to stop that way: a terminal's Ctrl-C reaches every process of the group at once, and
+  // a second signal would cut the drain short.
   if (process.channel) {
     process.on('disconnect', () => void shutdown('parent exited'));
+    process.on('message', (message: unknown) => {
+      if (isShutdownRequest(message)) void shutdown('primary process', 'ignore');
+    });
     process.channel.unref(); // the channel alone does not keep the server running
   }
 

@@ -52,6 +52,8 @@ export interface CliResult {
 
 export interface ServerProcess {
   url: string;
+  /** what the process has written to stdout and stderr so far */
+  output(): string;
   stop(): Promise<number | null>;
   /** SIGKILL: the process ends at once, with nothing flushed or closed (the crash test) */
   kill(): Promise<void>;
@@ -234,6 +236,7 @@ async function startServer(
   });
   return {
     url,
+    output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import {
+  RateLimiterCluster,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
@@ -72,6 +73,12 @@ export interface FailureLimiterOptions {
   slowDownSeconds?: number;
   /** separates instances sharing one Redis (tests run side by side) */
   keyPrefix?: string;
+  /**
+   * a worker of several server processes (processes.ts): without Redis the counts are kept
+   * by the primary process, which every worker asks over IPC, so a client whose connections
+   * reach different workers is counted once
+   */
+  inCluster?: boolean;
 }
 
 export function createFailureLimiter(options: FailureLimiterOptions = {}): FailureLimiter {
@@ -81,6 +88,9 @@ export function createFailureLimiter(options: FailureLimiterOptions = {}): Failu
   const keyPrefix = options.keyPrefix ?? 'memoria-fail';
   let redis: Redis | undefined;
   const makeLimiter = (limit: number, seconds: number, prefix: string): RateLimiterAbstract => {
+    if (!redis && options.inCluster) {
+      return new RateLimiterCluster({ points: limit, duration: seconds, keyPrefix: prefix });
+    }
     if (!redis) return new RateLimiterMemory({ points: limit, duration: seconds });
     return new RateLimiterRedis({
       storeClient: redis,

@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors.js';
 import type { AuthContext } from '../http/request-context.js';
 import { createSessionService } from '../modules/auth/session-service.js';
 import { callAddress, createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
+import { createProcessHub, processNumber, workerLink } from './process-hub.js';
 import { createRedisHub } from './redis-hub.js';
 import { liveSessionIds } from './store.js';
 
@@ -55,13 +56,18 @@ export const CLOSE_CODES = {
 
 /**
  * The hub this app uses: Redis pub/sub when REDIS_URL is set (instances serving the same
- * database share one channel), otherwise the in-process one.
+ * database share one channel); otherwise the primary process's relay in a worker of several
+ * (SERVER_PROCESSES), or the in-process one.
  */
 export async function createRealtimeHub(
   config: Pick<AppConfig, 'redisUrl' | 'database'>,
   log: FastifyBaseLogger,
 ): Promise<RealtimeHub> {
-  if (!config.redisUrl) return createLocalHub();
+  if (!config.redisUrl) {
+    // one of several processes of this machine (processes.ts): through the primary
+    const self = processNumber();
+    return self > 0 ? createProcessHub(self, workerLink(process)) : createLocalHub();
+  }
   const target = config.database;
   const identity =
     target.kind === 'sqlite' ? `sqlite:${target.file}` : `pg:${target.url}#${target.schema ?? ''}`;
