@@ -12,9 +12,9 @@ import { SHUTDOWN_LIMIT_MS } from './shutdown.js';
  * Several server processes on one machine (SERVER_PROCESSES; docs/ARCHITECTURE.md,
  * "Processes"). The primary process migrates the database, starts the workers, passes the
  * real-time hub's messages between them, keeps the failure counts of the rate limits, starts
- * a worker again when one dies, and on a signal stops them all. It serves nothing itself: Node's cluster hands each new connection
- * to the workers in turn, and each worker is the whole server (main.ts), sharing the one
- * database as separate instances do.
+ * a worker again when one dies, and on a signal stops them all. It serves nothing itself:
+ * Node's cluster hands each new connection to the workers in turn, and each worker is the
+ * whole server (main.ts), sharing the one database as separate instances do.
  */
 
 /** A worker that died is started again after this long (not in a tight loop if it cannot start). */
@@ -32,10 +32,6 @@ function log(level: 'info' | 'warn' | 'error', msg: string, extra: object = {}):
   (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
 }
 
-/**
- * Passes each hub message from the worker that sent it to every other one that is up. A
- * worker's exit is announced as `gone`, so the others forget who was online in it.
- */
 /** What the relay needs of a worker (a cluster Worker; a fake one in the tests). */
 export interface RelayPeer {
   isConnected(): boolean;
@@ -43,6 +39,10 @@ export interface RelayPeer {
   on(event: 'message', listener: (message: unknown) => void): unknown;
 }
 
+/**
+ * Passes each hub message from the worker that sent it to every other one that is up. A
+ * worker's exit is announced as `gone`, so the others forget who was online in it.
+ */
 export function createRelay() {
   const workers = new Map<number, RelayPeer>();
   const toOthers = (message: HubWire) => {
@@ -103,7 +103,7 @@ export async function runPrimary(count: number, migrate: () => Promise<string[]>
     });
   };
   for (let number = 1; number <= count; number += 1) start(number);
-  log('info', 'server processes started', { processes: count, pid: process.pid });
+  log('info', 'server processes started', { processes: count });
 
   const shutdown = (signal: string) => {
     if (closing) process.exit(1);

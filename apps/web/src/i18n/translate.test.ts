@@ -5,17 +5,23 @@ import { feed } from './locales/feed/en';
 import {
   addBundle,
   addNamespace,
+  forgetLanguage,
   setLanguage,
   t,
   useTranslation,
   type TranslationKey,
 } from './translate';
 
+/** The languages these tests give made-up texts. */
+const MADE_UP = ['pl', 'nl', 'es', 'de'];
+
 afterEach(() => {
   // unmount the hooks first: the language set back below would render them outside act()
   cleanup();
   addBundle('en', en);
   setLanguage('en');
+  // the `web` files share this module: a later file switching to German must get German
+  for (const locale of MADE_UP) forgetLanguage(locale);
 });
 
 describe('t', () => {

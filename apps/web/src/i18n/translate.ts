@@ -101,6 +101,16 @@ export function addBundle(locale: string, strings: CoreShape | LocaleShape): voi
   if (locale === language) notify();
 }
 
+/**
+ * Forgets a language's texts, so the next switch to it loads them again: for tests that put
+ * made-up texts under a real language's name (the `web` test files share this module).
+ */
+export function forgetLanguage(locale: string): void {
+  bundles.delete(locale);
+  namespaceBundles.delete(locale);
+  pluralRules.delete(locale);
+}
+
 export function hasNamespace(locale: string, name: Namespace): boolean {
   return namespaceBundles.get(locale)?.[name] !== undefined;
 }
