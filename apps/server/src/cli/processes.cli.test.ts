@@ -86,72 +86,98 @@ describeDb('several server processes on one machine', () => {
     });
   }
 
-  it('a live event caused in either process reaches the socket the other one holds', async () => {
-    {
-      const login = await request(server.url, 'POST', '/api/login', { usermail, password });
-      expect(login.status).toBe(200);
-      const token = login.body.token as string;
-      const profile = await request(server.url, 'GET', '/api/profile', undefined, token);
-      const userId = profile.body.id as number;
-      const collection = await request(
-        server.url,
-        'POST',
-        '/api/collection',
-        { name: 'Two processes', type: 'private' },
-        token,
-      );
-      expect(collection.status).toBe(201);
-      const memo = await request(
-        server.url,
-        'POST',
-        '/api/memo',
-        { title: 'edited everywhere', memos_per_collection: [collection.body.id] },
-        token,
-      );
-      expect(memo.status).toBe(201);
-      const memoId = memo.body.id as number;
+  /**
+   * Signs in, opens one socket, edits a memo EDITS times, each on a new connection, and
+   * expects a live event for every edit on that socket, whichever worker made it.
+   */
+  async function expectEveryEditLive(): Promise<void> {
+    const login = await request(server.url, 'POST', '/api/login', { usermail, password });
+    expect(login.status).toBe(200);
+    const token = login.body.token as string;
+    const profile = await request(server.url, 'GET', '/api/profile', undefined, token);
+    const userId = profile.body.id as number;
+    const collection = await request(
+      server.url,
+      'POST',
+      '/api/collection',
+      { name: 'Two processes', type: 'private' },
+      token,
+    );
+    expect(collection.status).toBe(201);
+    const memo = await request(
+      server.url,
+      'POST',
+      '/api/memo',
+      { title: 'edited everywhere', memos_per_collection: [collection.body.id] },
+      token,
+    );
+    expect(memo.status).toBe(201);
+    const memoId = memo.body.id as number;
 
-      const socket = new WebSocket(
-        `${server.url.replace(/^http/, 'ws')}/api/ws?user_id=${userId}&token=${encodeURIComponent(token)}`,
-      );
-      const changes: number[] = [];
-      const received: unknown[] = [];
-      socket.on('message', (data) => {
-        const message = JSON.parse(String(data)) as Record<string, unknown>;
-        received.push(message);
-        if (message.message_type === 'memo_changed' && message.memo_id === memoId) {
-          changes.push(changes.length + 1);
-        }
-      });
-      await new Promise((resolve, reject) => {
-        socket.once('open', resolve);
-        socket.once('error', reject);
-      });
-      // the pong says the socket is attached in its worker (and its presence on its way)
-      const pong = new Promise((resolve) =>
-        socket.on('message', (data) => {
-          if (String(data).includes('"pong"')) resolve(true);
-        }),
-      );
-      socket.send(JSON.stringify({ message_type: 'ping' }));
-      await pong;
-
-      for (let edit = 1; edit <= EDITS; edit += 1) {
-        const put = await request(
-          server.url,
-          'PUT',
-          `/api/memo/${memoId}`,
-          { title: `edit ${edit}`, memos_per_collection: [collection.body.id] },
-          token,
-        );
-        expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const socket = new WebSocket(
+      `${server.url.replace(/^http/, 'ws')}/api/ws?user_id=${userId}&token=${encodeURIComponent(token)}`,
+    );
+    const changes: number[] = [];
+    const received: unknown[] = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      received.push(message);
+      if (message.message_type === 'memo_changed' && message.memo_id === memoId) {
+        changes.push(changes.length + 1);
       }
-      await vi.waitFor(() => expect(changes.length, JSON.stringify(received)).toBe(EDITS), {
-        timeout: 10_000,
-        interval: 50,
-      });
-      socket.terminate();
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    // the pong says the socket is attached in its worker (and its presence on its way)
+    const pong = new Promise((resolve) =>
+      socket.on('message', (data) => {
+        if (String(data).includes('"pong"')) resolve(true);
+      }),
+    );
+    socket.send(JSON.stringify({ message_type: 'ping' }));
+    await pong;
+
+    for (let edit = 1; edit <= EDITS; edit += 1) {
+      const put = await request(
+        server.url,
+        'PUT',
+        `/api/memo/${memoId}`,
+        { title: `edit ${edit}`, memos_per_collection: [collection.body.id] },
+        token,
+      );
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
     }
+    await vi.waitFor(() => expect(changes.length, JSON.stringify(received)).toBe(EDITS), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    socket.terminate();
+  }
+
+  it('a live event caused in either process reaches the socket the other one holds', async () => {
+    await expectEveryEditLive();
+  });
+
+  it('starts a worker that died again, and live events cross between the workers again', async () => {
+    const listeningPids = () =>
+      [...server.output().matchAll(/"pid":(\d+)[^\n]*Server listening at/g)].map((m) =>
+        Number(m[1]),
+      );
+    const listens = () => server.output().split('every server process listens').length - 1;
+    expect(listeningPids()).toHaveLength(2);
+    process.kill(listeningPids()[0]!, 'SIGKILL');
+    await vi.waitFor(
+      () => {
+        expect(listeningPids()).toHaveLength(3);
+        expect(listens()).toBe(2);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(server.output()).toContain('a server process ended; starting it again');
+    // the others forgot who was online in the dead one, and the new one asked them
+    await expectEveryEditLive();
   });
 
   it('counts failed sign-ins once, whichever process each attempt reaches', async () => {
