@@ -44,7 +44,7 @@ import { registerMemos } from './modules/memos/routes.js';
 import { registerMedia } from './modules/media/index.js';
 import { createJobQueue, type JobQueue } from './jobs/queue.js';
 import { createRealtimeHub, registerRealtime } from './realtime/index.js';
-import { processNumber } from './realtime/process-hub.js';
+import { processNumber } from './process-role.js';
 import { registerMessenger } from './modules/messenger/index.js';
 import { createActivityDispatcher } from './events/dispatch.js';
 import { registerComments } from './modules/comments/index.js';

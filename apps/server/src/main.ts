@@ -10,14 +10,15 @@ import { scheduleTransferSweep } from './modules/transfer/index.js';
 import { scheduleMediaCleanup } from './modules/media/index.js';
 import { DRAIN_MS, SHUTDOWN_LIMIT_MS, killAfter } from './shutdown.js';
 import { runPrimary } from './processes.js';
-import { isShutdownRequest } from './realtime/process-hub.js';
+import { isShutdownRequest } from './process-role.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const secrets = loadSecrets(config.dataDir, config.jwtSecret);
-  if ((config.serverProcesses ?? 1) > 1 && cluster.isPrimary) {
+  const processes = config.serverProcesses ?? 1;
+  if (processes > 1 && cluster.isPrimary) {
     // the workers run this same file (processes.ts); the secrets file now exists for them
-    await runPrimary(config.serverProcesses ?? 1, async () => {
+    await runPrimary(processes, async () => {
       const database = openDatabase(config.database);
       try {
         return await migrateToLatest(database);

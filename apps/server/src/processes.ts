@@ -1,11 +1,7 @@
 import cluster from 'node:cluster';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
-import {
-  isHubWire,
-  PROCESS_NUMBER_ENV,
-  SHUTDOWN_REQUEST,
-  type HubWire,
-} from './realtime/process-hub.js';
+import { PROCESS_NUMBER_ENV, SHUTDOWN_REQUEST } from './process-role.js';
+import { isHubWire, type HubWire } from './realtime/process-hub.js';
 import { SHUTDOWN_LIMIT_MS } from './shutdown.js';
 
 /**

@@ -10,7 +10,8 @@ import { ApiError } from '../http/errors.js';
 import type { AuthContext } from '../http/request-context.js';
 import { createSessionService } from '../modules/auth/session-service.js';
 import { callAddress, createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
-import { createProcessHub, processNumber, workerLink } from './process-hub.js';
+import { processNumber } from '../process-role.js';
+import { createProcessHub, workerLink } from './process-hub.js';
 import { createRedisHub } from './redis-hub.js';
 import { liveSessionIds } from './store.js';
 

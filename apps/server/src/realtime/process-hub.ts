@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import {
   createSocketRegistry,
   parcelsOf,
@@ -6,14 +5,6 @@ import {
   type PersonalMessage,
   type RealtimeHub,
 } from './hub.js';
-
-/** The worker's number (1..n), which the hub's messages carry; set by the primary. */
-export const PROCESS_NUMBER_ENV = 'MEMORIA_PROCESS_NUMBER';
-
-/** This process's number among the server processes; 0 when it is the only one. */
-export function processNumber(): number {
-  return cluster.isWorker ? Number(process.env[PROCESS_NUMBER_ENV]) || 0 : 0;
-}
 
 /**
  * The hub of the server processes of one machine (SERVER_PROCESSES above 1, without Redis;
@@ -42,17 +33,6 @@ export function isHubWire(message: unknown): message is HubWire {
   if (typeof message !== 'object' || message === null) return false;
   const { kind, from } = message as { kind?: unknown; from?: unknown };
   return typeof kind === 'string' && KINDS.has(kind) && typeof from === 'number';
-}
-
-/** What the primary sends a worker to make it drain and stop (main.ts). */
-export const SHUTDOWN_REQUEST = { kind: 'memoria:shutdown' } as const;
-
-export function isShutdownRequest(message: unknown): boolean {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    (message as { kind?: unknown }).kind === SHUTDOWN_REQUEST.kind
-  );
 }
 
 /** A process's side of the channel to the primary. */
