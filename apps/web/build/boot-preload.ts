@@ -4,6 +4,7 @@ import { minifySync } from 'rolldown/utils';
 import type { Plugin } from 'vite';
 import { SIGNED_IN_COOKIE } from '../src/api/session';
 import { FIRST_ITEMS } from '../src/ui/first-items';
+import { SCREEN_TEXTS } from '../src/app/screen-texts';
 import type { BootScreens } from '@memoria/domain';
 
 /**
@@ -48,8 +49,6 @@ interface ScreenSpec {
   reads: Array<[accept: 'json' | 'hydra', url: string, answers?: 'list' | 'memo']>;
 }
 
-const MEMO_TEXTS = ['memos', 'media', 'engagement'];
-const COLLECTION_TEXTS = ['collections', ...MEMO_TEXTS];
 const FIRST_PAGE = 'offset=0&itemsPerPage=10';
 const LAYOUT = 'app/layout/app-layout.tsx';
 /** What a memo card needs (memo-card-lazy.tsx loads it with these texts), and its media grid. */
@@ -69,13 +68,13 @@ const SCREENS: ScreenSpec[] = [
   {
     path: '^/$',
     modules: [LAYOUT, 'features/home/home-page.tsx'],
-    texts: ['memos'],
+    texts: SCREEN_TEXTS.home,
     reads: [['hydra', `/api/user/{sub}/memo?${FIRST_PAGE}`, 'list']],
   },
   {
     path: '^/feed$',
     modules: [LAYOUT, 'features/feed/feed-page.tsx', ...CARDS],
-    texts: ['feed', ...MEMO_TEXTS],
+    texts: SCREEN_TEXTS.lists,
     reads: [
       ['hydra', `/api/feed?${FIRST_PAGE}`, 'list'],
       ['json', '/api/feed/latest'],
@@ -84,19 +83,19 @@ const SCREENS: ScreenSpec[] = [
   {
     path: '^/discover$',
     modules: [LAYOUT, 'features/discover/discover-page.tsx', ...CARDS],
-    texts: ['feed', ...MEMO_TEXTS],
+    texts: SCREEN_TEXTS.lists,
     reads: [['hydra', `/api/discover?${FIRST_PAGE}`, 'list']],
   },
   {
     path: '^/collections$',
     modules: [LAYOUT, 'features/collections/collections-page.tsx'],
-    texts: COLLECTION_TEXTS,
+    texts: SCREEN_TEXTS.collections,
     reads: [['json', '/api/user/{sub}/collection?itemsPerPage=10000']],
   },
   {
     path: '^/collections/(?!collaboration$)([^/]+)$',
     modules: [LAYOUT, 'features/collections/collection-page.tsx', ...CARDS],
-    texts: COLLECTION_TEXTS,
+    texts: SCREEN_TEXTS.collection,
     reads: [
       ['json', '/api/collection/{1}'],
       ['hydra', `/api/collection/{1}/memo?${FIRST_PAGE}`, 'list'],
@@ -105,7 +104,7 @@ const SCREENS: ScreenSpec[] = [
   {
     path: '^/memo/(\\d+)$',
     modules: [LAYOUT, 'features/memos/memo-page.tsx'],
-    texts: MEMO_TEXTS,
+    texts: SCREEN_TEXTS.memo,
     reads: [['json', '/api/memo/{1}', 'memo']],
   },
 ];

@@ -1,22 +1,18 @@
 import { loadNamespaces, type Namespace } from '../i18n';
 import { lazyPage } from '../ui/lazy-page';
+import { SCREEN_TEXTS } from './screen-texts';
 
 /** A page chunk together with the text namespaces it shows, fetched in parallel. */
 function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Promise<M> {
   return () => Promise.all([importer(), loadNamespaces(...names)]).then(([module]) => module);
 }
 
-const MEMO_TEXTS: Namespace[] = ['memos', 'media', 'engagement'];
-const COLLECTION_TEXTS: Namespace[] = ['collections', 'memos', 'media', 'engagement', 'calls'];
-const PEOPLE_TEXTS: Namespace[] = [
-  'publicProfile',
-  'connections',
-  'profile',
-  'collections',
-  'memos',
-  'media',
-  'engagement',
-];
+const {
+  memo: MEMO_TEXTS,
+  collections: COLLECTIONS_TEXTS,
+  collection: COLLECTION_TEXTS,
+  people: PEOPLE_TEXTS,
+} = SCREEN_TEXTS;
 
 /** Every page is its own chunk (React.lazy), so the first screen loads only what it shows. */
 export const pages = {
@@ -25,7 +21,7 @@ export const pages = {
   // The memo cards' engagement texts load with the card chunk (memo-list.tsx): an empty
   // home does not fetch them.
   Home: lazyPage(
-    withTexts(['memos'], () => import('../features/home/home-page')),
+    withTexts(SCREEN_TEXTS.home, () => import('../features/home/home-page')),
     'HomePage',
   ),
   Memo: lazyPage(
@@ -76,7 +72,7 @@ export const pages = {
     'PublicSettingsPage',
   ),
   Collections: lazyPage(
-    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collections-page')),
+    withTexts(COLLECTIONS_TEXTS, () => import('../features/collections/collections-page')),
     'CollectionsPage',
   ),
   Collection: lazyPage(
@@ -84,7 +80,7 @@ export const pages = {
     'CollectionPage',
   ),
   CollectionDocuments: lazyPage(
-    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collection-documents-page')),
+    withTexts(COLLECTIONS_TEXTS, () => import('../features/collections/collection-documents-page')),
     'CollectionDocumentsPage',
   ),
   PublicCollection: lazyPage(
@@ -128,14 +124,11 @@ export const pages = {
     'PublicProfilePage',
   ),
   Feed: lazyPage(
-    withTexts(['feed', ...MEMO_TEXTS, 'engagement'], () => import('../features/feed/feed-page')),
+    withTexts(SCREEN_TEXTS.lists, () => import('../features/feed/feed-page')),
     'FeedPage',
   ),
   Discover: lazyPage(
-    withTexts(
-      ['feed', ...MEMO_TEXTS, 'engagement'],
-      () => import('../features/discover/discover-page'),
-    ),
+    withTexts(SCREEN_TEXTS.lists, () => import('../features/discover/discover-page')),
     'DiscoverPage',
   ),
   Transfer: lazyPage(
