@@ -206,7 +206,12 @@ async function audit(debugPort, url, preset, saveAs) {
   }
   const { lhr } = result;
   const audits = lhr.audits;
-  if (saveAs) writeFileSync(saveAs, result.report);
+  if (saveAs) {
+    writeFileSync(saveAs, result.report);
+    // the unthrottled trace Lighthouse simulated from, for what its long tasks ran
+    const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+    if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+  }
   return {
     load,
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
