@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bootPreload } from './build/boot-preload';
+import { chunkGroups } from './build/chunk-groups';
 import { i18nJson } from './build/i18n-json';
 import { precompress } from './build/precompress';
 import { pureReactRouter } from './build/pure-react-router';
@@ -34,83 +35,7 @@ const FIRST_SCREEN_MANTINE = new RegExp(
  */
 const FIRST_SCREEN_APP =
   /apps[\\/]web[\\/]src[\\/](ui[\\/](use-page-title|toasts)\.ts|app[\\/]layout[\\/](theme-toggle|brand|language-select)\.tsx)$/;
-/**
- * A memo card and its photo grid in one chunk. The list screens load them once their first page
- * has memos (memo-card-lazy.tsx, the boot script); split by default they were two dozen chunks
- * of 1-4 kB (icons, the reactions bar, the relative time, the photo grid…), requested together,
- * and on a phone's connection every request costs a round trip (docs/PERFORMANCE.md,
- * Lighthouse, fourth round). The group takes the app's modules the card and the grid import
- * statically, and the icons and Mantine components they name, except what the entry, the
- * signed-in layout and home or the visitor's first screens import: those stay where they
- * are, so neither /auth nor an empty home loads the card.
- */
-const cardChunk = (() => {
-  const src = fileURLToPath(new URL('./src/', import.meta.url));
-  const roots = ['features/memos/memo-card.tsx', 'features/media/memo-attachments.tsx'];
-  const elsewhere = [
-    'main.tsx',
-    'app/layout/app-layout.tsx',
-    'features/home/home-page.tsx',
-    'app/layout/auth-layout.tsx',
-    'app/layout/guest-welcome.tsx',
-    'features/auth/login-page.tsx',
-  ];
-  const modules = new Map<string, { imports: readonly string[]; code: string }>();
-  let members: ((id: string) => boolean) | undefined;
-  // the app's own modules a set of roots imports statically (not through packages)
-  const reach = (starts: string[]) => {
-    const seen = new Set<string>();
-    const visit = (id: string) => {
-      if (seen.has(id) || !id.startsWith(src)) return;
-      seen.add(id);
-      for (const next of modules.get(id)?.imports ?? []) visit(next);
-    };
-    for (const start of starts) visit(src + start);
-    return seen;
-  };
-  // the names a set of modules imports from one package's index
-  const named = (ids: Set<string>, from: string) => {
-    const names = new Set<string>();
-    const pattern = new RegExp(String.raw`import\s*{([^}]*)}\s*from\s*['"]${from}['"]`, 'g');
-    for (const id of ids) {
-      for (const match of (modules.get(id)?.code ?? '').matchAll(pattern)) {
-        for (const name of match[1]!.split(',')) names.add(name.trim().split(/\s/)[0]!);
-      }
-    }
-    return names;
-  };
-  const plan = () => {
-    const shared = reach(elsewhere);
-    const own = new Set([...reach(roots)].filter((id) => !shared.has(id)));
-    const only = (from: string) => {
-      const taken = named(shared, from);
-      return [...named(own, from)].filter((name) => name && !taken.has(name));
-    };
-    const icons = new Set(only('@tabler/icons-react'));
-    const mantine = new Set(only('@mantine/core'));
-    return (id: string) => {
-      if (own.has(id)) return true;
-      const icon = /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/](\w+)\.mjs$/.exec(id);
-      if (icon) return icons.has(icon[1]!);
-      const component = /@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/]/.exec(id);
-      return component ? mantine.has(component[1]!) : false;
-    };
-  };
-  const plugin: Plugin = {
-    name: 'memoria:card-chunk',
-    apply: 'build',
-    buildEnd() {
-      modules.clear();
-      members = undefined;
-      for (const id of this.getModuleIds()) {
-        const info = this.getModuleInfo(id);
-        modules.set(id, { imports: info?.importedIds ?? [], code: info?.code ?? '' });
-      }
-    },
-  };
-  const test = (id: string) => (members ??= plan())(id);
-  return { plugin, test };
-})();
+const groups = chunkGroups();
 /** Popups' building blocks, one chunk (see the `overlays` group below). */
 const OVERLAYS =
   /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Popover|Tooltip|Overlay|FocusTrap|Portal)|utils[\\/]Floating)[\\/]|@mantine[\\/]hooks[\\/]esm[\\/](use-focus-trap|use-long-press|use-click-outside)[\\/])/;
@@ -155,7 +80,7 @@ export default defineConfig(({ command }) => ({
     pureReactRouter(),
     react(),
     initialChunks.plugin,
-    cardChunk.plugin,
+    groups.plugin,
     i18n.plugin,
     bootPreload(initialChunks.files, i18n.base),
     precompress(),
@@ -255,10 +180,18 @@ export default defineConfig(({ command }) => ({
               includeDependenciesRecursively: false,
             },
             {
+              // a memo card and its photo grid (build/chunk-groups.ts)
               name: 'memo-card',
-              test: cardChunk.test,
+              test: groups.card,
               priority: 2,
-              // exactly the modules above: their shared imports stay in their own chunks
+              // exactly these modules: their shared imports stay in their own chunks
+              includeDependenciesRecursively: false,
+            },
+            {
+              // the small parts the first screens share (build/chunk-groups.ts)
+              name: 'screen-parts',
+              test: groups.screens,
+              priority: 2,
               includeDependenciesRecursively: false,
             },
           ],
