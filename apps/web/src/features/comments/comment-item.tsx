@@ -1,5 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import type { MemoComment } from '@memoria/domain';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { currentLocale, useTranslation } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { showApiError } from '../../ui/toasts';
 import { CommentComposer } from './comment-composer';
+import { CommentMenu } from './comment-menu';
 import { CommentText } from './comment-text';
 import { useEditComment, useReplies } from './queries';
 import classes from './comments.module.css';
@@ -141,45 +141,17 @@ export function CommentItem({
           )}
         </Stack>
         {(comment.can_edit || comment.can_delete) && !editing && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon
-                ref={menuButton}
-                variant="subtle"
-                color="gray"
-                aria-label={t('engagement.comments.actions')}
-                aria-describedby={`${authorId} ${textId}`}
-                data-testid="comment-menu"
-              >
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {comment.can_edit && (
-                <Menu.Item
-                  leftSection={<IconPencil size={14} />}
-                  onClick={() => setEditing(true)}
-                  data-testid="comment-edit-action"
-                >
-                  {t('engagement.comments.edit')}
-                </Menu.Item>
-              )}
-              {comment.can_delete && (
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconTrash size={14} />}
-                  onClick={() => {
-                    // the confirmation returns the focus to what had it when it opened
-                    menuButton.current?.focus();
-                    onDelete(comment);
-                  }}
-                  data-testid="comment-delete-action"
-                >
-                  {t('engagement.comments.delete')}
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+          <CommentMenu
+            comment={comment}
+            describedBy={`${authorId} ${textId}`}
+            buttonRef={menuButton}
+            onEdit={() => setEditing(true)}
+            onDelete={() => {
+              // the confirmation returns the focus to what had it when it opened
+              menuButton.current?.focus();
+              onDelete(comment);
+            }}
+          />
         )}
       </Group>
       {isTop && (showReplies || replyOpen) && (

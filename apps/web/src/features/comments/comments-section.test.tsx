@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { MemoComment } from '@memoria/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, signIn, renderWidget } from '../../test/render';
@@ -7,6 +7,25 @@ import { memoFixture, userSummary } from '../memos/test-support';
 import { CommentsSection } from './comments-section';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/**
+ * Opens a comment's actions. Until its menu has loaded, the button is a stand-in (comment-menu.tsx):
+ * hovering loads the menu, whose button (Mantine's, with an id) takes its place; a focus may have
+ * loaded it already. Answers the menu's button.
+ */
+async function openActions(
+  user: UserEvent,
+  find: () => HTMLElement = () => screen.getByTestId('comment-menu'),
+) {
+  const drawn = await waitFor(find);
+  if (!drawn.id) {
+    await user.hover(drawn);
+    await waitFor(() => expect(find().id).not.toBe(''));
+  }
+  const button = find();
+  await user.click(button);
+  return button;
+}
 
 function commentFixture(overrides: Partial<MemoComment> = {}): MemoComment {
   const id = overrides.id ?? 11;
@@ -102,7 +121,7 @@ describe('comments section', { timeout: 20_000 }, () => {
     const calls = server([commentFixture()]);
     await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('comment-menu'));
+    await openActions(user);
     await user.click(await screen.findByTestId('comment-delete-action'));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(await screen.findByTestId('confirm-action'));
@@ -118,7 +137,7 @@ describe('comments section', { timeout: 20_000 }, () => {
     server([commentFixture()]);
     await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('comment-menu'));
+    await openActions(user);
     await user.click(await screen.findByTestId('comment-edit-action'));
     const edit = await screen.findByTestId('comment-edit');
     await user.keyboard('{Control>}{End}{/Control} @Zz');
@@ -136,7 +155,7 @@ describe('comments section', { timeout: 20_000 }, () => {
     const calls = server([commentFixture()]);
     await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('comment-menu'));
+    await openActions(user);
     await user.click(await screen.findByTestId('comment-edit-action'));
     await screen.findByTestId('comment-edit');
     await user.keyboard('{Escape}');
@@ -156,8 +175,7 @@ describe('comments section', { timeout: 20_000 }, () => {
     const calls = server([commentFixture()]);
     await renderWidget(<CommentsSection memo={memoFixture({ comments_number: 1 })} />);
     const user = userEvent.setup();
-    const menu = await screen.findByTestId('comment-menu');
-    await user.click(menu);
+    const menu = await openActions(user);
     await user.click(await screen.findByTestId('comment-delete-action'));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
@@ -200,7 +218,7 @@ describe('comments section', { timeout: 20_000 }, () => {
         'comment-menu',
       );
     const deleteConfirmed = async (id: number) => {
-      await user.click(menuOf(id));
+      await openActions(user, () => menuOf(id));
       await user.click(await screen.findByTestId('comment-delete-action'));
       await user.click(await screen.findByTestId('confirm-action'));
       await waitFor(() => expect(document.querySelector(`[data-comment-id="${id}"]`)).toBeNull());
@@ -236,7 +254,7 @@ describe('comments section', { timeout: 20_000 }, () => {
       <CommentsSection memo={memoFixture({ comments_number: 1, can_comment: false })} />,
     );
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('comment-menu'));
+    await openActions(user);
     await user.click(await screen.findByTestId('comment-delete-action'));
     await user.click(await screen.findByTestId('confirm-action'));
     await screen.findByTestId('comments-empty');

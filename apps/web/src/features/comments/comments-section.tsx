@@ -11,16 +11,25 @@ import {
   Title,
 } from '@mantine/core';
 import type { Memo, MemoComment } from '@memoria/domain';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useTranslation } from '../../i18n';
 import { showApiError, showSuccess } from '../../ui/toasts';
-import { ConfirmDialog, type ConfirmRequest } from '../connections/confirm-dialog';
+import { loadChunk } from '../../ui/lazy-page';
+import type { ConfirmRequest } from '../connections/confirm-dialog';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { useMemoLive } from './live';
 import { useComments, useCreateComment, useDeleteComment, useWatchMemoComments } from './queries';
+
+// The confirmation (Modal, its overlay and scroll lock) loads when a deletion is first asked
+// for: a memo's page no longer fetches it after its first paint.
+const ConfirmDialog = lazy(() =>
+  loadChunk(() => import('../connections/confirm-dialog')).then((m) => ({
+    default: m.ConfirmDialog,
+  })),
+);
 
 /**
  * The comments under a memo (docs/API.md, Calls): the top-level comments oldest first, each
@@ -36,6 +45,8 @@ export function CommentsSection({ memo }: { memo: Memo }) {
   const watch = useWatchMemoComments();
   const [replyTo, setReplyTo] = useState<{ thread: number; to: MemoComment } | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  // mounted from the first request on, so that it closes with its transition
+  const [confirmAsked, setConfirmAsked] = useState(false);
   useMemoLive(memo.id, 'comment');
   const { hash } = useLocation();
   const section = useRef<HTMLDivElement>(null);
@@ -97,7 +108,8 @@ export function CommentsSection({ memo }: { memo: Memo }) {
     deleteWatch.current = watch;
   };
 
-  const askDelete = (comment: MemoComment) =>
+  const askDelete = (comment: MemoComment) => {
+    setConfirmAsked(true);
     setConfirm({
       title: t('engagement.comments.deleteTitle'),
       text: t('engagement.comments.deleteText'),
@@ -111,6 +123,7 @@ export function CommentsSection({ memo }: { memo: Memo }) {
           onError: showApiError,
         }),
     });
+  };
 
   const reply = (comment: MemoComment) => {
     const thread = comment.parent === null ? comment.id : Number(comment.parent.split('/').pop());
@@ -223,7 +236,11 @@ export function CommentsSection({ memo }: { memo: Memo }) {
           </Stack>
         )}
       </Stack>
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+      {confirmAsked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 
 export interface ConfirmRequest {
@@ -24,6 +24,10 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // Opened only from its second render: a Modal mounted open does not note what had the focus,
+  // and would not give it back (a dialog loaded on demand mounts with its first request).
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
 
   const confirm = async () => {
     if (!request || busy) return;
@@ -40,7 +44,7 @@ export function ConfirmDialog({
 
   return (
     <Modal
-      opened={request !== null}
+      opened={mounted && request !== null}
       onClose={() => {
         if (!busy) onClose();
       }}
