@@ -11,12 +11,14 @@ import { pureReactRouter } from './build/pure-react-router';
 const FIRST_SCREEN_COMPONENTS = [
   'ActionIcon',
   'Alert',
+  'Anchor',
   'Button',
   'CloseButton',
   'Group',
   'Input',
   'InputBase',
   'NativeSelect',
+  'Paper',
   'Stack',
   'Text',
   'TextInput',
@@ -42,6 +44,12 @@ const OVERLAYS =
 /** The signed-in first screen: the main layout and the home page, with what they import. */
 const SIGNED_IN_FIRST_SCREEN =
   /apps[\\/]web[\\/]src[\\/](app[\\/]layout[\\/]app-layout|features[\\/]home[\\/]home-page)\.tsx$/;
+/**
+ * Modules of under half a kilobyte that most signed-in screens load after the layout: each was
+ * a file of its own, a round trip on a phone (docs/PERFORMANCE.md, Lighthouse, twelfth round).
+ */
+const SIGNED_IN_SMALL_PARTS =
+  /packages[\\/]domain[\\/]src[\\/](people|format|engagement)\.ts$|@mantine[\\/]hooks[\\/]esm[\\/]use-force-update[\\/]/;
 
 /**
  * The chunks the entry imports statically, collected before Vite writes the preload lists:
@@ -167,7 +175,7 @@ export default defineConfig(({ command }) => ({
               // The signed-in layout and home page with everything they import (AppShell,
               // nav links, icons, hooks, the memo list): one chunk instead of about thirty.
               name: 'app-layout',
-              test: SIGNED_IN_FIRST_SCREEN,
+              test: (id) => SIGNED_IN_FIRST_SCREEN.test(id) || SIGNED_IN_SMALL_PARTS.test(id),
               priority: 3,
             },
             {
