@@ -1,15 +1,19 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { MESSENGER_EVENTS } from '@memoria/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { onSocketOpen, subscribeSocket, type SocketMessage } from '../../api/socket';
 import { loadChunk } from '../../ui/lazy-page';
 
 /**
- * What reached the tab before the live part was there: its messages in order, and whether a
- * socket reopened after a drop. `live` turns true when the live part has taken them over.
+ * What reached the tab before the live part was there: its messages in order, whether a
+ * socket reopened after a drop, and whether the first socket opened after a thread's messages
+ * were read. `live` turns true when the live part has taken them over.
  */
 export interface LiveBacklog {
   events: SocketMessage[];
   reconnected: boolean;
+  /** a first socket opened while messages were cached: what was sent before it reached nobody */
+  opened: boolean;
   live: boolean;
 }
 
@@ -23,7 +27,13 @@ const MessengerLive = lazy(() =>
  * it is there, what arrives waits in a backlog that the live part applies first.
  */
 export function MessengerLiveOnDemand({ userId }: { userId: number }) {
-  const [backlog] = useState<LiveBacklog>(() => ({ events: [], reconnected: false, live: false }));
+  const client = useQueryClient();
+  const [backlog] = useState<LiveBacklog>(() => ({
+    events: [],
+    reconnected: false,
+    opened: false,
+    live: false,
+  }));
   const [wanted, setWanted] = useState(false);
 
   useEffect(() => {
@@ -36,15 +46,19 @@ export function MessengerLiveOnDemand({ userId }: { userId: number }) {
     );
     stops.push(
       onSocketOpen(({ reconnected }) => {
-        if (backlog.live || !reconnected) return;
-        backlog.reconnected = true;
+        if (backlog.live) return;
+        if (reconnected) backlog.reconnected = true;
+        // the key of messengerKeys.messages, without loading the messenger's queries here
+        else if (client.getQueriesData({ queryKey: ['messenger', 'messages'] }).length > 0) {
+          backlog.opened = true;
+        } else return;
         setWanted(true);
       }),
     );
     return () => {
       for (const stop of stops) stop();
     };
-  }, [backlog]);
+  }, [backlog, client]);
 
   if (!wanted) return null;
   return (

@@ -99,11 +99,9 @@ describe('messenger live', () => {
     expect(cached(read())).toHaveLength(5);
   });
 
-  it('after a reconnect reads what was sent meanwhile; a first open does not', async () => {
+  it('after a reconnect reads what was sent meanwhile', async () => {
     const server = [1, 2, 3, 4].map((n) => message(n, BEN, `m${n}`));
     const { read, calls } = await setup(server);
-    act(() => openListeners.forEach((listener) => listener({ reconnected: false })));
-    expect(calls.some((c) => c.url.includes('after_seq'))).toBe(false);
     act(() => openListeners.forEach((listener) => listener({ reconnected: true })));
     await waitFor(() =>
       expect(cached(read())).toEqual([
@@ -114,6 +112,20 @@ describe('messenger live', () => {
       ]),
     );
     expect(calls.some((c) => c.url.startsWith('/api/thread/1/messages?after_seq=2'))).toBe(true);
+  });
+
+  it('a first socket reads what was sent between the thread read and its opening', async () => {
+    const server = [1, 2, 3].map((n) => message(n, BEN, `m${n}`));
+    const { read, calls } = await setup(server);
+    act(() => openListeners.forEach((listener) => listener({ reconnected: false })));
+    await waitFor(() =>
+      expect(cached(read())).toEqual([
+        [1, 'm1'],
+        [2, 'm2'],
+        [3, 'm3'],
+      ]),
+    );
+    expect(calls.filter((c) => c.url.includes('after_seq=2'))).toHaveLength(1);
   });
 
   it('edits, deletions, reactions, read state, typing and removal arrive live', async () => {
@@ -205,6 +217,7 @@ describe('messenger live', () => {
     const backlog: LiveBacklog = {
       events: [{ message_type: 'new_message', thread_id: 1, message: server[2] }],
       reconnected: true,
+      opened: false,
       live: false,
     };
     function Later() {

@@ -131,9 +131,17 @@ function patchThreadCaches(client: QueryClient, threadId: number, change: (t: Th
   );
 }
 
+/**
+ * The messages of the threads already read that came after their last number: on a first
+ * socket, what was sent between a thread's read and the socket's opening reached nobody.
+ */
+function resumeMessages(client: QueryClient) {
+  for (const { threadId } of cachedThreads(client)) void resumeThread(client, threadId);
+}
+
 /** What was pushed while the socket was down reached nobody: read it again. */
 function resumeAll(client: QueryClient) {
-  for (const { threadId } of cachedThreads(client)) void resumeThread(client, threadId);
+  resumeMessages(client);
   void client.invalidateQueries({ queryKey: messengerKeys.threads });
   void client.invalidateQueries({ queryKey: messengerKeys.unread });
 }
@@ -229,6 +237,7 @@ export function useMessengerLive(myId: number | null, backlog?: LiveBacklog): vo
     if (!enabled) return undefined;
     return onSocketOpen(({ reconnected }) => {
       if (reconnected) resumeAll(client);
+      else resumeMessages(client);
     });
   }, [client, enabled]);
 
@@ -243,7 +252,9 @@ export function useMessengerLive(myId: number | null, backlog?: LiveBacklog): vo
     for (const event of backlog.events.splice(0)) {
       handlers.current[event.message_type as MessengerEvent]?.(event);
     }
-    if (backlog.reconnected && enabled) resumeAll(client);
+    if (!enabled) return;
+    if (backlog.reconnected) resumeAll(client);
+    else if (backlog.opened) resumeMessages(client);
   }, [backlog, client, enabled]);
 }
 
