@@ -14,8 +14,8 @@ import type { Plugin } from 'vite';
  * - `screen-parts`: what at least two of the first screens share and nothing before them
  *   loads (twelfth round): the error page, the deferred loader, the hint, the collections' and
  *   favourites' queries, the collection menu, Mantine's EmptyState and Tabs… A collection asked
- *   for 25 scripts, 16 of them under 3 kB; with these in one chunk it asks for 14, and its LCP
- *   in Lighthouse's mobile preset came 0.4 s earlier.
+ *   for 25 scripts, 16 of them under 3 kB; with these in one chunk it asks for 17, and its LCP
+ *   in Lighthouse's mobile preset came 0.25 s earlier.
  *   A screen outside the list that uses one of these modules loads the whole chunk (about
  *   7.5 kB gzipped), the price of fewer files on the screens people open first.
  *

@@ -7,13 +7,6 @@ function withTexts<M>(names: Namespace[], importer: () => Promise<M>): () => Pro
   return () => Promise.all([importer(), loadNamespaces(...names)]).then(([module]) => module);
 }
 
-const {
-  memo: MEMO_TEXTS,
-  collections: COLLECTIONS_TEXTS,
-  collection: COLLECTION_TEXTS,
-  people: PEOPLE_TEXTS,
-} = SCREEN_TEXTS;
-
 /** Every page is its own chunk (React.lazy), so the first screen loads only what it shows. */
 export const pages = {
   AppLayout: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
@@ -25,11 +18,11 @@ export const pages = {
     'HomePage',
   ),
   Memo: lazyPage(
-    withTexts(MEMO_TEXTS, () => import('../features/memos/memo-page')),
+    withTexts(SCREEN_TEXTS.memo, () => import('../features/memos/memo-page')),
     'MemoPage',
   ),
   PublicMemo: lazyPage(
-    withTexts(MEMO_TEXTS, () => import('../features/memos/memo-page')),
+    withTexts(SCREEN_TEXTS.memo, () => import('../features/memos/memo-page')),
     'PublicMemoPage',
   ),
   NotFound: lazyPage(() => import('../ui/not-found-page'), 'NotFoundPage'),
@@ -72,19 +65,22 @@ export const pages = {
     'PublicSettingsPage',
   ),
   Collections: lazyPage(
-    withTexts(COLLECTIONS_TEXTS, () => import('../features/collections/collections-page')),
+    withTexts(SCREEN_TEXTS.collections, () => import('../features/collections/collections-page')),
     'CollectionsPage',
   ),
   Collection: lazyPage(
-    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collection-page')),
+    withTexts(SCREEN_TEXTS.collection, () => import('../features/collections/collection-page')),
     'CollectionPage',
   ),
   CollectionDocuments: lazyPage(
-    withTexts(COLLECTIONS_TEXTS, () => import('../features/collections/collection-documents-page')),
+    withTexts(
+      SCREEN_TEXTS.collections,
+      () => import('../features/collections/collection-documents-page'),
+    ),
     'CollectionDocumentsPage',
   ),
   PublicCollection: lazyPage(
-    withTexts(COLLECTION_TEXTS, () => import('../features/collections/collection-page')),
+    withTexts(SCREEN_TEXTS.collection, () => import('../features/collections/collection-page')),
     'PublicCollectionPage',
   ),
   Connections: lazyPage(
@@ -100,27 +96,27 @@ export const pages = {
     'PublicAcceptConnectionPage',
   ),
   Profile: lazyPage(
-    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-page')),
+    withTexts(SCREEN_TEXTS.people, () => import('../features/profile/profile-page')),
     'ProfilePage',
   ),
   ProfileCollections: lazyPage(
-    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
+    withTexts(SCREEN_TEXTS.people, () => import('../features/profile/profile-sections')),
     'ProfileCollections',
   ),
   ProfileShared: lazyPage(
-    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
+    withTexts(SCREEN_TEXTS.people, () => import('../features/profile/profile-sections')),
     'ProfileShared',
   ),
   ProfileMembers: lazyPage(
-    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
+    withTexts(SCREEN_TEXTS.people, () => import('../features/profile/profile-sections')),
     'ProfileMembers',
   ),
   ProfileDocuments: lazyPage(
-    withTexts(PEOPLE_TEXTS, () => import('../features/profile/profile-sections')),
+    withTexts(SCREEN_TEXTS.people, () => import('../features/profile/profile-sections')),
     'ProfileDocuments',
   ),
   PublicProfile: lazyPage(
-    withTexts(PEOPLE_TEXTS, () => import('../features/profile/public-profile-page')),
+    withTexts(SCREEN_TEXTS.people, () => import('../features/profile/public-profile-page')),
     'PublicProfilePage',
   ),
   Feed: lazyPage(

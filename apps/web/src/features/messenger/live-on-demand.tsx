@@ -49,7 +49,11 @@ export function MessengerLiveOnDemand({ userId }: { userId: number }) {
         if (backlog.live) return;
         if (reconnected) backlog.reconnected = true;
         // the key of messengerKeys.messages, without loading the messenger's queries here
-        else if (client.getQueriesData({ queryKey: ['messenger', 'messages'] }).length > 0) {
+        else if (
+          client
+            .getQueriesData({ queryKey: ['messenger', 'messages'] })
+            .some(([, data]) => data !== undefined)
+        ) {
           backlog.opened = true;
         } else return;
         setWanted(true);

@@ -249,4 +249,31 @@ describe('messenger live', () => {
     expect(backlog).toMatchObject({ events: [], live: true });
     expect(handlers.has('new_message')).toBe(true);
   });
+
+  it('loaded for a first socket that opened after a thread was read, resumes that thread', async () => {
+    const server = [1, 2, 3].map((n) => message(n, BEN, `m${n}`));
+    const backlog: LiveBacklog = { events: [], reconnected: false, opened: true, live: false };
+    signIn();
+    const calls = mockApi(messengerRoute([thread(1, { unread: 0 })], server));
+    function Later() {
+      const [on, setOn] = useState(false);
+      if (on) return <MessengerLive userId={7} backlog={backlog} />;
+      return <button onClick={() => setOn(true)}>start</button>;
+    }
+    const { queryClient } = await renderWidget(<Later />);
+    queryClient.setQueryData<MessageData>(messengerKeys.messages(1), {
+      pages: [{ items: server.slice(0, 2).map(fromWire), total: 2, page: 1 }],
+      pageParams: [1],
+    });
+    fireEvent.click(screen.getByText('start'));
+    const read = () => queryClient.getQueryData<MessageData>(messengerKeys.messages(1));
+    await waitFor(() =>
+      expect(cached(read())).toEqual([
+        [1, 'm1'],
+        [2, 'm2'],
+        [3, 'm3'],
+      ]),
+    );
+    expect(calls.filter((c) => c.url.includes('after_seq=2'))).toHaveLength(1);
+  });
 });
