@@ -30,6 +30,38 @@ export async function planOf(database: Database, query: CompiledQuery<unknown>):
 }
 
 /**
+ * On PostgreSQL, the generic plan it would keep for the query as a prepared statement
+ * (db/database.ts PREPARED_MARK): the plan every call gets once a connection has run it
+ * five times, whatever its values. Scans and sorts are priced out as in planOf.
+ */
+export async function genericPlanOf(
+  database: Database,
+  query: CompiledQuery<unknown>,
+): Promise<string> {
+  const literal = (value: unknown): string => {
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  };
+  return database.db.transaction().execute(async (trx) => {
+    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+      await sql`select set_config(${setting}, 'off', true)`.execute(trx);
+    }
+    await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(`prepare generic_plan_probe as ${query.sql}`, []));
+    try {
+      const values = query.parameters.map(literal).join(', ');
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain execute generic_plan_probe${values ? `(${values})` : ''}`, []),
+      );
+      return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await trx.executeQuery(CompiledQuery.raw('deallocate generic_plan_probe', []));
+    }
+  });
+}
+
+/**
  * No sort of the whole list before the page is cut: SQLite builds no temporary B-tree;
  * PostgreSQL has no Sort node (an Incremental Sort of rows already in order is fine).
  */

@@ -190,6 +190,7 @@ async function inAuthorsCircle(db: Db, memoId: number, candidates: number[]): Pr
             .whereRef('fw.following_id', '=', 'm.user_id'),
         )
         .limit(slots[3] as number),
+    { prepared: true },
   );
   if (rows.length > candidates.length) return candidates;
   const circle = new Set(rows.map((row) => row.id));

@@ -57,25 +57,32 @@ export async function listComments(
       ? q.where('c.memo_id', '=', id).where('c.parent_id', 'is', null)
       : q.where('c.parent_id', '=', id);
   const [rows, total] = await Promise.all([
+    // the page in the text, so PostgreSQL's kept plan knows it (db/database.ts PREPARED_MARK)
     cache.rows(
-      `comments-page|${ofMemo ? 'memo' : 'replies'}`,
-      [viewer, subject, page.limit, page.offset],
+      `comments-page|${ofMemo ? 'memo' : 'replies'}|${page.limit}|${page.offset}`,
+      [viewer, subject],
       (slots) =>
         filtered(commentColumns(db, slots[0] as number), slots[1] as number)
           .where(notBlockedWith(slots[0] as number))
           .orderBy('c.id')
-          .limit(slots[2] as number)
-          .offset(slots[3] as number),
+          .limit(sql.lit(page.limit))
+          .offset(sql.lit(page.offset)),
+      { prepared: true },
     ),
-    cache.rows(`comments-count|${ofMemo ? 'memo' : 'replies'}`, [viewer, subject], (slots) => {
-      const count = db
-        .selectFrom('memo_comments as c')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where(notBlockedWith(slots[0] as number));
-      return ofMemo
-        ? count.where('c.memo_id', '=', slots[1] as number).where('c.parent_id', 'is', null)
-        : count.where('c.parent_id', '=', slots[1] as number);
-    }),
+    cache.rows(
+      `comments-count|${ofMemo ? 'memo' : 'replies'}`,
+      [viewer, subject],
+      (slots) => {
+        const count = db
+          .selectFrom('memo_comments as c')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where(notBlockedWith(slots[0] as number));
+        return ofMemo
+          ? count.where('c.memo_id', '=', slots[1] as number).where('c.parent_id', 'is', null)
+          : count.where('c.parent_id', '=', slots[1] as number);
+      },
+      { prepared: true },
+    ),
   ]);
   return { rows: rows as CommentRow[], total: readCount(total[0]?.n) };
 }

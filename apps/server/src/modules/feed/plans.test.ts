@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../../test/harness.js';
 import { insertAccounts, signedInUser, type SignedIn } from '../../test/factories.js';
 import { followUser } from '../../test/social.js';
-import { expectNoFullSort, planOf } from '../../test/query-plans.js';
+import { expectNoFullSort, genericPlanOf, planOf } from '../../test/query-plans.js';
 import { insertCollection, postMemos } from '../../test/content.js';
 import { discoverQuery, feedByAuthorsQuery, feedQuery } from './store.js';
 import { publicProfilesPageQuery } from '../profiles/store.js';
@@ -28,27 +28,6 @@ describeDb('feed and discover query plans', () => {
     await postMemos(t, bo, await insertCollection(t, bo.id, 'public'), 30);
   });
   afterAll(() => t?.close());
-
-  /** The generic plan PostgreSQL keeps for the query as a prepared statement. */
-  async function genericPlanOf(query: CompiledQuery<unknown>, name: string): Promise<string> {
-    const { db } = t.database;
-    return db.connection().execute(async (conn) => {
-      await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
-      try {
-        await conn.executeQuery(CompiledQuery.raw(`prepare ${name} as ${query.sql}`, []));
-        const literals = query.parameters.map((p) =>
-          typeof p === 'number' ? String(p) : `'${String(p).replace(/'/g, "''")}'`,
-        );
-        const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain execute ${name}(${literals.join(', ')})`, []),
-        );
-        await conn.executeQuery(CompiledQuery.raw(`deallocate ${name}`, []));
-        return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-      } finally {
-        await sql`reset plan_cache_mode`.execute(conn);
-      }
-    });
-  }
 
   /** The first line of the plan that reads memos: it must be memos_feed_idx, in order. */
   function expectFeedIndexWalk(plan: string, alias: string) {
@@ -90,7 +69,7 @@ describeDb('feed and discover query plans', () => {
       discoverQuery(db, dialect, ada.id, false, 0, 11).compile(),
     ];
     for (const [i, query] of queries.entries()) {
-      const plan = await genericPlanOf(query, `feed_plan_${i}`);
+      const plan = await genericPlanOf(t.database, query);
       expectFeedIndexWalk(plan, i === 0 ? 'fm' : 'dm');
     }
   });
@@ -148,8 +127,8 @@ describeDb('feed and discover query plans', () => {
       } else {
         expect(plan).toMatch(/Index Only Scan Backward using memos_author_feed_idx on memos m/);
         const generic = await genericPlanOf(
+          t.database,
           feedByAuthorsQuery(db, dialect, ada.id, offset, 11).compile(),
-          `feed_by_authors_${offset}`,
         );
         expect(generic).toMatch(/Index Only Scan Backward using memos_author_feed_idx on memos m/);
       }

@@ -408,19 +408,23 @@ export async function currentAvatarId(db: Db, userId: number): Promise<number | 
  */
 export async function attachmentsOfMemos(db: Db, memoIds: number[]): Promise<AttachmentRow[]> {
   if (memoIds.length === 0) return [];
-  return queryCacheOf(db).rows('attachments-of-memos', memoIds, (slots) =>
-    db
-      .selectFrom('attachments')
-      .selectAll()
-      .where('memo_id', 'in', slots as number[])
-      .where('owner_kind', '=', 'memo')
-      .where('status', '!=', 'deleted')
-      // an upload still being received (or abandoned by a crash) is not shown: it has no file yet
-      .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('storage_key', 'is not', null)]))
-      .where('replaced_by_document_id', 'is', null)
-      .orderBy('memo_id')
-      .orderBy('sequence_number')
-      .orderBy('id'),
+  return queryCacheOf(db).rows(
+    'attachments-of-memos',
+    memoIds,
+    (slots) =>
+      db
+        .selectFrom('attachments')
+        .selectAll()
+        .where('memo_id', 'in', slots as number[])
+        .where('owner_kind', '=', 'memo')
+        .where('status', '!=', 'deleted')
+        // an upload still being received (or abandoned by a crash) is not shown: it has no file yet
+        .where((eb) => eb.or([eb('status', '!=', 'processing'), eb('storage_key', 'is not', null)]))
+        .where('replaced_by_document_id', 'is', null)
+        .orderBy('memo_id')
+        .orderBy('sequence_number')
+        .orderBy('id'),
+    { prepared: true },
   );
 }
 

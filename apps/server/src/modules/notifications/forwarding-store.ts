@@ -15,16 +15,20 @@ export async function forwardingDelegates(
   const byAccount = new Map<number, number[]>();
   if (accountIds.length === 0) return byAccount;
   // built once per number of accounts (db/query-cache.ts): every notifying write asks
-  const rows = await queryCacheOf(db).rows('forwarding-delegates', accountIds, (slots) =>
-    db
-      .selectFrom('account_delegations as d')
-      .innerJoin('user_profiles as p', 'p.user_id', 'd.account_user_id')
-      .innerJoin('users as u', 'u.id', 'd.delegate_user_id')
-      .select(['d.account_user_id', 'd.delegate_user_id'])
-      .where('d.account_user_id', 'in', slots as number[])
-      .where('d.revoked_at', 'is', null)
-      .where('p.delegate_notifications', '=', dialectOf(db).bool(true))
-      .where('u.disabled_at', 'is', null),
+  const rows = await queryCacheOf(db).rows(
+    'forwarding-delegates',
+    accountIds,
+    (slots) =>
+      db
+        .selectFrom('account_delegations as d')
+        .innerJoin('user_profiles as p', 'p.user_id', 'd.account_user_id')
+        .innerJoin('users as u', 'u.id', 'd.delegate_user_id')
+        .select(['d.account_user_id', 'd.delegate_user_id'])
+        .where('d.account_user_id', 'in', slots as number[])
+        .where('d.revoked_at', 'is', null)
+        .where('p.delegate_notifications', '=', dialectOf(db).bool(true))
+        .where('u.disabled_at', 'is', null),
+    { prepared: true },
   );
   for (const row of rows) {
     byAccount.set(row.account_user_id, [

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PREPARED_MARK } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { blockedBetween, memoVisibleToUser } from '../audience/index.js';
@@ -47,8 +48,23 @@ function collaboratorOf(
     and ${inContactAudience(c, user, dialect, ['all_contacts'])})`;
 }
 
-async function idsOf(db: Db, query: RawBuilder<IdRow>): Promise<number[]> {
-  const { rows } = await query.execute(db);
+/**
+ * `prepared`: the query's text is the same for every call and its best plan does not depend
+ * on the values, so PostgreSQL may plan it once per connection (db/database.ts PREPARED_MARK).
+ */
+async function idsOf(
+  db: Db,
+  query: RawBuilder<IdRow>,
+  options: { prepared?: boolean } = {},
+): Promise<number[]> {
+  if (!options.prepared) {
+    const { rows } = await query.execute(db);
+    return rows.map((r) => Number(r.id));
+  }
+  const compiled = query.compile(db);
+  const { rows } = await db.executeQuery<IdRow>(
+    CompiledQuery.raw(PREPARED_MARK + compiled.sql, [...compiled.parameters]),
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -69,6 +85,7 @@ function memoReadersAmong(
     sql<IdRow>`select distinct cand.id as id from (${sql.join(candidates, sql` union `)}) cand
     inner join memos m on m.id = ${memo.id}
     where cand.id <> ${memo.authorId} and ${memoVisibleToUser('m', cand, dialect)} and ${also(cand)}`,
+    { prepared: true },
   );
 }
 

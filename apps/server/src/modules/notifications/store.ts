@@ -50,6 +50,7 @@ export async function countShown(
         .where(shown(hidden));
       return which === 'unread' ? query.where('reviewed_at', 'is', null) : query;
     },
+    { prepared: true },
   );
   return readCount(row?.n);
 }
@@ -66,8 +67,11 @@ export async function unreadPerRecipient(
 ): Promise<Array<{ recipient_user_id: number; n: number | string | bigint }>> {
   if (userIds.length === 0) return [];
   // built once per number of people (db/query-cache.ts): the unread count is read on every visit
-  return queryCacheOf(db).rows('unread-per-recipient', [...userIds], (slots) =>
-    unreadPerRecipientQuery(db, dialect, slots as number[]),
+  return queryCacheOf(db).rows(
+    'unread-per-recipient',
+    [...userIds],
+    (slots) => unreadPerRecipientQuery(db, dialect, slots as number[]),
+    { prepared: true },
   );
 }
 
@@ -127,15 +131,17 @@ export async function listPage(
   hidden: readonly NotificationGroup[],
   page: { limit: number; offset: number },
 ): Promise<EventRow[]> {
-  // built once per set of hidden groups (db/query-cache.ts): the list is read on every visit
+  // built once per set of hidden groups and page (db/query-cache.ts): the list is read on
+  // every visit; the page in the text, so PostgreSQL's kept plan knows it (PREPARED_MARK)
   const rows = await queryCacheOf(db).rows(
-    `notifications-page|${hidden.map((g) => g.key).join(',')}`,
-    [userId, page.limit, page.offset],
+    `notifications-page|${hidden.map((g) => g.key).join(',')}|${page.limit}|${page.offset}`,
+    [userId],
     (slots) =>
       listPageQuery(db, slots[0] as number, hidden, {
-        limit: slots[1] as number,
-        offset: slots[2] as number,
+        limit: sql.lit(page.limit),
+        offset: sql.lit(page.offset),
       }),
+    { prepared: true },
   );
   return rows as EventRow[];
 }
@@ -145,7 +151,7 @@ export function listPageQuery(
   db: Db,
   userId: number,
   hidden: readonly NotificationGroup[],
-  page: { limit: number; offset: number },
+  page: { limit: number | RawBuilder<number>; offset: number | RawBuilder<number> },
 ) {
   return eventsQuery(db)
     .where('e.recipient_user_id', '=', userId)
@@ -226,10 +232,14 @@ export async function visibleSubjects(
 
 export async function eventsByIds(db: Db, ids: readonly number[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];
-  const rows = await queryCacheOf(db).rows('events-by-ids', [...ids], (slots) =>
-    eventsQuery(db)
-      .where('e.id', 'in', slots as number[])
-      .orderBy('e.id', 'asc'),
+  const rows = await queryCacheOf(db).rows(
+    'events-by-ids',
+    [...ids],
+    (slots) =>
+      eventsQuery(db)
+        .where('e.id', 'in', slots as number[])
+        .orderBy('e.id', 'asc'),
+    { prepared: true },
   );
   return rows as EventRow[];
 }
@@ -310,26 +320,30 @@ export function unmailedEvents(
   since: Date,
   window: number,
 ): Promise<EventRow[]> {
-  return (
-    eventsQuery(db)
-      .where('e.recipient_user_id', '=', userId)
-      // only the person's newest notifications, read newest first over
-      // activity_events_list_idx, never the whole history
-      .where('e.id', 'in', (eb) =>
-        eb
-          .selectFrom('activity_events as w')
-          .select('w.id')
-          .where('w.recipient_user_id', '=', userId)
-          .orderBy('w.id', 'desc')
-          .limit(window),
-      )
-      .where('e.reviewed_at', 'is', null)
-      .where('e.emailed_at', 'is', null)
-      .where('e.created_at', '>=', dialect.time(since))
-      .orderBy('e.id', 'asc')
-      .limit(500)
-      .execute()
-  );
+  // built once per window (db/query-cache.ts): every digest and every push asks
+  return queryCacheOf(db).rows(
+    `unmailed-events|${window}`,
+    [userId, userId, dialect.time(since)],
+    (slots) =>
+      eventsQuery(db)
+        .where('e.recipient_user_id', '=', slots[0] as number)
+        // only the person's newest notifications, read newest first over
+        // activity_events_list_idx, never the whole history
+        .where('e.id', 'in', (eb) =>
+          eb
+            .selectFrom('activity_events as w')
+            .select('w.id')
+            .where('w.recipient_user_id', '=', slots[1] as number)
+            .orderBy('w.id', 'desc')
+            .limit(sql.lit(window)),
+        )
+        .where('e.reviewed_at', 'is', null)
+        .where('e.emailed_at', 'is', null)
+        .where('e.created_at', '>=', slots[2] as string)
+        .orderBy('e.id', 'asc')
+        .limit(sql.lit(500)),
+    { prepared: true },
+  ) as Promise<EventRow[]>;
 }
 
 /** Claims the events for one digest; answers how many it took (0: another worker did). */
@@ -408,24 +422,32 @@ export async function disabledAmong(db: Db, userIds: readonly number[]): Promise
 /** Recipients' names, addresses and locales for mail and pushes. */
 export async function recipientsOf(db: Db, userIds: readonly number[]) {
   if (userIds.length === 0) return [];
-  return queryCacheOf(db).rows('notification-recipients', [...userIds], (slots) =>
-    db
-      .selectFrom('users as u')
-      .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
-      .select(['u.id', 'u.usermail', 'p.name', 'p.locale'])
-      .where('u.id', 'in', slots as number[])
-      .where('u.disabled_at', 'is', null),
+  return queryCacheOf(db).rows(
+    'notification-recipients',
+    [...userIds],
+    (slots) =>
+      db
+        .selectFrom('users as u')
+        .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
+        .select(['u.id', 'u.usermail', 'p.name', 'p.locale'])
+        .where('u.id', 'in', slots as number[])
+        .where('u.disabled_at', 'is', null),
+    { prepared: true },
   );
 }
 
 /** The stored notification settings (overrides of the defaults) of some people. */
 export function settingRowsOf(db: Db, userIds: number[]) {
   // built once per number of people (db/query-cache.ts): every notifying write asks
-  return queryCacheOf(db).rows('notification-settings', userIds, (slots) =>
-    db
-      .selectFrom('notification_settings')
-      .select(['user_id', 'type', 'channel', 'enabled'])
-      .where('user_id', 'in', slots as number[]),
+  return queryCacheOf(db).rows(
+    'notification-settings',
+    userIds,
+    (slots) =>
+      db
+        .selectFrom('notification_settings')
+        .select(['user_id', 'type', 'channel', 'enabled'])
+        .where('user_id', 'in', slots as number[]),
+    { prepared: true },
   );
 }
 
