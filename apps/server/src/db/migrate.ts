@@ -33,6 +33,7 @@ import * as m0029 from './migrations/0029_call_heartbeat.js';
 import * as m0030 from './migrations/0030_transfer_collection.js';
 import * as m0031 from './migrations/0031_transfer_filing_mail.js';
 import * as m0032 from './migrations/0032_feed_by_author.js';
+import * as m0033 from './migrations/0033_discoverable_memos.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0030_transfer_collection': m0030,
   '0031_transfer_filing_mail': m0031,
   '0032_feed_by_author': m0032,
+  '0033_discoverable_memos': m0033,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

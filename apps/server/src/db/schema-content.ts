@@ -74,6 +74,8 @@ export interface MemosTable {
   copied_from_id: number | null;
   secret_token: string | null;
   comments_number: Defaulted<number>;
+  /** in at least one public collection; kept by triggers (migration 0033), never written */
+  discoverable: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   created_at: DbTime;
   updated_at: DbTime;
 }
