@@ -2,8 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
 import { signedInUser } from '../test/factories.js';
-import { createQueryCache, queryCacheOf } from './query-cache.js';
+import {
+  createQueryCache,
+  pageStatement,
+  PREPARED_OFFSETS_UP_TO,
+  queryCacheOf,
+} from './query-cache.js';
 import { viewerSlots } from '../modules/memos/query-cache.js';
+
+describe('pageStatement', () => {
+  it('prepares the pages people scroll to, and plans deeper ones per call', () => {
+    expect(pageStatement(0).prepared).toBe(true);
+    expect(pageStatement(PREPARED_OFFSETS_UP_TO).prepared).toBe(true);
+    expect(pageStatement(PREPARED_OFFSETS_UP_TO + 1).prepared).toBe(false);
+    expect(pageStatement(Number.MAX_SAFE_INTEGER).prepared).toBe(false);
+  });
+});
 
 describe('viewerSlots', () => {
   it('keys the kind of viewer and the secrets given, never their values', () => {

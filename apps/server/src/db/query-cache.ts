@@ -43,6 +43,20 @@ export interface QueryCache {
   ): Promise<R[]>;
 }
 
+/**
+ * Whether a page read at this OFFSET goes as a prepared statement (database.ts
+ * PREPARED_MARK). A page carries its OFFSET in its text, so every offset is a statement of
+ * its own, kept by each PostgreSQL connection that runs it: the pages people scroll to are
+ * prepared, deeper ones (rare, and any number a client may send) are planned per call, so
+ * what a connection keeps stays bounded by what people read.
+ */
+export function pageStatement(offset: number): { prepared: boolean } {
+  return { prepared: offset <= PREPARED_OFFSETS_UP_TO };
+}
+
+/** Ten pages of fifty, or fifty of ten. */
+export const PREPARED_OFFSETS_UP_TO = 500;
+
 /** How many shapes one database keeps (a shape per kind of viewer, page size, id count...). */
 const MAX_SHAPES = 2000;
 

@@ -3,7 +3,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { CollectionsTable } from '../../db/schema-content.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { textMatches } from '../../db/text-search.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { viewerSlots } from '../memos/query-cache.js';
 import {
   blockedBetween,
@@ -158,7 +158,7 @@ export async function listViewedCollections(
             listAudience(d, who.slotted(slots), slots[who.size] as number, query),
             { limit: sql.lit(query.limit), offset: sql.lit(query.offset) },
           ),
-        { prepared: true },
+        pageStatement(query.offset),
       ),
     ]);
     return { rows: rows as ViewedCollectionRow[], total: Number(count[0]?.n ?? 0) };

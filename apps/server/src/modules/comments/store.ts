@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { blockedBetween } from '../audience/index.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -67,7 +67,7 @@ export async function listComments(
           .orderBy('c.id')
           .limit(sql.lit(page.limit))
           .offset(sql.lit(page.offset)),
-      { prepared: true },
+      pageStatement(page.offset),
     ),
     cache.rows(
       `comments-count|${ofMemo ? 'memo' : 'replies'}`,

@@ -3,6 +3,7 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
 import { collectionVisible, type Viewer } from '../audience/index.js';
 import type { QueryCache } from '../memos/query-cache.js';
+import { pageStatement } from '../../db/query-cache.js';
 
 type Db = Database['db'];
 
@@ -326,7 +327,7 @@ export async function feedPage(
       `feed-by-authors|${size}|${offset}`,
       [viewerId],
       (slots) => feedByAuthorsQuery(db, d, slots[0], offset, size),
-      { prepared: true },
+      pageStatement(offset),
     );
     return cut(rows, q);
   }
@@ -334,7 +335,7 @@ export async function feedPage(
     `feed|${size}|${offset}|${patterns.length}`,
     [viewerId, ...patterns],
     (slots) => feedQuery(db, d, slots[0], offset, slots.slice(1), size),
-    { prepared: true },
+    pageStatement(offset),
   );
   return cut(rows as Array<{ id: number }>, q);
 }
@@ -371,7 +372,7 @@ export async function discoverPage(
     `discover|${size}|${offset}|${visitor ? 'v' : 'u'}|${patterns.length}`,
     [viewerId ?? 0, ...patterns],
     (slots) => discoverQuery(db, d, slots[0], visitor, offset, size, slots.slice(1)),
-    { prepared: true },
+    pageStatement(offset),
   );
   return cut(rows as Array<{ id: number }>, q);
 }

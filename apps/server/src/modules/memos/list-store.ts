@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { blockedBetween, collectionVisible, type Viewer } from '../audience/index.js';
 import { viewerSlots, type QueryCache } from './query-cache.js';
+import { pageStatement } from '../../db/query-cache.js';
 import { MEMO_COLUMNS, viewerFlags, type Db, type MemoRow } from './store.js';
 
 /**
@@ -107,13 +108,6 @@ function collectionReadable(collectionId: unknown, viewer: Viewer, d: DialectHel
  */
 const pageSizeOf = (q: ListQuery) => Math.max(1, Math.trunc(q.limit));
 
-/**
- * The pages are prepared on PostgreSQL: planning their audience rules cost it about three
- * times what running them did. Their kept plan walks the list's index whatever its length
- * (plans.test.ts checks the generic plan).
- */
-const PREPARED_PAGE = { prepared: true };
-
 interface Keyed {
   id: number;
   k1: number;
@@ -206,7 +200,10 @@ export async function userPage(
       const total = q.withTotal ? countUserSql(p.viewer, d, p.subject, own, p.patterns) : null;
       return pageColumns(db, p.viewer, page as never, total);
     },
-    PREPARED_PAGE,
+    // prepared on PostgreSQL (db/query-cache.ts pageStatement): planning the audience rules
+    // cost it three times what running them did; the kept plan walks the list's index
+    // whatever its length (plans.test.ts checks the generic plan)
+    pageStatement(q.offset),
   );
   return inPageOrder(rows);
 }
@@ -252,7 +249,7 @@ export async function collectionPage(
       const total = q.withTotal ? countCollectionSql(p.viewer, d, p.subject, p.patterns) : null;
       return pageColumns(db, p.viewer, page as never, total);
     },
-    PREPARED_PAGE,
+    pageStatement(q.offset), // prepared as userPage's is
   );
   return inPageOrder(rows);
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
 import type { NotificationGroup } from './types.js';
 import type { WrittenEvent } from '../../events/activity.js';
@@ -141,7 +141,7 @@ export async function listPage(
         limit: sql.lit(page.limit),
         offset: sql.lit(page.offset),
       }),
-    { prepared: true },
+    pageStatement(page.offset),
   );
   return rows as EventRow[];
 }
