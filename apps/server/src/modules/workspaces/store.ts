@@ -204,38 +204,36 @@ export async function pageOfMembers(
  */
 export function workspacesShared(db: Db, viewer: number, personIds: number[]) {
   if (personIds.length === 0) return Promise.resolve([]);
-  return (
-    db
-      .selectFrom('contacts as c')
-      .innerJoin('users as w', 'w.id', 'c.user_id')
-      .leftJoin('account_delegations as d', (join) =>
-        join
-          .onRef('d.account_user_id', '=', 'w.id')
-          .on('d.delegate_user_id', '=', viewer)
-          .on('d.revoked_at', 'is', null),
-      )
-      .leftJoin('contacts as vc', (join) =>
-        join.onRef('vc.user_id', '=', 'w.id').on('vc.contact_id', '=', viewer),
-      )
-      .select([
-        'c.contact_id as person_id',
-        'w.id as workspace_id',
-        'w.rules',
-        'd.rules as held',
-        'vc.connection_id as membership',
-      ])
-      .where('c.contact_id', 'in', personIds)
-      // a literal, as users_workspace_idx says it (migration 0034): a bound value cannot
-      // show SQLite that the partial index applies
-      .where(sql<SqlBool>`w.user_type = 'workspace'`)
-      .where('w.disabled_at', 'is', null)
-      .where((eb) =>
-        eb.or([
-          eb('w.id', '=', viewer),
-          eb('d.id', 'is not', null),
-          eb('vc.connection_id', 'is not', null),
-        ]),
-      )
-      .execute()
-  );
+  // the account type as a literal, as users_workspace_idx says it (migration 0034): a bound
+  // value cannot show SQLite that the partial index applies
+  return db
+    .selectFrom('contacts as c')
+    .innerJoin('users as w', 'w.id', 'c.user_id')
+    .leftJoin('account_delegations as d', (join) =>
+      join
+        .onRef('d.account_user_id', '=', 'w.id')
+        .on('d.delegate_user_id', '=', viewer)
+        .on('d.revoked_at', 'is', null),
+    )
+    .leftJoin('contacts as vc', (join) =>
+      join.onRef('vc.user_id', '=', 'w.id').on('vc.contact_id', '=', viewer),
+    )
+    .select([
+      'c.contact_id as person_id',
+      'w.id as workspace_id',
+      'w.rules',
+      'd.rules as held',
+      'vc.connection_id as membership',
+    ])
+    .where('c.contact_id', 'in', personIds)
+    .where(sql<SqlBool>`w.user_type = 'workspace'`)
+    .where('w.disabled_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('w.id', '=', viewer),
+        eb('d.id', 'is not', null),
+        eb('vc.connection_id', 'is not', null),
+      ]),
+    )
+    .execute();
 }
