@@ -41,8 +41,11 @@ test('memo edits and deletions reach the open screens of those who may see the m
   expect(url.searchParams.get('token')).toBeTruthy();
 
   const adaPage = await pageFor(browser, ada);
+  const adaSocket = socketOpened(adaPage);
   await adaPage.goto(`/memo/${memo.id}`);
   await expect(adaPage.getByText('Agenda for Monday').first()).toBeVisible();
+  // an edit made before her socket is open would reach only Bob (nothing is pushed to nobody)
+  await adaSocket;
 
   // Ada edits from elsewhere (the API): both screens change without a reload.
   await api(request, ada, 'PUT', `/api/memo/${memo.id}`, {
