@@ -59,6 +59,20 @@ async function setup(server: ReturnType<typeof message>[]) {
   return { calls, queryClient, read };
 }
 
+/** Messages 1-3 cached, the third read once by a resume after the second (`after_seq=2`). */
+async function expectResumedOnceAfterSeq2(
+  read: () => MessageData | undefined,
+  calls: ReadonlyArray<{ url: string }>,
+) {
+  await waitFor(() =>
+    expect(cached(read())).toEqual([
+      [1, 'm1'],
+      [2, 'm2'],
+      [3, 'm3'],
+    ]),
+  );
+  expect(calls.filter((c) => c.url.includes('after_seq=2'))).toHaveLength(1);
+}
 describe('messenger live', () => {
   it('applies the next message, acknowledges it, and drops one already seen', async () => {
     const server = [message(1, BEN, 'one'), message(2, BEN, 'two'), message(3, BEN, 'three')];
@@ -118,14 +132,7 @@ describe('messenger live', () => {
     const server = [1, 2, 3].map((n) => message(n, BEN, `m${n}`));
     const { read, calls } = await setup(server);
     act(() => openListeners.forEach((listener) => listener({ reconnected: false })));
-    await waitFor(() =>
-      expect(cached(read())).toEqual([
-        [1, 'm1'],
-        [2, 'm2'],
-        [3, 'm3'],
-      ]),
-    );
-    expect(calls.filter((c) => c.url.includes('after_seq=2'))).toHaveLength(1);
+    await expectResumedOnceAfterSeq2(read, calls);
   });
 
   it('edits, deletions, reactions, read state, typing and removal arrive live', async () => {
@@ -267,13 +274,6 @@ describe('messenger live', () => {
     });
     fireEvent.click(screen.getByText('start'));
     const read = () => queryClient.getQueryData<MessageData>(messengerKeys.messages(1));
-    await waitFor(() =>
-      expect(cached(read())).toEqual([
-        [1, 'm1'],
-        [2, 'm2'],
-        [3, 'm3'],
-      ]),
-    );
-    expect(calls.filter((c) => c.url.includes('after_seq=2'))).toHaveLength(1);
+    await expectResumedOnceAfterSeq2(read, calls);
   });
 });
