@@ -272,6 +272,11 @@ export const NAMED_STATEMENTS_PER_CONNECTION = 500;
  */
 export const PREPARED_MARK = '/* prepared */ ';
 
+/** The compiled query, asking to be a prepared statement on PostgreSQL (PREPARED_MARK). */
+export function asPrepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  return CompiledQuery.raw(PREPARED_MARK + query.sql, [...query.parameters]) as CompiledQuery<R>;
+}
+
 /**
  * The pool as Kysely's PostgresDialect sees it, where SQL marked with PREPARED_MARK goes
  * as a named prepared statement (named by a hash of its text): PostgreSQL parses it once

@@ -1,5 +1,5 @@
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { PREPARED_MARK } from '../../db/database.js';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { asPrepared } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import {
@@ -91,10 +91,7 @@ export async function engagedAudience(
       sql<SqlBool>`cu.id = any(${unique}::integer[])`,
       actorId,
     );
-    const { sql: text, parameters } = query.compile();
-    const { rows } = await db.executeQuery<{ id: number }>(
-      CompiledQuery.raw(PREPARED_MARK + text, [...parameters]),
-    );
+    const { rows } = await db.executeQuery(asPrepared(query.compile()));
     return rows.map((row) => row.id);
   }
   const found: number[] = [];

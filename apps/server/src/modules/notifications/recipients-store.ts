@@ -1,5 +1,5 @@
-import { CompiledQuery, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { PREPARED_MARK } from '../../db/database.js';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { asPrepared } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { blockedBetween, memoVisibleToUser } from '../audience/index.js';
@@ -61,10 +61,7 @@ async function idsOf(
     const { rows } = await query.execute(db);
     return rows.map((r) => Number(r.id));
   }
-  const compiled = query.compile(db);
-  const { rows } = await db.executeQuery<IdRow>(
-    CompiledQuery.raw(PREPARED_MARK + compiled.sql, [...compiled.parameters]),
-  );
+  const { rows } = await db.executeQuery(asPrepared(query.compile(db)));
   return rows.map((r) => Number(r.id));
 }
 
