@@ -208,10 +208,10 @@ const run = {
     rememberOwn(p, members(own.json));
   },
   async feed(p) {
-    await scroll(p, 'GET /api/feed', '/api/feed');
+    await scroll(p, 'GET /api/feed', '/api/feed', true);
   },
   async discover(p) {
-    await scroll(p, 'GET /api/discover', '/api/discover');
+    await scroll(p, 'GET /api/discover', '/api/discover', true);
   },
   async discoverPeople(p) {
     await call(
@@ -407,19 +407,25 @@ const run = {
   },
 };
 
-async function scroll(p, label, path) {
+/**
+ * A list scrolled as the web app does; `fromLast`: the feed and discover ask each later page
+ * after the last memo held (`after_memo`) as well as by offset.
+ */
+async function scroll(p, label, path, fromLast = false) {
   const pages = 1 + Math.floor(Math.random() * SCROLL.maxPages);
+  let after = '';
   for (let page = 0; page < pages && !p.stopped; page += 1) {
     if (page > 0) await sleep(think(SCROLL));
     const answer = await call(
       p,
       label,
       'GET',
-      `${path}?offset=${page * PAGE}&itemsPerPage=${PAGE}`,
+      `${path}?offset=${page * PAGE}&itemsPerPage=${PAGE}${after}`,
     );
     const list = members(answer.json);
     remember(p, list);
     if (list.length < PAGE) break;
+    if (fromLast) after = `&after_memo=${list[list.length - 1].id}`;
   }
 }
 

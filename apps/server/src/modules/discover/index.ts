@@ -6,14 +6,16 @@ import { parsePaging, sendCollection } from '../../http/hydra.js';
 import type { ZodApp } from '../../http/zod-app.js';
 import { createFeedService } from '../feed/service.js';
 import { memoListAnswer } from '../memos/answers.js';
-import { listQuery, listQueryOf } from '../memos/route-helpers.js';
+import { afterMemoOf, afterMemoQuery, listQuery, listQueryOf } from '../memos/route-helpers.js';
 import { publicProfileAnswer } from '../profiles/answers.js';
 import { pagingQuery, listAnswer } from '../../http/route-schemas.js';
 import { createProfileService } from '../profiles/service.js';
 
 const tags = ['discover'];
 /** Paging and the search words, read as the memo lists read them. */
-const postsQuery = listQuery.pick({ search: true, page: true, itemsPerPage: true, offset: true });
+const postsQuery = listQuery
+  .pick({ search: true, page: true, itemsPerPage: true, offset: true })
+  .extend(afterMemoQuery);
 const PEOPLE_PAGING = { defaultItemsPerPage: PAGE_SIZES.publicProfiles, maxItemsPerPage: 100 };
 
 /**
@@ -48,7 +50,7 @@ export function registerDiscover(app: ZodApp, guard: AuthGuard, ctx: AppContext)
     async (request, reply) => {
       const viewer = viewerOf(request);
       const { search, limit, offset } = listQueryOf(request, request.query);
-      const q = { search, limit, offset };
+      const q = { search, limit, offset, after: afterMemoOf(request.query.after_memo) };
       const page = await feed.discover(viewer, q);
       const members = await app.memos.presentIds({ userId: viewer }, page.ids);
       const total = q.offset + members.length + (page.more ? 1 : 0);

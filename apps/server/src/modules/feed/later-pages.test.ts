@@ -5,7 +5,7 @@ import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { insertAccounts, signedInUser, type SignedIn } from '../../test/factories.js';
 import { insertCollection } from '../../test/content.js';
 import { blockUser, connectUsers, followUser } from '../../test/social.js';
-import { feedByAuthorsQuery, feedQuery } from './store.js';
+import { discoverQuery, feedByAuthorsQuery, feedQuery } from './store.js';
 
 /**
  * A later feed page found per author (feedByAuthorsQuery) answers exactly what the walk down
@@ -122,6 +122,19 @@ describeDb('feed: later pages per author', () => {
   });
   afterAll(() => t?.close());
 
+  const idsOf = (rows: Array<{ id: unknown }>) => rows.map((r) => Number(r.id));
+
+  /** GET `url` as `who` (null: a visitor), the hydra members' ids and the status. */
+  async function listed(url: string, who: SignedIn | null) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...(who?.headers ?? {}), accept: 'application/ld+json' },
+    });
+    const body = res.json() as { 'hydra:member'?: Array<{ id: number }> };
+    return { status: res.statusCode, ids: (body['hydra:member'] ?? []).map((m) => m.id), body };
+  }
+
   /** Whether the per-author statement found its answer without walking (its `ok`). */
   async function exactPerAuthor(viewer: number, offset: number, size: number): Promise<boolean> {
     const { db, dialect } = t.database;
@@ -235,6 +248,151 @@ describeDb('feed: later pages per author', () => {
         expect(page['hydra:totalItems']).toBe(offset + ids.length + (more ? 1 : 0));
       }
       expect(seen).toEqual(all);
+    }
+  });
+
+  it('finds the page after the last memo held (after_memo) as the offset does, ties included', async () => {
+    const { db, dialect } = t.database;
+    let pages = 0;
+    for (const viewer of viewers) {
+      const all = idsOf(await feedQuery(db, dialect, viewer, 0, [], 1000).execute());
+      for (const size of [1, 3, 11]) {
+        for (let offset = size; offset < all.length; offset += size) {
+          const after = all[offset - 1]!;
+          const rows = await feedQuery(db, dialect, viewer, 0, [], size, { after }).execute();
+          expect([viewer, size, offset, idsOf(rows)]).toEqual([
+            viewer,
+            size,
+            offset,
+            all.slice(offset, offset + size),
+          ]);
+          pages += 1;
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(100);
+  });
+
+  it('pages feed and discover over HTTP from the last memo held, to the same lists', async () => {
+    const { db, dialect } = t.database;
+    const feedAll = idsOf(await feedQuery(db, dialect, reader.id, 0, [], 1000).execute());
+    const discoverOf = async (viewer: number | null) =>
+      idsOf(await discoverQuery(db, dialect, viewer ?? 0, viewer === null, 0, 1000).execute());
+    for (const [path, who, expected] of [
+      ['/api/feed', reader, feedAll],
+      ['/api/discover', reader, await discoverOf(reader.id)],
+      ['/api/discover', null, await discoverOf(null)],
+    ] as const) {
+      expect(expected.length).toBeGreaterThan(20);
+      const seen: number[] = [];
+      for (let offset = 0; offset < expected.length; offset += 7) {
+        const after = offset > 0 ? `&after_memo=${seen[seen.length - 1]}` : '';
+        const page = await listed(`${path}?itemsPerPage=7&offset=${offset}${after}`, who);
+        expect(page.status).toBe(200);
+        const more = offset + page.ids.length < expected.length;
+        expect(page.body['hydra:totalItems' as never]).toBe(
+          offset + page.ids.length + (more ? 1 : 0),
+        );
+        seen.push(...page.ids);
+      }
+      expect([path, who?.id, seen]).toEqual([path, who?.id, expected]);
+    }
+  });
+
+  it('answers the offset page when the memo is hidden, gone or unknown: no time of it shows', async () => {
+    const { db, dialect } = t.database;
+    const [writer] = (await insertAccounts(t, 1)) as [number];
+    await followUser(t, reader.id, writer);
+    const open = await insertCollection(t, writer, 'public');
+    const closed = await insertCollection(t, writer, 'private');
+    const start = Date.UTC(2026, 5, 1);
+    const posted: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const when = dialect.time(new Date(start + i * 60_000));
+      const memo = await db
+        .insertInto('memos')
+        .values({
+          user_id: writer,
+          title: `later ${i}`,
+          search_text: `later ${i}`,
+          status: 'published',
+          published_at: when,
+          created_at: when,
+          updated_at: when,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('memos_per_collection')
+        .values({
+          memo_id: memo.id,
+          collection_id: i === 4 ? closed : open,
+          position: i,
+          created_at: when,
+        })
+        .execute();
+      posted.push(memo.id);
+    }
+    const hidden = posted[4]!;
+    const gone = posted[6]!;
+    await db
+      .updateTable('memos')
+      .set({ status: 'deleted' } as never)
+      .where('id', '=', gone)
+      .execute();
+    for (const path of ['/api/feed', '/api/discover']) {
+      const byOffset = await listed(`${path}?itemsPerPage=3&offset=2`, reader);
+      expect(byOffset.ids).toHaveLength(3);
+      for (const after of [hidden, gone, 999_999_999]) {
+        const page = await listed(`${path}?itemsPerPage=3&offset=2&after_memo=${after}`, reader);
+        expect([path, after, page.ids]).toEqual([path, after, byOffset.ids]);
+      }
+    }
+    // a visitor paging discover from a memo of a private collection learns nothing either
+    const visitorPage = await listed('/api/discover?itemsPerPage=2&offset=1', null);
+    expect(
+      (await listed(`/api/discover?itemsPerPage=2&offset=1&after_memo=${hidden}`, null)).ids,
+    ).toEqual(visitorPage.ids);
+  });
+
+  it('does not show a memo twice when one was published after the first page', async () => {
+    const { db, dialect } = t.database;
+    const before = (await listed('/api/feed?itemsPerPage=10&offset=0', reader)).ids;
+    const [newcomer] = (await insertAccounts(t, 1)) as [number];
+    await followUser(t, reader.id, newcomer);
+    const shelf = await insertCollection(t, newcomer, 'public');
+    const when = dialect.time(new Date(Date.UTC(2030, 0, 1)));
+    const memo = await db
+      .insertInto('memos')
+      .values({
+        user_id: newcomer,
+        title: 'newest',
+        status: 'published',
+        published_at: when,
+        created_at: when,
+        updated_at: when,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memos_per_collection')
+      .values({ memo_id: memo.id, collection_id: shelf, position: 1, created_at: when })
+      .execute();
+    const byOffset = await listed('/api/feed?itemsPerPage=5&offset=5', reader);
+    const fromLast = await listed(
+      `/api/feed?itemsPerPage=5&offset=5&after_memo=${before[4]}`,
+      reader,
+    );
+    // by offset the list moved down by one under the reader: the first page's last memo again
+    expect(byOffset.ids[0]).toBe(before[4]);
+    expect(fromLast.ids).toEqual(before.slice(5, 10));
+  });
+
+  it('refuses an after_memo that is not a memo reference', async () => {
+    for (const path of ['/api/feed', '/api/discover']) {
+      const res = await listed(`${path}?offset=10&after_memo=abc`, reader);
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.body)).toContain('after_memo');
     }
   });
 });

@@ -97,6 +97,40 @@ describeDb('feed and discover query plans', () => {
     }
   });
 
+  it('a page after a memo starts the walk at that memo, in the index', async () => {
+    await fillMemosOfOthers();
+    const { db, dialect } = t.database;
+    const [middle] = await db
+      .selectFrom('memos')
+      .select('id')
+      .where('user_id', '=', bo.id)
+      .orderBy('id')
+      .offset(10)
+      .limit(1)
+      .execute();
+    const after = middle!.id;
+    const queries = [
+      { alias: 'fm' as const, query: feedQuery(db, dialect, ada.id, 0, [], 11, { after }) },
+      { alias: 'dm' as const, query: discoverQuery(db, dialect, ada.id, false, 0, 11, [], after) },
+      { alias: 'dm' as const, query: discoverQuery(db, dialect, 0, true, 0, 11, [], after) },
+    ];
+    for (const { alias, query } of queries) {
+      const plans = [await planOf(t.database, query.compile())];
+      if (TEST_DB === 'postgres') plans.push(await genericPlanOf(t.database, query.compile()));
+      for (const plan of plans) {
+        expectFeedIndexWalk(plan, alias);
+        // the walk starts at the memo's time: an upper bound of the index range
+        expect(plan).toMatch(
+          TEST_DB === 'sqlite'
+            ? new RegExp(
+                `SEARCH ${alias} USING COVERING INDEX \\w+ \\(published_at>\\? AND published_at<\\?\\)`,
+              )
+            : /Index Cond: \(.*published_at <= \$\d+\)/,
+        );
+      }
+    }
+  });
+
   it('a discover page walks memos_discover_idx newest first, for people and visitors', async () => {
     await fillMemosOfOthers();
     const { db, dialect } = t.database;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
-import { collectionVisible, type Viewer } from '../audience/index.js';
+import { collectionVisible, memoVisible, type Viewer } from '../audience/index.js';
 import type { QueryCache } from '../memos/query-cache.js';
 import { pageStatement } from '../../db/query-cache.js';
 
@@ -23,6 +23,12 @@ export interface PageQuery {
   offset: number;
   /** lower-cased words that must all be in the memo's search text */
   search: string[];
+  /**
+   * The id of the last memo the client holds (`after_memo`): the page is the memos after it
+   * in the list's order, found from it in the index rather than by counting `offset` from the
+   * top (docs/notes/feed-and-discover.md, Paging from the last memo).
+   */
+  after?: number;
 }
 
 export interface PageIds {
@@ -157,6 +163,27 @@ function cut(rows: Array<{ id: number }>, q: PageQuery): PageIds {
   return { ids: rows.slice(0, size).map((r) => Number(r.id)), more: rows.length > size };
 }
 
+/**
+ * Index entries of `alias` after memo `after` in the lists' order (newest first, the higher id
+ * first at the same time), when that memo is published and the viewer may read it; none
+ * otherwise (the caller then pages by offset). Its time is an uncorrelated bound, so both
+ * engines start the index walk there. Someone else's hidden memo bounds nothing: a page
+ * never tells when a memo the viewer may not read was published.
+ */
+function afterMemo(alias: 'fm' | 'dm', after: unknown, viewer: Viewer, d: DialectHelpers) {
+  const at = sql`(select c.published_at from memos c where c.id = ${after}
+    and c.status = 'published' and ${memoVisible('c', viewer, d)})`;
+  const time = sql.ref(`${alias}.published_at`);
+  return sql<SqlBool>`(${time} <= ${at} and (${time} < ${at} or ${sql.ref(`${alias}.id`)} < ${after}))`;
+}
+
+export interface WalkOptions {
+  /** no walk when this uncorrelated condition holds (feedByAuthorsQuery's answer was exact) */
+  unless?: RawBuilder<SqlBool>;
+  /** the id of the memo the page follows (PageQuery.after) */
+  after?: unknown;
+}
+
 /** The feed query: built for one viewer, page size and number of search words. */
 export function feedQuery(
   db: Db,
@@ -165,14 +192,15 @@ export function feedQuery(
   offset: number,
   patterns: readonly unknown[],
   size: number,
-  unless?: RawBuilder<SqlBool>,
+  options: WalkOptions = {},
 ) {
   const viewer: Viewer = { userId: v as number };
   return db
     .selectFrom(memosByFeedIndex('fm', d) as never)
     .select([sql<number>`fm.id`.as('id'), sql<unknown>`fm.published_at`.as('published_at')])
     .where(sql<SqlBool>`fm.status = 'published'`)
-    .where(walkFrom(d, v, unless))
+    .where(walkFrom(d, v, options.unless))
+    .where(options.after === undefined ? always : afterMemo('fm', options.after, viewer, d))
     .where(amongAuthors(d, v))
     .where(sql<SqlBool>`fm.user_id not in ${blockedPeople(v)}`)
     .where(inFeedCollection('fm', viewer, d))
@@ -255,7 +283,7 @@ export function feedByAuthorsQuery(
   // that very time is exact on SQLite, and walks on PostgreSQL
   const passed = sql.raw(d.name === 'sqlite' ? '>=' : '>');
   const ok = sql<SqlBool>`(select ok.ok from ok)`;
-  const walk = feedQuery(db, d, v, offset, [], size, ok);
+  const walk = feedQuery(db, d, v, offset, [], size, { unless: ok });
   const raw = sql<{ id: number; published_at: unknown }>`with ${candidates}
     page as materialized (select fm.id, fm.published_at from cand fm
       where ${inFeedCollection('fm', viewer, d)} limit ${sql.lit(need)}),
@@ -290,6 +318,7 @@ export function discoverQuery(
   offset: number,
   size: number,
   patterns: readonly unknown[] = [],
+  after?: unknown,
 ) {
   const viewer: Viewer = { userId: visitor ? null : (v as number) };
   let query = db
@@ -297,6 +326,7 @@ export function discoverQuery(
     .select([sql<number>`dm.id`.as('id')])
     .where(isDiscoverable('dm', d))
     .where(sql<SqlBool>`dm.published_at is not null`)
+    .where(after === undefined ? always : afterMemo('dm', after, viewer, d))
     .where(inPublicCollection('dm', viewer, d))
     .where(searchCondition('dm', patterns));
   if (!visitor) {
@@ -322,6 +352,16 @@ export async function feedPage(
   const patterns = searchPatterns(q.search);
   const size = fetchSize(q);
   const offset = offsetOf(q);
+  if (q.after !== undefined) {
+    const rows = await cache.rows(
+      `feed-after|${size}|${patterns.length}`,
+      [viewerId, q.after, ...patterns],
+      (slots) => feedQuery(db, d, slots[0], 0, slots.slice(2), size, { after: slots[1] }),
+      { prepared: true },
+    );
+    // None after it: the feed's end, or a memo gone or hidden since; the offset answers both.
+    if (rows.length > 0) return cut(rows, q);
+  }
   if (offset > 0 && patterns.length === 0) {
     const rows = await cache.rows(
       `feed-by-authors|${size}|${offset}`,
@@ -368,6 +408,15 @@ export async function discoverPage(
   const size = fetchSize(q);
   const visitor = viewerId === null;
   const offset = offsetOf(q);
+  if (q.after !== undefined) {
+    const rows = await cache.rows(
+      `discover-after|${size}|${visitor ? 'v' : 'u'}|${patterns.length}`,
+      [viewerId ?? 0, q.after, ...patterns],
+      (slots) => discoverQuery(db, d, slots[0], visitor, 0, size, slots.slice(2), slots[1]),
+      { prepared: true },
+    );
+    if (rows.length > 0) return cut(rows, q);
+  }
   const rows = await cache.rows(
     `discover|${size}|${offset}|${visitor ? 'v' : 'u'}|${patterns.length}`,
     [viewerId ?? 0, ...patterns],

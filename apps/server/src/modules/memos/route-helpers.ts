@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMO_SEARCH_MAX, PAGE_SIZES, memoWriteSchema } from '@memoria/domain';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, notFound } from '../../http/errors.js';
+import { ApiError, notFound, violation } from '../../http/errors.js';
 import { parsePaging, wantsHydra } from '../../http/hydra.js';
 import { intIdFromIri } from '../../http/iri.js';
 import { pagingFields } from '../../http/route-schemas.js';
@@ -33,6 +33,20 @@ export const memoPutBody = memoWriteSchema.extend({
   id: z.unknown().optional(),
   '@id': z.unknown().optional(),
 });
+
+/**
+ * `after_memo` (feed and discover): the last memo the client holds, an id or a memo IRI; the
+ * page is what follows it (docs/API.md, Paging). Sent with the page's `offset`, which still
+ * counts hydra:totalItems and answers when that memo is gone.
+ */
+export const afterMemoQuery = { after_memo: z.string().max(64).optional() };
+
+export function afterMemoOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const id = intIdFromIri(value, 'memo');
+  if (id === undefined) throw violation('after_memo', 'validation.invalid');
+  return id;
+}
 
 export function memoIdOf(raw: string): number {
   if (raw.trim() === '') throw new ApiError(400, 'memo.idRequired');

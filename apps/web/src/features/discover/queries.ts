@@ -2,7 +2,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type HydraCollection, type Memo, type PublicProfile } from '@memoria/domain';
 import { api } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
-import { nextOffset, type MemoPage } from '../memos/list-cache';
+import {
+  FIRST_POSITION,
+  nextOffset,
+  nextPosition,
+  type ListPosition,
+  type MemoPage,
+} from '../memos/list-cache';
 import { withMemoCards } from '../memos/memo-card-lazy';
 
 /**
@@ -24,14 +30,19 @@ export interface PeoplePage {
 
 export async function fetchDiscoverPosts(
   visitor: boolean,
-  offset: number,
+  { offset, after }: ListPosition,
   signal?: AbortSignal,
   /** words (a hashtag) every post must match; '' for all */
   search = '',
 ): Promise<MemoPage> {
   const answer = await api.get<HydraCollection<Memo> | Memo[]>('/api/discover', {
     hydra: true,
-    query: { offset, itemsPerPage: PAGE_SIZES.memos, ...(search ? { search } : {}) },
+    query: {
+      offset,
+      itemsPerPage: PAGE_SIZES.memos,
+      ...(search ? { search } : {}),
+      after_memo: after,
+    },
     signal,
     anonymous: visitor,
   });
@@ -59,8 +70,8 @@ export function useDiscoverPosts(visitor: boolean, search = '', enabled = true) 
   return useInfiniteQuery({
     queryKey: discoverKeys.posts(visitor, search),
     queryFn: ({ pageParam, signal }) => fetchDiscoverPosts(visitor, pageParam, signal, search),
-    initialPageParam: 0,
-    getNextPageParam: (_last: MemoPage, pages: MemoPage[]) => nextOffset(pages),
+    initialPageParam: FIRST_POSITION,
+    getNextPageParam: (_last: MemoPage, pages: MemoPage[]) => nextPosition(pages),
     enabled,
   });
 }

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Memo } from '@memoria/domain';
@@ -8,7 +9,7 @@ import { memoFixture } from '../memos/test-support';
 import { discoverTabOf } from '../discover/tabs';
 import { FeedPage } from './feed-page';
 import { hasNewContent } from './new-content';
-import { feedKeys } from './queries';
+import { feedKeys, feedListOptions } from './queries';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -59,6 +60,25 @@ function feedServer(memos: Memo[], latest: { value: string | null }) {
     });
   });
 }
+
+describe('feed pages', () => {
+  it('asks for each later page from the last memo held, with its offset', async () => {
+    signIn();
+    const memos = Array.from({ length: 25 }, (_, i) => memoFixture({ id: 100 - i }));
+    const calls = feedServer(memos, { value: null });
+    const client = new QueryClient();
+    const data = await client.fetchInfiniteQuery({ ...feedListOptions(''), pages: 3 });
+    expect(data.pages.flatMap((page) => page.items.map((memo) => memo.id))).toEqual(
+      memos.map((memo) => memo.id),
+    );
+    const pages = calls.map((call) => call.url).filter((url) => url.startsWith('/api/feed?'));
+    expect(pages).toEqual([
+      '/api/feed?offset=0&itemsPerPage=10',
+      '/api/feed?offset=10&itemsPerPage=10&after_memo=91',
+      '/api/feed?offset=20&itemsPerPage=10&after_memo=81',
+    ]);
+  });
+});
 
 describe('feed page', { timeout: 20_000 }, () => {
   it('invites a visitor to sign in and to browse public posts', async () => {

@@ -1,12 +1,22 @@
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { PAGE_SIZES, TIMINGS, type HydraCollection, type Memo } from '@memoria/domain';
 import { api, type QueryValue } from '../../api/client';
 import { hydraMembers, hydraTotal } from '../../api/hydra';
-import { nextOffset, type MemoPage } from '../memos/list-cache';
+import {
+  FIRST_POSITION,
+  nextPosition,
+  type ListPosition,
+  type MemoPage,
+} from '../memos/list-cache';
 import { withMemoCards } from '../memos/memo-card-lazy';
 
 /**
- * The feed (GET /api/feed), 10 memos per page by offset. Its key lives under the memo lists
+ * The feed (GET /api/feed), 10 memos per page by offset and from the last memo held. Its key lives under the memo lists
  * (['memos', 'list', …]) so the memo mutations keep it right in place: a memo deleted or
  * edited anywhere leaves or changes here too, and the next offset moves with it (docs/DOMAIN.md,
  * States: Offsets). The first page also carries the newest date of the feed at the time it was
@@ -38,7 +48,7 @@ export function fetchFeedLatest(signal?: AbortSignal): Promise<LatestAnswer> {
  */
 export async function fetchFeedPage(
   search: string,
-  offset: number,
+  { offset, after }: ListPosition,
   signal?: AbortSignal,
   client?: QueryClient,
 ): Promise<FeedPage> {
@@ -46,6 +56,7 @@ export async function fetchFeedPage(
     offset,
     itemsPerPage: PAGE_SIZES.memos,
     search: search.trim() || undefined,
+    after_memo: after,
   };
   const [answer, latest] = await Promise.all([
     api.get<HydraCollection<Memo> | Memo[]>('/api/feed', { hydra: true, query, signal }),
@@ -60,16 +71,20 @@ export async function fetchFeedPage(
   });
 }
 
-export function useFeed(search: string, enabled = true) {
-  return useInfiniteQuery({
+/** The feed's list: its key, pages and where each next one starts. */
+export function feedListOptions(search: string) {
+  return infiniteQueryOptions({
     queryKey: feedKeys.list(search),
     queryFn: ({ pageParam, signal, client }) => fetchFeedPage(search, pageParam, signal, client),
-    initialPageParam: 0,
-    getNextPageParam: (_last: FeedPage, pages: FeedPage[]) => nextOffset(pages),
+    initialPageParam: FIRST_POSITION,
+    getNextPageParam: (_last: FeedPage, pages: FeedPage[]) => nextPosition(pages),
     // docs/RULES.md, Limits: "Feed freshness constant"
     staleTime: TIMINGS.feedFreshnessMs,
-    enabled,
   });
+}
+
+export function useFeed(search: string, enabled = true) {
+  return useInfiniteQuery({ ...feedListOptions(search), enabled });
 }
 
 /** The new-content check: at most once per 60000 ms while the feed is shown. */

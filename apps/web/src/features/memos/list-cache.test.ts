@@ -4,6 +4,7 @@ import {
   insertMemo,
   loadedCount,
   nextOffset,
+  nextPosition,
   removeMemo,
   replaceMemo,
   type MemoPages,
@@ -29,6 +30,23 @@ function pages(...sizes: number[]): MemoPages {
 }
 
 describe('memo list offsets', () => {
+  it('pages the feed and discover from the last memo held, with its offset', () => {
+    expect(nextPosition([])).toEqual({ offset: 0 });
+    const data = pages(10, 10);
+    expect(nextPosition(data.pages)).toEqual({ offset: 20, after: 80 });
+    // the last memo removed here: the one before it is the last held, the offset moves too
+    const removed = removeMemo(data, 80)!;
+    expect(nextPosition(removed.pages)).toEqual({ offset: 19, after: 81 });
+    // a page emptied by removals: the last memo of the pages before it
+    const emptied = {
+      ...data,
+      pages: data.pages.map((page, i) => (i === 1 ? { ...page, items: [] } : page)),
+    };
+    expect(nextPosition(emptied.pages)).toBeUndefined();
+    const over = { ...data, pages: data.pages.map((p) => ({ ...p, total: 20 })) };
+    expect(nextPosition(over.pages)).toBeUndefined();
+  });
+
   it('asks for the next page after the memos held, until the total is reached', () => {
     expect(nextOffset([])).toBe(0);
     const data = pages(10, 10);

@@ -14,7 +14,8 @@ export interface MemoPage {
   offset: number;
 }
 
-export type MemoPages = InfiniteData<MemoPage, number>;
+/** Page params are an offset, or a ListPosition for the lists that page from a memo. */
+export type MemoPages = InfiniteData<MemoPage, unknown>;
 
 export function loadedCount(pages: MemoPage[]): number {
   return pages.reduce((sum, page) => sum + page.items.length, 0);
@@ -27,6 +28,25 @@ export function nextOffset(pages: MemoPage[]): number | undefined {
   const loaded = loadedCount(pages);
   if (last.items.length === 0 || loaded >= last.total) return undefined;
   return loaded;
+}
+
+/**
+ * Where the feed's and discover's next page starts: the offset, and the last memo held, which
+ * the server finds in its index instead of counting the offset from the top (`after_memo`,
+ * docs/API.md, Paging). The offset still counts the total, and answers if that memo is gone.
+ */
+export interface ListPosition {
+  offset: number;
+  after?: number;
+}
+
+export const FIRST_POSITION: ListPosition = { offset: 0 };
+
+export function nextPosition(pages: MemoPage[]): ListPosition | undefined {
+  const offset = nextOffset(pages);
+  if (offset === undefined) return undefined;
+  const last = pages.findLast((page) => page.items.length > 0)?.items.at(-1);
+  return last ? { offset, after: last.id } : { offset };
 }
 
 function mapPages(data: MemoPages, map: (page: MemoPage, index: number) => MemoPage): MemoPages {
