@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The feed's page of ids, the walk (feedQuery: memos_feed_idx from the top) against the
-// per-author page (feedByAuthorsQuery, later pages), both compiled from
+// per-author page (feedByAuthorsQuery, later pages) and the walk from the last memo held
+// (feedQuery with `after`, what the web app asks for a later page), all compiled from
 // apps/server/src/modules/feed/store.ts and run as the server runs them, on a data set made by
 // bench/generate.mjs (with the server's migrations, so memos_author_feed_idx is there).
 // For each page: the answers compared for every viewer first (and with a forced fallback, a
@@ -66,10 +67,13 @@ const viewers = Array.from(
   (_, i) => ((i * 7919) % manifest.users) + 1,
 );
 
-/** A compiled statement for viewer slot 0: its SQL and where the viewer goes. */
+/** A compiled statement: its SQL and where the viewer (and the memo the page follows) go. */
 const shape = (query) => {
-  const c = query(-7).compile();
-  return { sql: c.sql, args: (v) => c.parameters.map((p) => (p === -7 ? v : p)) };
+  const c = query(-7, -8).compile();
+  return {
+    sql: c.sql,
+    args: (v, after) => c.parameters.map((p) => (p === -7 ? v : p === -8 ? after : p)),
+  };
 };
 let run;
 let cpuNow;
@@ -86,9 +90,13 @@ if (pgUrl) {
   };
   let n = 0;
   const names = new Map();
-  run = async (s, v) => {
+  run = async (s, v, after) => {
     if (!names.has(s.sql)) names.set(s.sql, `fi${n++}`);
-    const r = await client.query({ name: names.get(s.sql), text: s.sql, values: s.args(v) });
+    const r = await client.query({
+      name: names.get(s.sql),
+      text: s.sql,
+      values: s.args(v, after),
+    });
     return r.rows.map((row) => [Number(row.id), new Date(row.published_at).toISOString()]);
   };
   close = () => client.end();
@@ -101,9 +109,9 @@ if (pgUrl) {
     const u = process.cpuUsage();
     return u.user + u.system;
   };
-  run = async (s, v) => {
+  run = async (s, v, after) => {
     if (!prepared.has(s.sql)) prepared.set(s.sql, db.prepare(s.sql).raw(true));
-    return prepared.get(s.sql).all(...s.args(v));
+    return prepared.get(s.sql).all(...s.args(v, after));
   };
   close = () => db.close();
 }
@@ -121,30 +129,59 @@ for (const offset of offsets) {
       return { ...c, sql: c.sql.replace(/limit (\d+)\),\n(\s+)page as/, 'limit 1),\n$2page as') };
     },
   }));
+  // the memo before the page, which the web app sends as after_memo
+  const before = shape((v) => store.feedQuery(compiler, d, v, Math.max(0, offset - 1), [], 1));
+  const fromLast = shape((v, after) => store.feedQuery(compiler, d, v, 0, [], PAGE, { after }));
+  const byAuthorsFromLast = shape((v, after) =>
+    store.feedByAuthorsQuery(compiler, d, v, 0, PAGE, after),
+  );
+  const afterOf = new Map();
   let differ = 0;
   let differForced = 0;
+  let differFromLast = 0;
+  let differByAuthorsFromLast = 0;
   for (const v of viewers) {
     const a = JSON.stringify(await run(walk, v));
     if (a !== JSON.stringify(await run(byAuthors, v))) differ += 1;
     if (a !== JSON.stringify(await run(forced, v))) differForced += 1;
+    const [last] = offset > 0 ? await run(before, v) : [];
+    if (!last) continue;
+    afterOf.set(v, last[0]);
+    if (a !== JSON.stringify(await run(fromLast, v, last[0]))) differFromLast += 1;
+    if (a !== JSON.stringify(await run(byAuthorsFromLast, v, last[0]))) {
+      differByAuthorsFromLast += 1;
+    }
   }
-  const times = { walk: [], byAuthors: [] };
+  const times = { walk: [], byAuthors: [], fromLast: [], byAuthorsFromLast: [] };
   for (let r = 0; r < rounds; r += 1) {
     for (const [name, s] of [
       ['walk', walk],
       ['byAuthors', byAuthors],
+      ['fromLast', fromLast],
+      ['byAuthorsFromLast', byAuthorsFromLast],
     ]) {
-      const before = cpuNow();
-      for (const v of viewers) await run(s, v);
-      times[name].push((cpuNow() - before) / viewers.length);
+      const fromLastOnly = name === 'fromLast' || name === 'byAuthorsFromLast';
+      if (fromLastOnly && afterOf.size === 0) continue;
+      const started = cpuNow();
+      // viewers whose feed ends before the page have no memo to follow: they ask by offset
+      for (const v of viewers)
+        await run(afterOf.has(v) || !fromLastOnly ? s : byAuthors, v, afterOf.get(v));
+      times[name].push((cpuNow() - started) / viewers.length);
     }
   }
   const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
   const w = median(times.walk);
   const b = median(times.byAuthors);
+  const f = times.fromLast.length > 0 ? median(times.fromLast) : NaN;
+  const g = times.byAuthorsFromLast.length > 0 ? median(times.byAuthorsFromLast) : NaN;
   console.log(
-    `offset ${offset}: answers differ for ${differ} viewers (forced walk: ${differForced}); ` +
-      `CPU per call walk ${w.toFixed(0)} µs, per author ${b.toFixed(0)} µs (${(((b - w) / w) * 100).toFixed(0)}%)`,
+    `offset ${offset}: answers differ for ${differ} viewers (forced walk: ${differForced}, ` +
+      `from the last memo: ${differFromLast}, per author from it: ${differByAuthorsFromLast}, of ${afterOf.size}); CPU per call walk ${w.toFixed(0)} µs, ` +
+      `per author ${b.toFixed(0)} µs (${(((b - w) / w) * 100).toFixed(0)}%)` +
+      (Number.isFinite(f)
+        ? `, from the last memo: walk ${f.toFixed(0)} µs (${(((f - w) / w) * 100).toFixed(0)}%), ` +
+          `per author ${g.toFixed(0)} µs (${(((g - w) / w) * 100).toFixed(0)}%)`
+        : ''),
   );
 }
 console.log(`load average ${loadavg()[0].toFixed(2)}`);

@@ -191,11 +191,32 @@ insert(
      ${d.bool('n % 5 = 0')}, 'text', 'memo', 0, ${d.ago(`${memos} - n`)}, ${d.ago(`${memos} - n`)}
    ${d.from(memos)}`,
 );
+// memos.discoverable (migration 0033): PostgreSQL's trigger would plan its lookup once, on
+// the empty table, and scan the growing one for every row (hours for a million); the flag is
+// set afterwards instead, as the migration's backfill does. SQLite's trigger uses the index.
+const discoverTrigger = 'memos_per_collection_discoverable';
+if (pg) {
+  statements.push({
+    n: 0,
+    sql: `alter table memos_per_collection disable trigger ${discoverTrigger}`,
+  });
+}
 insert(
   memos,
   `insert into memos_per_collection (id, memo_id, collection_id, sequence_number, position, created_at)
    select n, n, ${d.id10(collectionOf)}, 0, n, ${d.ago(`${memos} - n`)} ${d.from(memos)}`,
 );
+if (pg) {
+  statements.push(
+    {
+      n: memos,
+      sql: `update memos set discoverable = true where exists (select 1 from memos_per_collection dp
+        inner join collections dc on dc.id = dp.collection_id
+        where dp.memo_id = memos.id and dc.type = 'public')`,
+    },
+    { n: 0, sql: `alter table memos_per_collection enable trigger ${discoverTrigger}` },
+  );
+}
 statements.push({
   n: collections,
   sql: `update collections set memos_count = (select count(*) from memos_per_collection m

@@ -260,11 +260,16 @@ describeDb('feed: later pages per author', () => {
         for (let offset = size; offset < all.length; offset += size) {
           const after = all[offset - 1]!;
           const rows = await feedQuery(db, dialect, viewer, 0, [], size, { after }).execute();
-          expect([viewer, size, offset, idsOf(rows)]).toEqual([
+          const perAuthor = await db.executeQuery<{ id: number }>(
+            feedByAuthorsQuery(db, dialect, viewer, 0, size, after).compile(),
+          );
+          const expected = all.slice(offset, offset + size);
+          expect([viewer, size, offset, idsOf(rows)]).toEqual([viewer, size, offset, expected]);
+          expect([viewer, size, offset, idsOf(perAuthor.rows)]).toEqual([
             viewer,
             size,
             offset,
-            all.slice(offset, offset + size),
+            expected,
           ]);
           pages += 1;
         }

@@ -164,17 +164,33 @@ function cut(rows: Array<{ id: number }>, q: PageQuery): PageIds {
 }
 
 /**
- * Index entries of `alias` after memo `after` in the lists' order (newest first, the higher id
- * first at the same time), when that memo is published and the viewer may read it; none
- * otherwise (the caller then pages by offset). Its time is an uncorrelated bound, so both
- * engines start the index walk there. Someone else's hidden memo bounds nothing: a page
- * never tells when a memo the viewer may not read was published.
+ * The memo a page follows (PageQuery.after): its id, and its time where that memo is published
+ * and the viewer may read it, NULL otherwise (then nothing is after it and the caller pages by
+ * offset). Someone else's hidden memo bounds nothing: a page never tells when a memo the viewer
+ * may not read was published. `time` is an uncorrelated scalar, computed once by both engines.
  */
-function afterMemo(alias: 'fm' | 'dm', after: unknown, viewer: Viewer, d: DialectHelpers) {
-  const at = sql`(select c.published_at from memos c where c.id = ${after}
-    and c.status = 'published' and ${memoVisible('c', viewer, d)})`;
+export interface PageCursor {
+  id: unknown;
+  time: RawBuilder<unknown>;
+}
+
+export function pageCursor(after: unknown, viewer: Viewer, d: DialectHelpers): PageCursor {
+  return {
+    id: after,
+    time: sql`(select c.published_at from memos c where c.id = ${after}
+      and c.status = 'published' and ${memoVisible('c', viewer, d)})`,
+  };
+}
+
+/**
+ * Entries of `alias` after the cursor's memo in the lists' order (newest first, the higher id
+ * first at the same time). The time is an upper bound of the index range, so the walk starts
+ * there.
+ */
+function afterCursor(alias: string, cursor: PageCursor) {
   const time = sql.ref(`${alias}.published_at`);
-  return sql<SqlBool>`(${time} <= ${at} and (${time} < ${at} or ${sql.ref(`${alias}.id`)} < ${after}))`;
+  const id = sql.ref(`${alias}.id`);
+  return sql<SqlBool>`(${time} <= ${cursor.time} and (${time} < ${cursor.time} or ${id} < ${cursor.id}))`;
 }
 
 export interface WalkOptions {
@@ -182,6 +198,13 @@ export interface WalkOptions {
   unless?: RawBuilder<SqlBool>;
   /** the id of the memo the page follows (PageQuery.after) */
   after?: unknown;
+  /** that memo as the caller has it already (feedByAuthorsQuery's, read once) */
+  cursor?: PageCursor;
+}
+
+function cursorOf(options: WalkOptions, viewer: Viewer, d: DialectHelpers) {
+  if (options.cursor) return options.cursor;
+  return options.after === undefined ? undefined : pageCursor(options.after, viewer, d);
 }
 
 /** The feed query: built for one viewer, page size and number of search words. */
@@ -195,12 +218,13 @@ export function feedQuery(
   options: WalkOptions = {},
 ) {
   const viewer: Viewer = { userId: v as number };
+  const cursor = cursorOf(options, viewer, d);
   return db
     .selectFrom(memosByFeedIndex('fm', d) as never)
     .select([sql<number>`fm.id`.as('id'), sql<unknown>`fm.published_at`.as('published_at')])
     .where(sql<SqlBool>`fm.status = 'published'`)
     .where(walkFrom(d, v, options.unless))
-    .where(options.after === undefined ? always : afterMemo('fm', options.after, viewer, d))
+    .where(cursor ? afterCursor('fm', cursor) : always)
     .where(amongAuthors(d, v))
     .where(sql<SqlBool>`fm.user_id not in ${blockedPeople(v)}`)
     .where(inFeedCollection('fm', viewer, d))
@@ -247,15 +271,25 @@ export function feedByAuthorsQuery(
   v: unknown,
   offset: number,
   size: number,
+  after?: unknown,
 ) {
   const viewer: Viewer = { userId: v as number };
   const need = offset + size;
   const kept = need * CANDIDATES_PER_ROW;
   const people = sql`(select fa.contact_id as uid from ${feedAuthors(v)} fa
     where fa.contact_id not in ${blockedPeople(v)})`;
+  // after a memo: its time read once (`cur`), each author's memos taken from there down
+  const cursor: PageCursor | undefined =
+    after === undefined ? undefined : { id: after, time: sql`(select cur.at from cur)` };
+  const from = cursor
+    ? sql`cur as materialized (select ${pageCursor(after, viewer, d).time} as at),`
+    : sql``;
+  // the cursor's bound alone, not with the bound from the oldest time: PostgreSQL prices a
+  // range with an unknown end as one two-hundredth of the table and then prefers memos_feed_idx
   const newest = (alias: string, author: RawBuilder<unknown>) =>
     sql`${memosByAuthor(alias, d)} where ${sql.ref(`${alias}.user_id`)} = ${author}
-      and ${sql.ref(`${alias}.status`)} = 'published' and ${sql.ref(`${alias}.published_at`)} >= ${oldest(d)}`;
+      and ${sql.ref(`${alias}.status`)} = 'published'
+      and ${cursor ? afterCursor(alias, cursor) : sql`${sql.ref(`${alias}.published_at`)} >= ${oldest(d)}`}`;
   const byTime = (alias: string) =>
     sql`order by ${sql.ref(`${alias}.published_at`)} desc, ${sql.ref(`${alias}.id`)} desc`;
   // one author's: the author first, as in memos_author_feed_idx (the same order, the author
@@ -283,8 +317,8 @@ export function feedByAuthorsQuery(
   // that very time is exact on SQLite, and walks on PostgreSQL
   const passed = sql.raw(d.name === 'sqlite' ? '>=' : '>');
   const ok = sql<SqlBool>`(select ok.ok from ok)`;
-  const walk = feedQuery(db, d, v, offset, [], size, { unless: ok });
-  const raw = sql<{ id: number; published_at: unknown }>`with ${candidates}
+  const walk = feedQuery(db, d, v, offset, [], size, { unless: ok, cursor });
+  const raw = sql<{ id: number; published_at: unknown }>`with ${from} ${candidates}
     page as materialized (select fm.id, fm.published_at from cand fm
       where ${inFeedCollection('fm', viewer, d)} limit ${sql.lit(need)}),
     ok as materialized (select case when (select count(*) from page) = ${sql.lit(need)}
@@ -326,7 +360,7 @@ export function discoverQuery(
     .select([sql<number>`dm.id`.as('id')])
     .where(isDiscoverable('dm', d))
     .where(sql<SqlBool>`dm.published_at is not null`)
-    .where(after === undefined ? always : afterMemo('dm', after, viewer, d))
+    .where(after === undefined ? always : afterCursor('dm', pageCursor(after, viewer, d)))
     .where(inPublicCollection('dm', viewer, d))
     .where(searchCondition('dm', patterns));
   if (!visitor) {
@@ -353,10 +387,17 @@ export async function feedPage(
   const size = fetchSize(q);
   const offset = offsetOf(q);
   if (q.after !== undefined) {
+    // PostgreSQL reads each author's memos from there (a third cheaper at the fourth page than
+    // from the offset); SQLite's per-author statement costs more than its walk from there
+    // (docs/PERFORMANCE.md, "Paging from the last memo")
+    const perAuthor = patterns.length === 0 && d.name === 'postgres';
     const rows = await cache.rows(
-      `feed-after|${size}|${patterns.length}`,
+      `feed-after|${size}|${patterns.length}|${perAuthor}`,
       [viewerId, q.after, ...patterns],
-      (slots) => feedQuery(db, d, slots[0], 0, slots.slice(2), size, { after: slots[1] }),
+      (slots) =>
+        perAuthor
+          ? feedByAuthorsQuery(db, d, slots[0], 0, size, slots[1])
+          : feedQuery(db, d, slots[0], 0, slots.slice(2), size, { after: slots[1] }),
       { prepared: true },
     );
     // None after it: the feed's end, or a memo gone or hidden since; the offset answers both.
