@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Real-time delivery (issue 6 Scale): N signed-in users each hold a WebSocket to the built
 // server; the author of a public memo they may all see edits it (PUT /api/memo/{id}); the
-// server finds the online users allowed to see it (one query) and sends memo_changed to
-// their sockets in batches. Measured: from the request leaving the client to the message
-// reaching every socket. Then every user opens a second tab (2N sockets held by one process),
-// the same is measured at 2N, the sockets are held through a heartbeat, and the API must keep
-// answering meanwhile. A Fastify hello-world is measured in the same run as the reference,
-// and so is a bare `ws` server (bench/ws-fanout.mjs) sending the product's message to N
-// sockets of the same clients: the floor under the product's fan-out on this machine.
+// server finds the users watching it (each tab says it holds the memo) who are allowed to
+// see it (one query) and sends memo_changed to their sockets in batches. Measured: from the
+// request leaving the client to the message reaching every socket. Then every user opens a
+// second tab (2N sockets held by one process), the same is measured at 2N, the sockets are
+// held through a heartbeat, and the API must keep answering meanwhile. A Fastify hello-world
+// is measured in the same run as the reference, and so is a bare `ws` server
+// (bench/ws-fanout.mjs) sending the product's message to N sockets of the same clients: the
+// floor under the product's fan-out on this machine.
 //
 //   npm run build -w apps/server && node bench/realtime.mjs
 //   options: --sockets 1000 --rounds 30 --hold 30 [--data-dir DIR] [--database-url postgres://…]
@@ -230,6 +231,8 @@ try {
         socket.once('open', resolve);
         socket.once('error', reject);
       });
+      // the tab holds the memo, as the web app's tab says (edits reach its watchers only)
+      socket.send(JSON.stringify({ message_type: 'watch_memos', memo_ids: [memo.id] }));
       tabs.push(tab);
       open.push(tab);
     });

@@ -47,9 +47,10 @@ const SIGNED_IN_FIRST_SCREEN =
 /**
  * Modules of under half a kilobyte that most signed-in screens load after the layout: each was
  * a file of its own, a round trip on a phone (docs/PERFORMANCE.md, Lighthouse, twelfth round).
+ * The memo watch (features/memos/watch.ts) loads with the socket on every signed-in screen.
  */
 const SIGNED_IN_SMALL_PARTS =
-  /packages[\\/]domain[\\/]src[\\/](people|format|engagement)\.ts$|@mantine[\\/]hooks[\\/]esm[\\/]use-force-update[\\/]/;
+  /packages[\\/]domain[\\/]src[\\/](people|format|engagement)\.ts$|@mantine[\\/]hooks[\\/]esm[\\/]use-force-update[\\/]|apps[\\/]web[\\/]src[\\/]features[\\/]memos[\\/]watch\.ts$/;
 
 /**
  * The chunks the entry imports statically, collected before Vite writes the preload lists:

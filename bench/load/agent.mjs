@@ -161,6 +161,7 @@ function remember(person, memoList) {
     });
   }
   if (person.seen.length > 60) person.seen.splice(0, person.seen.length - 60);
+  hold(person, memoList);
 }
 function rememberOwn(person, memoList) {
   for (const memo of memoList) {
@@ -169,6 +170,29 @@ function rememberOwn(person, memoList) {
     }
   }
   person.todos = [...new Set(person.todos)].slice(-30);
+  hold(person, memoList);
+}
+
+// ---- the memos a person's screens hold, told to the server as the web app does ----
+/** MEMO_WATCH.maxMemos (packages/domain/src/constants.ts): ids in one watch_memos message */
+const WATCH_MAX = 1000;
+/** memos a person's tab keeps in its cache: the last pages and memos it showed */
+const HELD_MAX = 100;
+function hold(person, memoList) {
+  const ids = memoList.map((memo) => memo?.id).filter((id) => typeof id === 'number');
+  person.held = [...person.held.filter((id) => !ids.includes(id)), ...ids].slice(-HELD_MAX);
+  watchHeld(person);
+}
+/**
+ * Sends `watch_memos` with the memos held (docs/notes/realtime-delivery.md, Watched memos)
+ * when they differ from what this socket was last told; `always` on a socket's open.
+ */
+function watchHeld(person, always = false) {
+  const ids = person.held.slice(-WATCH_MAX).sort((a, b) => a - b);
+  const text = ids.join(',');
+  if (!person.socketOpen || (!always && text === person.watchSent)) return;
+  person.socket.send(JSON.stringify({ message_type: 'watch_memos', memo_ids: ids }));
+  person.watchSent = text;
 }
 
 /** A direct partner: one of the person's generated connections (i+1 …, i-1 …). */
@@ -249,6 +273,7 @@ const run = {
   async memo(p) {
     const memo = pickOne(p.seen);
     if (!memo) return run.feed(p);
+    hold(p, [memo]);
     // the comments only where the card says the viewer may read them, as the web app does
     await Promise.all([
       call(p, 'GET /api/memo/{id}', 'GET', `/api/memo/${memo.id}`, { hydra: false }),
@@ -472,6 +497,8 @@ function openSocket(p) {
     p.socketOpen = true;
     p.socketOpenedAt = Date.now();
     p.eventsSinceOpen = 0;
+    // a new socket watches nothing until told, as the web app's tab tells it on each open
+    watchHeld(p, true);
   });
 }
 
@@ -665,6 +692,8 @@ process.on('message', (message) => {
         refreshToken: session.refreshToken,
         tokenAt: performance.now() - (session.ageMs ?? 0),
         seen: [],
+        held: [],
+        watchSent: undefined,
         todos: [],
         collections: [],
         followed: [],

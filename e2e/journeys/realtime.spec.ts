@@ -20,6 +20,24 @@ function socketOpened(page: Page): Promise<URL> {
   });
 }
 
+/**
+ * Resolves once the page's socket has told the server that the tab holds the memo
+ * (`watch_memos`): edits are sent to the tabs that hold the memo only.
+ */
+function watching(page: Page, memoId: number): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (new URL(socket.url()).pathname !== '/api/ws') return;
+      socket.on('framesent', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        const message = JSON.parse(payload) as { message_type?: unknown; memo_ids?: unknown };
+        const ids = message.message_type === 'watch_memos' ? message.memo_ids : undefined;
+        if (Array.isArray(ids) && ids.includes(memoId)) resolve();
+      });
+    });
+  });
+}
+
 test('memo edits and deletions reach the open screens of those who may see the memo, live', async ({
   browser,
   request,
@@ -33,6 +51,7 @@ test('memo edits and deletions reach the open screens of those who may see the m
   // Bob reads the collection; Ada has the memo open in two tabs.
   const bobPage = await pageFor(browser, bob);
   const bobSocket = socketOpened(bobPage);
+  const bobWatching = watching(bobPage, memo.id);
   await bobPage.goto(`/collections/${shared.id}`);
   const card = bobPage.locator(`[data-testid="memo-card"][data-memo-id="${memo.id}"]`);
   await expect(card.getByTestId('memo-card-title')).toHaveText('Agenda for Monday');
@@ -42,10 +61,13 @@ test('memo edits and deletions reach the open screens of those who may see the m
 
   const adaPage = await pageFor(browser, ada);
   const adaSocket = socketOpened(adaPage);
+  const adaWatching = watching(adaPage, memo.id);
   await adaPage.goto(`/memo/${memo.id}`);
   await expect(adaPage.getByText('Agenda for Monday').first()).toBeVisible();
-  // an edit made before her socket is open would reach only Bob (nothing is pushed to nobody)
+  // an edit made before her socket is open would reach only Bob (nothing is pushed to nobody),
+  // and one made before a tab said it holds the memo would not reach that tab
   await adaSocket;
+  await Promise.all([bobWatching, adaWatching]);
 
   // Ada edits from elsewhere (the API): both screens change without a reload.
   await api(request, ada, 'PUT', `/api/memo/${memo.id}`, {

@@ -55,6 +55,21 @@ export const TIMINGS = {
   copiedStateMs: 3000,
 } as const;
 
+/**
+ * The memos a tab watches for live changes: it sends the ids it holds as `watch_memos`, and
+ * the server sends `memo_changed` ('updated', 'comment', 'reaction') only to the people who
+ * watch the memo (docs/notes/realtime-delivery.md, Watched memos).
+ */
+export const MEMO_WATCH = {
+  /** ids in one watch_memos message; a tab holding more sends the most recently loaded */
+  maxMemos: 1000,
+  /**
+   * the tab sends its set once its query cache has been quiet this long: long enough to take
+   * a page's fetch events as one, short since an edit before the set arrives is not sent
+   */
+  debounceMs: 50,
+} as const;
+
 /** Breakpoints in px (docs/SCREENS.md, Layout). */
 export const BREAKPOINTS = { xs: 575, sm: 767, md: 991, lg: 1100, xl: 1249 } as const;
 

@@ -130,12 +130,14 @@ describeDb('several server processes on one machine', () => {
       socket.once('open', resolve);
       socket.once('error', reject);
     });
-    // the pong says the socket is attached in its worker (and its presence on its way)
+    // the pong says the socket is attached in its worker (and its presence on its way) and
+    // watches the memo, as a tab that shows it does
     const pong = new Promise((resolve) =>
       socket.on('message', (data) => {
         if (String(data).includes('"pong"')) resolve(true);
       }),
     );
+    socket.send(JSON.stringify({ message_type: 'watch_memos', memo_ids: [memoId] }));
     socket.send(JSON.stringify({ message_type: 'ping' }));
     await pong;
 

@@ -1,4 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  createMemoChangeDesk,
+  createMemoWatchIndex,
+  type MemoChangeAnnouncement,
+  type MemoChangeJudge,
+  type WatchedMemoChange,
+} from './memo-watch.js';
+
+export type { MemoChangeAnnouncement, MemoChangeJudge, WatchedMemoChange } from './memo-watch.js';
 
 /**
  * Real-time delivery to the signed-in users' open sockets (docs/notes/realtime-delivery.md).
@@ -68,6 +77,19 @@ export interface RealtimeHub {
   onlineEverywhere?(): Promise<number[]>;
   /** Which of these users are online on any instance, without listing everyone who is. */
   onlineAmong?(userIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * The memos an attached socket of this user's holds (its tab's whole set, replacing the
+   * last); forgotten when the socket detaches (docs/notes/realtime-delivery.md, Watched memos).
+   */
+  watchMemos(userId: number, socket: RealtimeSocket, memoIds: readonly number[]): void;
+  /**
+   * Announces a change that leaves the memo in place to every instance, this one included:
+   * each judges the people watching the memo on its own sockets by the rule of the change's
+   * kind (`judgeMemoChanges`) and sends them `memo_changed`.
+   */
+  announceMemoChange(announcement: MemoChangeAnnouncement): Promise<void>;
+  /** The audience rule this instance judges its watchers by, for one kind of change. */
+  judgeMemoChanges(change: WatchedMemoChange, judge: MemoChangeJudge): void;
   close(): Promise<void>;
 }
 
@@ -98,6 +120,7 @@ export const SEND_BATCH = 200;
  */
 export function createSocketRegistry(onPresence?: (userId: number, online: boolean) => void) {
   const sockets = new Map<number, Set<RealtimeSocket>>();
+  const watching = createMemoWatchIndex();
 
   async function deliverAll(parcels: readonly (Parcel | EncodedParcel)[]): Promise<void> {
     let sent = 0;
@@ -134,6 +157,7 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
       return () => {
         if (!attached) return;
         attached = false;
+        watching.forget(socket);
         mine.delete(socket);
         if (mine.size === 0 && sockets.get(userId) === mine) {
           sockets.delete(userId);
@@ -155,8 +179,15 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
     onlineUserIds: (): number[] => [...sockets.keys()].filter((id) => id > 0),
     /** whether this user has a socket in this process */
     isHere: (userId: number): boolean => userId > 0 && sockets.has(userId),
+    /** what an attached socket watches (a detached one watches nothing) */
+    watchMemos(userId: number, socket: RealtimeSocket, memoIds: readonly number[]): void {
+      if (sockets.get(userId)?.has(socket)) watching.replace(socket, userId, memoIds);
+    },
+    /** announced memo changes, judged for this process's watchers and delivered here */
+    memoChanges: createMemoChangeDesk(watching, (userIds, text) => deliverAll([{ userIds, text }])),
     clear(): void {
       sockets.clear();
+      watching.clear();
     },
   };
 }
@@ -181,6 +212,9 @@ export function createLocalHub(): RealtimeHub {
     onlineUserIds: registry.onlineUserIds,
     onlineEverywhere: async () => registry.onlineUserIds(),
     onlineAmong: async (userIds) => new Set(userIds.filter(registry.isHere)),
+    watchMemos: registry.watchMemos,
+    announceMemoChange: (announcement) => registry.memoChanges.receive(announcement),
+    judgeMemoChanges: registry.memoChanges.judge,
     async close() {
       registry.clear();
     },

@@ -9,7 +9,15 @@ import type { AuthGuard } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import type { AuthContext } from '../http/request-context.js';
 import { createSessionService } from '../modules/auth/session-service.js';
-import { callAddress, createLocalHub, SEND_BATCH, type RealtimeHub } from './hub.js';
+import {
+  callAddress,
+  createLocalHub,
+  SEND_BATCH,
+  type RealtimeHub,
+  type RealtimeSocket,
+} from './hub.js';
+import { memoReadersJudge } from './memo-changes.js';
+import { watchedMemoIds } from './memo-watch.js';
 import { processNumber } from '../process-role.js';
 import { createProcessHub, workerLink } from './process-hub.js';
 import { createRedisHub } from './redis-hub.js';
@@ -33,8 +41,11 @@ export const SOCKET = {
    * so 20,000 sockets are not pinged (and their pongs read) in one burst.
    */
   heartbeatSlices: 25,
-  /** largest client message; a bigger one closes the socket (1009) */
-  maxMessageBytes: 4096,
+  /**
+   * largest client message; a bigger one closes the socket (1009). A `watch_memos` of
+   * MEMO_WATCH.maxMemos ids (ten digits each) fits.
+   */
+  maxMessageBytes: 16_384,
   /** client messages allowed per window beyond replies; more closes the socket (1008) */
   messagesPerWindow: 30,
   /**
@@ -103,6 +114,8 @@ export interface CallSocketPort {
 
 interface Connection {
   socket: WebSocket;
+  /** what the hub writes to (and what the memos it watches are kept under) */
+  delivery: RealtimeSocket;
   userId: number;
   sessionId: number;
   /** a pong or a message arrived since the last heartbeat */
@@ -155,6 +168,8 @@ export async function registerRealtime(
   calls?: CallSocketPort,
 ): Promise<void> {
   const sessions = createSessionService(ctx);
+  // who of this instance's watchers hears of an edit (comments and reactions: their module)
+  ctx.realtime.judgeMemoChanges('updated', memoReadersJudge(ctx));
   const byUser = new Map<number, Set<Connection>>();
   const all = new Set<Connection>();
   const slices = Array.from({ length: SOCKET.heartbeatSlices }, () => new Set<Connection>());
@@ -237,8 +252,17 @@ export async function registerRealtime(
   }
 
   function open(socket: WebSocket, auth: AuthContext): void {
+    const delivery: RealtimeSocket = {
+      send: (utf8) => {
+        if (socket.readyState !== socket.OPEN) return;
+        // a text frame of the shared bytes: ws writes them as they are, without a copy
+        socket.send(utf8, { binary: false });
+        connection.repliesOwed = Math.min(connection.repliesOwed + 1, SOCKET.maxRepliesOwed);
+      },
+    };
     const connection: Connection = {
       socket,
+      delivery,
       userId: auth.userId,
       sessionId: auth.sessionId,
       alive: true,
@@ -246,14 +270,7 @@ export async function registerRealtime(
       messages: 0,
       repliesOwed: 0,
       slice: slices[opened++ % slices.length]!,
-      detach: ctx.realtime.attach(auth.userId, {
-        send: (utf8) => {
-          if (socket.readyState !== socket.OPEN) return;
-          // a text frame of the shared bytes: ws writes them as they are, without a copy
-          socket.send(utf8, { binary: false });
-          connection.repliesOwed = Math.min(connection.repliesOwed + 1, SOCKET.maxRepliesOwed);
-        },
-      }),
+      detach: ctx.realtime.attach(auth.userId, delivery),
     };
     all.add(connection);
     connection.slice.add(connection);
@@ -299,6 +316,7 @@ export async function registerRealtime(
       }
       const type = (message as { message_type?: unknown } | null)?.message_type;
       if (type === 'ping') socket.send(PONG_TEXT);
+      else if (type === 'watch_memos') watch(connection, message as Record<string, unknown>);
       else if (typeof type === 'string' && Object.hasOwn(handlers, type)) {
         handlers[type]?.(connection.userId, message as Record<string, unknown>);
       }
@@ -311,6 +329,16 @@ export async function registerRealtime(
       mine?.delete(connection);
       if (mine?.size === 0) byUser.delete(connection.userId);
     });
+  }
+
+  /**
+   * `watch_memos`: the memos the tab holds now, replacing what it said before (a malformed
+   * message is ignored); memo changes are judged and sent only for the people watching the
+   * memo (docs/notes/realtime-delivery.md, Watched memos).
+   */
+  function watch(connection: Connection, message: Record<string, unknown>): void {
+    const memoIds = watchedMemoIds(message);
+    if (memoIds) ctx.realtime.watchMemos(connection.userId, connection.delivery, memoIds);
   }
 
   /**

@@ -2,40 +2,66 @@ import { sql, type Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import { memoVisibleToUser } from '../modules/audience/index.js';
-import { onlineAnywhere } from './hub.js';
+import { onlineAnywhere, type MemoChangeJudge } from './hub.js';
 
 /** What happened to a memo, as `memo_changed` messages say (contract, issue 6). */
 export type MemoChange = 'updated' | 'deleted' | 'comment' | 'reaction';
 
-/** Online users judged per query: well below the bound-parameter limits of both databases. */
+/** Users judged per query: well below the bound-parameter limits of both databases. */
 const CHUNK = 1000;
 
+/** Of `candidates`, those who may read the memo now. One query per thousand candidates. */
+async function memoReadersAmong(
+  ctx: AppContext,
+  memoId: number,
+  candidates: readonly number[],
+  trx: Kysely<DatabaseSchema> = ctx.database.db,
+): Promise<number[]> {
+  const allowed: number[] = [];
+  for (let start = 0; start < candidates.length; start += CHUNK) {
+    const rows = await trx
+      .selectFrom('users as u')
+      .innerJoin('memos as m', (join) => join.onTrue())
+      .select('u.id')
+      .where('m.id', '=', memoId)
+      .where('u.id', 'in', candidates.slice(start, start + CHUNK))
+      .where(memoVisibleToUser('m', sql.ref('u.id'), ctx.database.dialect))
+      .execute();
+    for (const row of rows) allowed.push(row.id);
+  }
+  return allowed;
+}
+
 /**
- * `memo_changed` messages to the online users who may see the memo, so their open
- * screens refetch it. Sent after the change has committed; never throws into the caller.
+ * The rule an instance judges the watchers of an edited memo by (registered by
+ * registerRealtime): those who may read it now. A failure is logged and tells nobody.
+ */
+export function memoReadersJudge(ctx: AppContext): MemoChangeJudge {
+  return (announcement, watchers) =>
+    memoReadersAmong(ctx, announcement.memoId, watchers).catch((error: unknown) => {
+      ctx.log.error({ err: error }, 'memo_changed audience failed');
+      return [];
+    });
+}
+
+/**
+ * `memo_changed` messages so that open screens refetch a memo, sent after the change has
+ * committed; never throws into the caller (docs/notes/realtime-delivery.md, Watched memos).
+ * A change that leaves the memo in place (`changed`) is announced to every instance, which
+ * judges only the people watching the memo on its sockets. A removal cannot be judged after
+ * the rows are gone, so `snapshot` takes the audience among everyone online before it and
+ * `removed` tells them after: removals are rare, edits are not.
  */
 export function createMemoChangeNotices(ctx: AppContext) {
-  const { db, dialect } = ctx.database;
-
   /**
    * The users online (on any instance) who may read the memo now; `trx` reads inside a
    * transaction, e.g. before the memo is deleted. One query per thousand online users.
    */
-  async function audience(memoId: number, trx: Kysely<DatabaseSchema> = db): Promise<number[]> {
-    const online = await onlineAnywhere(ctx.realtime);
-    const allowed: number[] = [];
-    for (let start = 0; start < online.length; start += CHUNK) {
-      const rows = await trx
-        .selectFrom('users as u')
-        .innerJoin('memos as m', (join) => join.onTrue())
-        .select('u.id')
-        .where('m.id', '=', memoId)
-        .where('u.id', 'in', online.slice(start, start + CHUNK))
-        .where(memoVisibleToUser('m', sql.ref('u.id'), dialect))
-        .execute();
-      for (const row of rows) allowed.push(row.id);
-    }
-    return allowed;
+  async function audience(
+    memoId: number,
+    trx: Kysely<DatabaseSchema> = ctx.database.db,
+  ): Promise<number[]> {
+    return memoReadersAmong(ctx, memoId, await onlineAnywhere(ctx.realtime), trx);
   }
 
   async function send(userIds: readonly number[], memoId: number, change: MemoChange) {
@@ -64,9 +90,9 @@ export function createMemoChangeNotices(ctx: AppContext) {
   return {
     audience,
     send,
-    /** After a change that leaves the memo in place: its current audience hears of it. */
-    changed(memoId: number, change: MemoChange): void {
-      background(async () => send(await audience(memoId), memoId, change));
+    /** After an edit that leaves the memo in place: its watchers who may read it hear of it. */
+    changed(memoId: number, change: 'updated'): void {
+      background(() => ctx.realtime.announceMemoChange({ memoId, change }));
     },
     /** Before a removal: who may see the memo now (none when that cannot be told). */
     snapshot: (memoId: number): Promise<number[]> =>
@@ -74,7 +100,11 @@ export function createMemoChangeNotices(ctx: AppContext) {
         ctx.log.error({ err: error }, 'memo_changed audience failed');
         return [];
       }),
-    /** After a removal: those who could see it before (found with `snapshot` first). */
+    /**
+     * After a removal: those who could see it before (found with `snapshot` first). Also when
+     * the memo left some collections only ('updated'): whoever it left can no longer be judged
+     * as a reader, yet their screens must drop it.
+     */
     removed(userIds: readonly number[], memoId: number, change: MemoChange): void {
       background(() => send(userIds, memoId, change));
     },

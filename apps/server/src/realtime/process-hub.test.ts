@@ -171,8 +171,48 @@ describe('the hub of several server processes', () => {
     expect(gone.received).toEqual([]);
   });
 
+  it('a memo change announced in one process is judged and sent where its watchers are', async () => {
+    const { start } = processes();
+    const one = start(1);
+    const two = start(2);
+    const three = start(3);
+    const judged: Array<{ process: number; watchers: number[] }> = [];
+    // the audience rule here: everyone but user 66 may see the memo
+    for (const [number, hub] of [one, two, three].entries()) {
+      hub.judgeMemoChanges('updated', async (_announcement, watchers) => {
+        judged.push({ process: number + 1, watchers });
+        return watchers.filter((id) => id !== 66);
+      });
+    }
+    const watcher = socket();
+    const stranger = socket();
+    const idle = socket();
+    two.attach(61, watcher);
+    two.watchMemos(61, watcher, [5, 9]);
+    two.attach(66, stranger);
+    two.watchMemos(66, stranger, [5]);
+    three.attach(62, idle);
+    three.watchMemos(62, idle, [9]);
+    await one.announceMemoChange({ memoId: 5, change: 'updated' });
+    await settle();
+    expect(watcher.received).toEqual([
+      { message_type: 'memo_changed', memo_id: 5, change: 'updated' },
+    ]);
+    expect(stranger.received).toEqual([]);
+    expect(idle.received).toEqual([]);
+    // judged only where someone watches the memo, and only for them
+    expect(judged).toEqual([{ process: 2, watchers: [61, 66] }]);
+  });
+
   it('reads only its own kinds of message on the channel', () => {
     expect(isHubWire({ kind: 'memoria:hub:ask', from: 1 })).toBe(true);
+    expect(
+      isHubWire({
+        kind: 'memoria:hub:memo',
+        from: 1,
+        announcement: { memoId: 1, change: 'updated' },
+      }),
+    ).toBe(true);
     expect(isHubWire({ kind: 'memoria:hub:ask' })).toBe(false);
     expect(isHubWire({ type: 'load-probe' })).toBe(false);
     expect(isHubWire('memoria:hub:ask')).toBe(false);

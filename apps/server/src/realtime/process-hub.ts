@@ -1,6 +1,7 @@
 import {
   createSocketRegistry,
   parcelsOf,
+  type MemoChangeAnnouncement,
   type Parcel,
   type PersonalMessage,
   type RealtimeHub,
@@ -12,10 +13,12 @@ import {
  * its own sockets and hands it to the primary process over Node's IPC channel, which passes
  * it to every other process. Who is online is known the same way: each process tells the
  * others when a user's first socket opens and last one closes in it, and a process that
- * starts asks the others for their whole lists.
+ * starts asks the others for their whole lists. A memo change is passed on the same way, and
+ * each process judges the watchers of the memo among its own sockets.
  */
 export type HubWire =
   | { kind: 'memoria:hub:parcels'; from: number; parcels: Parcel[] }
+  | { kind: 'memoria:hub:memo'; from: number; announcement: MemoChangeAnnouncement }
   | { kind: 'memoria:hub:presence'; from: number; userId: number; online: boolean }
   | { kind: 'memoria:hub:present'; from: number; userIds: number[] }
   | { kind: 'memoria:hub:ask'; from: number }
@@ -23,6 +26,7 @@ export type HubWire =
 
 const KINDS = new Set<string>([
   'memoria:hub:parcels',
+  'memoria:hub:memo',
   'memoria:hub:presence',
   'memoria:hub:present',
   'memoria:hub:ask',
@@ -76,6 +80,9 @@ export function createProcessHub(self: number, link: HubLink): RealtimeHub {
       case 'memoria:hub:parcels':
         void registry.deliverAll(message.parcels).catch(() => undefined);
         break;
+      case 'memoria:hub:memo':
+        void registry.memoChanges.receive(message.announcement).catch(() => undefined);
+        break;
       case 'memoria:hub:presence':
         if (message.online) ofProcess(message.from).add(message.userId);
         else others.get(message.from)?.delete(message.userId);
@@ -121,6 +128,12 @@ export function createProcessHub(self: number, link: HubLink): RealtimeHub {
     async onlineAmong(userIds) {
       return new Set(userIds.filter((id) => registry.isHere(id) || onlineElsewhere(id)));
     },
+    watchMemos: registry.watchMemos,
+    async announceMemoChange(announcement) {
+      link.send({ kind: 'memoria:hub:memo', from: self, announcement });
+      await registry.memoChanges.receive(announcement);
+    },
+    judgeMemoChanges: registry.memoChanges.judge,
     async close() {
       stop();
       registry.clear();

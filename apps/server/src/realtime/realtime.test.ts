@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEMO_WATCH } from '@memoria/domain';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, describeDb, type TestApp } from '../test/harness.js';
 import {
@@ -26,6 +27,23 @@ function connect(
 
 const of = (type: string) => (message: Record<string, unknown>) => message.message_type === type;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+/**
+ * Sends a `watch_memos` (any body: malformed ones too) and waits until the server has read
+ * it: the pong of a ping sent after it comes back.
+ */
+async function watch(inbox: TestSocket, memoIds: unknown): Promise<void> {
+  const pongs = inbox.received.filter(of('pong')).length;
+  inbox.send({ message_type: 'watch_memos', memo_ids: memoIds });
+  inbox.send({ message_type: 'ping' });
+  await expect.poll(() => inbox.received.filter(of('pong')).length).toBe(pongs + 1);
+}
+
+/** The memo_changed messages of one memo a socket received, by change. */
+const changesOf = (inbox: TestSocket, memoId: number) =>
+  inbox.received
+    .filter((m) => m.message_type === 'memo_changed' && m.memo_id === memoId)
+    .map((m) => m.change);
 
 /** An author, a contact of theirs, and the author's memo in a collection all contacts see. */
 async function memoSeenByContact(t: TestApp, payload: Record<string, unknown>) {
@@ -148,11 +166,27 @@ describeDb('realtime socket', () => {
     expect(t.app.realtime.onlineUserIds()).not.toContain(ada.id);
   });
 
-  it('memo_changed reaches only the online users who may see the memo', async () => {
+  /** The author's edit of a memo in `shared` (its collection, kept). */
+  async function edit(author: SignedIn, memoId: number, shared: string, title: string) {
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/memo/${memoId}`,
+      headers: author.headers,
+      payload: { title, memos_per_collection: [`/api/collection/${shared}`] },
+    });
+    expect(put.statusCode).toBe(200);
+  }
+
+  const changed = (memoId: number, change: string) => (m: Record<string, unknown>) =>
+    m.message_type === 'memo_changed' && m.memo_id === memoId && m.change === change;
+
+  it('memo_changed for an edit, a comment, a reaction: to the watchers who may see the memo', async () => {
     const { author, contact, shared, memo } = await memoSeenByContact(t, {
       title: 'Live',
       memo_todos: [{ description: 'one' }],
     });
+    const idle = await signedInUser(t);
+    await connectUsers(t, author.id, idle.id);
     const stranger = await signedInUser(t);
     const blocked = await signedInUser(t);
     await connectUsers(t, author.id, blocked.id);
@@ -160,41 +194,151 @@ describeDb('realtime socket', () => {
     const inboxes = {
       author: await tab(author),
       contact: await tab(contact),
+      // may see the memo and is online, but no tab of theirs holds it
+      idle: await tab(idle),
       stranger: await tab(stranger),
       blocked: await tab(blocked),
     };
-    const changed = (change: string) => (m: Record<string, unknown>) =>
-      m.message_type === 'memo_changed' && m.memo_id === memo.id && m.change === change;
+    // the outsiders know the id and ask: they must still hear nothing
+    for (const inbox of [inboxes.author, inboxes.contact, inboxes.stranger, inboxes.blocked]) {
+      await watch(inbox, [memo.id]);
+    }
 
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/memo/${memo.id}`,
-      headers: author.headers,
-      payload: { title: 'Live, edited', memos_per_collection: [`/api/collection/${shared}`] },
-    });
-    expect(put.statusCode).toBe(200);
-    expect(await inboxes.contact.next(changed('updated'))).toEqual({
+    await edit(author, memo.id, shared, 'Live, edited');
+    expect(await inboxes.contact.next(changed(memo.id, 'updated'))).toEqual({
       message_type: 'memo_changed',
       memo_id: memo.id,
       change: 'updated',
     });
-    await inboxes.author.next(changed('updated'));
+    await inboxes.author.next(changed(memo.id, 'updated'));
 
+    const commented = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo/comment',
+      headers: author.headers,
+      payload: { memo: `/api/memo/${memo.id}`, description: 'A word on it' },
+    });
+    expect(commented.statusCode).toBe(201);
+    await inboxes.contact.next(changed(memo.id, 'comment'));
+    // the writer's own tab that holds the memo too
+    await inboxes.author.next(changed(memo.id, 'comment'));
+
+    const reacted = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo/reaction',
+      headers: contact.headers,
+      payload: { memo: `/api/memo/${memo.id}`, reaction_type: 'like' },
+    });
+    expect(reacted.statusCode).toBeLessThan(300);
+    await inboxes.author.next(changed(memo.id, 'reaction'));
+    await inboxes.contact.next(changed(memo.id, 'reaction'));
+
+    // a deletion still goes to everyone online who could see the memo, watching or not
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/memo/${memo.id}`,
       headers: author.headers,
     });
     expect(removed.statusCode).toBe(204);
-    await inboxes.contact.next(changed('deleted'));
-    await inboxes.author.next(changed('deleted'));
+    await inboxes.contact.next(changed(memo.id, 'deleted'));
+    await inboxes.author.next(changed(memo.id, 'deleted'));
+    await inboxes.idle.next(changed(memo.id, 'deleted'));
     await settle();
+    expect(changesOf(inboxes.idle, memo.id)).toEqual(['deleted']);
+    expect(changesOf(inboxes.contact, memo.id)).toEqual([
+      'updated',
+      'comment',
+      'reaction',
+      'deleted',
+    ]);
     for (const outsider of [inboxes.stranger, inboxes.blocked]) {
       expect(outsider.received.filter(of('memo_changed'))).toEqual([]);
     }
   });
 
-  it('a todo tick tells the memo audience', async () => {
+  it('a stranger watching a private memo hears nothing of its changes', async () => {
+    const author = await signedInUser(t);
+    const stranger = await signedInUser(t);
+    const own = await insertCollection(t, author.id, 'private');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: author.headers,
+      payload: { title: 'Mine alone', memos_per_collection: [`/api/collection/${own}`] },
+    });
+    expect(created.statusCode).toBe(201);
+    const memoId = (created.json() as { id: number }).id;
+    const authorTab = await tab(author);
+    const strangerTab = await tab(stranger);
+    await watch(authorTab, [memoId]);
+    await watch(strangerTab, [memoId]);
+    await edit(author, memoId, own, 'Still mine alone');
+    await authorTab.next(changed(memoId, 'updated'));
+    await settle();
+    expect(strangerTab.received.filter(of('memo_changed'))).toEqual([]);
+  });
+
+  it('a new set replaces the last, a closed tab stops watching, a malformed set is ignored', async () => {
+    const { author, contact, shared, memo } = await memoSeenByContact(t, { title: 'First' });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo',
+      headers: author.headers,
+      payload: { title: 'Second', memos_per_collection: [`/api/collection/${shared}`] },
+    });
+    expect(second.statusCode).toBe(201);
+    const otherId = (second.json() as { id: number }).id;
+    const kept = await tab(contact);
+    await watch(kept, [memo.id]);
+    // none of these is a set of ids: each is ignored, the socket stays open and keeps its set
+    const malformed: unknown[] = [
+      undefined,
+      'x',
+      { ids: [memo.id] },
+      [memo.id, 0],
+      [memo.id, -3],
+      [memo.id, 1.5],
+      [String(memo.id)],
+      [memo.id, Number.MAX_SAFE_INTEGER + 2],
+      Array.from({ length: MEMO_WATCH.maxMemos + 1 }, (_, i) => i + 1),
+    ];
+    for (const body of malformed) await watch(kept, body);
+    expect(kept.socket.readyState).toBe(kept.socket.OPEN);
+    await edit(author, memo.id, shared, 'First, edited');
+    await kept.next(changed(memo.id, 'updated'));
+
+    // the whole set of a tab holding the most it may: still read
+    const full = [otherId, ...Array.from({ length: MEMO_WATCH.maxMemos - 1 }, (_, i) => 2e9 + i)];
+    await watch(kept, full);
+    await edit(author, memo.id, shared, 'First, not watched');
+    await edit(author, otherId, shared, 'Second, watched');
+    await kept.next(changed(otherId, 'updated'));
+    await settle();
+    expect(changesOf(kept, memo.id)).toEqual(['updated']);
+
+    // another tab watches the first memo, then closes: the edits after it reach nobody
+    const closing = await tab(contact);
+    await watch(closing, [memo.id]);
+    await edit(author, memo.id, shared, 'First, watched again');
+    await closing.next(changed(memo.id, 'updated'));
+    closing.socket.close();
+    await closing.closed;
+    await settle();
+    await edit(author, memo.id, shared, 'First, its watcher gone');
+    await edit(author, otherId, shared, 'Second, again');
+    await expect.poll(() => changesOf(kept, otherId)).toEqual(['updated', 'updated']);
+    await settle();
+    // the kept tab heard of the first memo once before and once while the other tab watched it
+    expect(changesOf(kept, memo.id)).toEqual(['updated', 'updated']);
+
+    // an empty set watches nothing
+    await watch(kept, []);
+    await edit(author, otherId, shared, 'Second, unwatched');
+    await settle();
+    expect(changesOf(kept, otherId)).toEqual(['updated', 'updated']);
+  });
+
+  it('a todo tick tells the memo watchers', async () => {
     const { author, contact, memo } = await memoSeenByContact(t, {
       title: 'Ticks',
       memo_todos: [{ description: 'one' }],
@@ -202,6 +346,7 @@ describeDb('realtime socket', () => {
     const todo = memo.memo_todos[0]!;
     const todoId = todo.id ?? Number(String(todo['@id']).split('/').pop());
     const inbox = await tab(contact);
+    await watch(inbox, [memo.id]);
     const tick = await t.app.inject({
       url: `/api/memo/todo/${todoId}/change`,
       headers: author.headers,
@@ -352,6 +497,52 @@ describe.skipIf(twoInstancesSkipReason !== undefined)('realtime across instances
     // Published once, delivered once per socket.
     expect(adaHere.received.filter(of('unread_count'))).toHaveLength(2);
     expect(bobThere.received.filter(of('unread_count'))).toHaveLength(1);
+  });
+
+  it('an edit, a comment and a reaction made on one instance reach the watchers on the other', async () => {
+    const { author, contact, shared, memo } = await memoSeenByContact(t, { title: 'Watched far' });
+    const stranger = await signedInUser(t);
+    const contactThere = await connect(second, contact.id, contact.token);
+    const strangerThere = await connect(second, stranger.id, stranger.token);
+    const authorHere = await connect(t.app, author.id, author.token);
+    open.push(contactThere, strangerThere, authorHere);
+    for (const inbox of [contactThere, strangerThere, authorHere]) await watch(inbox, [memo.id]);
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/memo/${memo.id}`,
+      headers: author.headers,
+      payload: {
+        title: 'Watched far, edited',
+        memos_per_collection: [`/api/collection/${shared}`],
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const changed = (change: string) => (m: Record<string, unknown>) =>
+      m.message_type === 'memo_changed' && m.memo_id === memo.id && m.change === change;
+    await contactThere.next(changed('updated'));
+    await authorHere.next(changed('updated'));
+    const commented = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo/comment',
+      headers: author.headers,
+      payload: { memo: `/api/memo/${memo.id}`, description: 'Across instances' },
+    });
+    expect(commented.statusCode).toBe(201);
+    await contactThere.next(changed('comment'));
+    // the contact reacts through the second instance: the author, on the first, hears of it
+    const reacted = await second.inject({
+      method: 'POST',
+      url: '/api/memo/reaction',
+      headers: contact.headers,
+      payload: { memo: `/api/memo/${memo.id}`, reaction_type: 'love' },
+    });
+    expect(reacted.statusCode).toBeLessThan(300);
+    await authorHere.next(changed('reaction'));
+    await contactThere.next(changed('reaction'));
+    await settle();
+    expect(changesOf(contactThere, memo.id)).toEqual(['updated', 'comment', 'reaction']);
+    expect(strangerThere.received.filter(of('memo_changed'))).toEqual([]);
   });
 
   it('a memo change on one instance reaches its audience online on the other', async () => {

@@ -51,4 +51,33 @@ describe.skipIf(!sharedRedisUrl && !redisInstalled)('brokered hub (redis, no dat
       '43:{"message_type":"notification","n":3,"note":"a\\nb"}',
     ]);
   });
+
+  it('a memo change announced on one instance is judged and sent where its watchers are', async () => {
+    const [here, there] = hubs as [RealtimeHub, RealtimeHub];
+    const judged: Array<{ instance: string; watchers: number[]; skip?: number[] }> = [];
+    for (const [instance, hub] of [
+      ['here', here],
+      ['there', there],
+    ] as const) {
+      // the audience rule here: everyone but user 56 may see the memo's comments
+      hub.judgeMemoChanges('comment', async (announcement, watchers) => {
+        judged.push({ instance, watchers, skip: 'skip' in announcement ? announcement.skip : [] });
+        return watchers.filter((id) => id !== 56);
+      });
+    }
+    const got: string[] = [];
+    const watcher = { send: (utf8: Buffer) => got.push(`51:${utf8.toString()}`) };
+    const stranger = { send: (utf8: Buffer) => got.push(`56:${utf8.toString()}`) };
+    const told = { send: (utf8: Buffer) => got.push(`57:${utf8.toString()}`) };
+    there.attach(51, watcher);
+    there.watchMemos(51, watcher, [8]);
+    there.attach(56, stranger);
+    there.watchMemos(56, stranger, [8]);
+    there.attach(57, told);
+    there.watchMemos(57, told, [8]);
+    await here.announceMemoChange({ memoId: 8, change: 'comment', actorId: 3, skip: [57] });
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    expect(got).toEqual(['51:{"message_type":"memo_changed","memo_id":8,"change":"comment"}']);
+    expect(judged).toEqual([{ instance: 'there', watchers: [51, 56], skip: [57] }]);
+  });
 });

@@ -5,9 +5,11 @@ import {
   createSocketRegistry,
   parcelsOf,
   type EncodedParcel,
+  type MemoChangeAnnouncement,
   type Parcel,
   type RealtimeHub,
 } from './hub.js';
+import { parseAnnouncement } from './memo-watch.js';
 
 export interface RedisHubOptions {
   url: string;
@@ -33,6 +35,14 @@ export function encodePublication(parcels: readonly Parcel[]): string {
 }
 
 const NEWLINE = 0x0a;
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A publication as Redis delivers it, in bytes: each message's text stays the bytes it came
@@ -63,6 +73,8 @@ export function decodePublication(raw: Buffer): EncodedParcel[] | undefined {
  * The hub of several server instances (docs/notes/realtime-delivery.md, REDIS_URL): each message is
  * published once, with the list of its users, on one Redis channel; every instance (this
  * one included) is subscribed and writes it to the sockets it holds for those users.
+ * Memo changes go as JSON on a second channel (`<channel>:memos`): every instance judges the
+ * watchers of the memo among its own sockets.
  * While Redis is unreachable, messages still reach the sockets of this instance.
  */
 export async function createRedisHub(options: RedisHubOptions): Promise<RealtimeHub> {
@@ -119,16 +131,25 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
   publisher.on('error', () => undefined);
   subscriber.on('error', () => undefined);
   const channelBytes = Buffer.from(options.channel);
+  const memoChannel = `${options.channel}:memos`;
+  const memoChannelBytes = Buffer.from(memoChannel);
+  const receiveMemoChange = (announcement: MemoChangeAnnouncement) =>
+    registry.memoChanges.receive(announcement).catch(options.onError);
   // the bytes as they came (decodePublication): no listener of 'message', so ioredis does
   // not decode every publication into a string either
   subscriber.on('messageBuffer', (channel: Buffer, raw: Buffer) => {
+    if (channel.equals(memoChannelBytes)) {
+      const announcement = parseAnnouncement(parseJson(raw));
+      if (announcement) void receiveMemoChange(announcement);
+      return;
+    }
     if (!channel.equals(channelBytes)) return;
     const publication = decodePublication(raw);
     if (!publication) return;
     void registry.deliverAll(publication).catch(options.onError);
   });
   await Promise.all([waitForRedis(publisher), waitForRedis(subscriber)]);
-  const subscribed = subscriber.subscribe(options.channel);
+  const subscribed = subscriber.subscribe(options.channel, memoChannel);
   if (subscriber.status === 'ready') await subscribed;
   else subscribed.catch(options.onError);
 
@@ -159,6 +180,16 @@ export async function createRedisHub(options: RedisHubOptions): Promise<Realtime
       const others = await othersOnline();
       return new Set(userIds.filter((id) => registry.isHere(id) || others.has(id)));
     },
+    watchMemos: registry.watchMemos,
+    async announceMemoChange(announcement) {
+      try {
+        await publisher.publish(memoChannel, JSON.stringify(announcement));
+      } catch (error) {
+        options.onError(error);
+        await receiveMemoChange(announcement);
+      }
+    },
+    judgeMemoChanges: registry.memoChanges.judge,
     async close() {
       clearInterval(renew);
       const mine = registry.onlineUserIds().map(member);

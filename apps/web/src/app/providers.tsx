@@ -68,8 +68,8 @@ function ThemedProviders({ children }: { children: ReactNode }) {
 
 /**
  * One socket per tab while a full session is signed in (the socket module then follows the
- * session itself: token refresh, account switch, logout), and the memo updates it brings.
- * Both load on demand, so visitors' first screen carries none of it.
+ * session itself: token refresh, account switch, logout), the memos it watches and the memo
+ * updates it brings. All load on demand, so visitors' first screen carries none of it.
  */
 function LiveUpdates() {
   const signedIn = useSession()?.kind === 'full';
@@ -77,31 +77,35 @@ function LiveUpdates() {
     if (!signedIn) return undefined;
     let release: (() => void) | undefined;
     let cancelled = false;
-    void import('../api/socket').then((socket) => {
-      if (cancelled) return;
-      const stop = socket.connectSocket();
-      const onChange = (message: SocketMessage) => {
-        void import('../features/memos/live').then((live) =>
-          live.onMemoChanged(queryClient, message),
-        );
-      };
-      // a comment notification stands for its memo's memo_changed 'comment'
-      const unsubscribe = [
-        socket.subscribeSocket('memo_changed', onChange),
-        socket.subscribeSocket('notification', onChange),
-        // What was pushed while no socket was open reached nobody: the notifications since the
-        // screen first loaded them, and after a dropped connection whatever is on screen.
-        socket.onSocketOpen(({ reconnected }) => {
-          void queryClient.invalidateQueries(
-            reconnected ? undefined : { queryKey: notificationKeys.all },
+    void Promise.all([import('../api/socket'), import('../features/memos/watch')]).then(
+      ([socket, watch]) => {
+        if (cancelled) return;
+        const stop = socket.connectSocket();
+        const onChange = (message: SocketMessage) => {
+          void import('../features/memos/live').then((live) =>
+            live.onMemoChanged(queryClient, message),
           );
-        }),
-      ];
-      release = () => {
-        for (const off of unsubscribe) off();
-        stop();
-      };
-    });
+        };
+        // a comment notification stands for its memo's memo_changed 'comment'
+        const unsubscribe = [
+          socket.subscribeSocket('memo_changed', onChange),
+          socket.subscribeSocket('notification', onChange),
+          // What was pushed while no socket was open reached nobody: the notifications since the
+          // screen first loaded them, and after a dropped connection whatever is on screen.
+          socket.onSocketOpen(({ reconnected }) => {
+            void queryClient.invalidateQueries(
+              reconnected ? undefined : { queryKey: notificationKeys.all },
+            );
+          }),
+          // the server sends memo_changed only for the memos a tab says it holds
+          watch.watchHeldMemos(queryClient, socket),
+        ];
+        release = () => {
+          for (const off of unsubscribe) off();
+          stop();
+        };
+      },
+    );
     return () => {
       cancelled = true;
       release?.();

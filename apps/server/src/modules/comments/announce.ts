@@ -1,13 +1,14 @@
 import type { AppContext } from '../../context.js';
-import { onlineAnywhere } from '../../realtime/hub.js';
+import type { MemoChangeJudge } from '../../realtime/hub.js';
 import { engagedAudience } from './audience-store.js';
 
 /**
- * Tells the online people who may see a memo's comments and reactions that they changed
- * (`memo_changed` with change 'comment' or 'reaction'), the actor's other tabs included.
- * Called after the change committed; a failure is logged, never thrown at the caller.
- * `toldLive`: people who were just sent a notification about this comment; the web app
- * takes a comment notification as this memo's change, so they get no second message.
+ * Tells the people watching a memo (a tab of theirs holds it, on any instance) who may see its
+ * comments and reactions that they changed (`memo_changed` with change 'comment' or
+ * 'reaction'), the actor's other watching tabs included (docs/notes/realtime-delivery.md,
+ * Watched memos). Called after the change committed; a failure is logged, never thrown at
+ * the caller. `toldLive`: people who were just sent a notification about this comment; the
+ * web app takes a comment notification as this memo's change, so they get no second message.
  */
 export async function announceMemoChange(
   ctx: AppContext,
@@ -17,19 +18,34 @@ export async function announceMemoChange(
   toldLive: ReadonlySet<number> = new Set(),
 ): Promise<void> {
   try {
-    // people online on any instance (with REDIS_URL), not only this one
-    const online = (await onlineAnywhere(ctx.realtime)).filter((id) => !toldLive.has(id));
-    if (online.length === 0) return;
-    const { db, dialect } = ctx.database;
-    const audience = await engagedAudience(db, dialect, memoId, online, actorId);
-    if (online.includes(actorId)) audience.push(actorId);
-    if (audience.length === 0) return;
-    await ctx.realtime.sendToUsers(audience, {
-      message_type: 'memo_changed',
-      memo_id: memoId,
+    await ctx.realtime.announceMemoChange({
+      memoId,
       change,
+      actorId,
+      ...(toldLive.size > 0 ? { skip: [...toldLive] } : {}),
     });
   } catch (error) {
     ctx.log.error({ err: error, memoId, change }, 'memo change announcement failed');
   }
+}
+
+/**
+ * The rule each instance judges the watchers of a memo's comments and reactions by
+ * (registerComments registers it): those who may see them, and the actor. A failure is
+ * logged and tells nobody.
+ */
+export function engagementWatchersJudge(ctx: AppContext): MemoChangeJudge {
+  return async (announcement, watchers) => {
+    if (announcement.change === 'updated') return [];
+    const { memoId, change, actorId } = announcement;
+    try {
+      const { db, dialect } = ctx.database;
+      const audience = await engagedAudience(db, dialect, memoId, watchers, actorId);
+      if (watchers.includes(actorId)) audience.push(actorId);
+      return audience;
+    } catch (error) {
+      ctx.log.error({ err: error, memoId, change }, 'memo change audience failed');
+      return [];
+    }
+  };
 }

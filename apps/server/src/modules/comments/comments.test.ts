@@ -7,7 +7,7 @@ import { blockUser, connectUsers, followUser } from '../../test/social.js';
 import { insertCollection } from '../../test/content.js';
 import { buildViewerWorld, type ViewerWorld, type ViewerKind } from '../../test/viewer-world.js';
 import { saveSettings } from '../notifications/settings.js';
-import { announceMemoChange } from './announce.js';
+import { announceMemoChange, engagementWatchersJudge } from './announce.js';
 import { HYDRA, comment, countRows, eventsOf, postMemo, setFlags } from './test-support.js';
 
 /**
@@ -407,26 +407,33 @@ describeDb('comments on memos', () => {
       ]);
     });
 
-    it('sends memo_changed to online people who may see the comments, not to others', async () => {
+    it('sends memo_changed to the watchers who may see the comments, not to others', async () => {
       const memoId = await postMemo(t, w.author.headers, w.collections.all_contacts);
       const hub = createLocalHub();
-      const got = new Map<number, string[]>();
-      for (const person of [
-        w.author,
-        w.people.otherContact,
-        w.people.follower,
-        w.people.stranger,
-        w.people.blocked,
-      ]) {
-        hub.attach(person.id, {
-          send: (utf8) => got.set(person.id, [...(got.get(person.id) ?? []), utf8.toString()]),
-        });
-      }
       const ctx = {
         database: t.database,
         realtime: hub,
         log: { error() {} },
       } as unknown as AppContext;
+      hub.judgeMemoChanges('comment', engagementWatchersJudge(ctx));
+      const got = new Map<number, string[]>();
+      const watching = [
+        w.author,
+        w.people.otherContact,
+        w.people.follower,
+        w.people.stranger,
+        w.people.blocked,
+      ];
+      // may see the comments, but no tab of theirs holds the memo
+      const idle = w.people.collaborator;
+      for (const person of [...watching, idle]) {
+        const socket = {
+          send: (utf8: Buffer) =>
+            got.set(person.id, [...(got.get(person.id) ?? []), utf8.toString()]),
+        };
+        hub.attach(person.id, socket);
+        if (person !== idle) hub.watchMemos(person.id, socket, [memoId]);
+      }
       await announceMemoChange(ctx, memoId, 'comment', w.people.otherContact.id);
       const message = JSON.stringify({
         message_type: 'memo_changed',
@@ -439,6 +446,7 @@ describeDb('comments on memos', () => {
       expect(got.has(w.people.follower.id)).toBe(false);
       expect(got.has(w.people.stranger.id)).toBe(false);
       expect(got.has(w.people.blocked.id)).toBe(false);
+      expect(got.has(idle.id)).toBe(false);
     });
 
     it('a new comment: its notification stands for memo_changed, the others online get memo_changed', async () => {
@@ -469,12 +477,16 @@ describeDb('comments on memos', () => {
         stranger,
       ];
       const got = new Map<number, Array<{ message_type: string; [key: string]: unknown }>>();
-      const detach = online.map((person) =>
-        t.app.realtime.attach(person.id, {
-          send: (utf8) =>
+      const detach = online.map((person) => {
+        const socket = {
+          send: (utf8: Buffer) =>
             got.set(person.id, [...(got.get(person.id) ?? []), JSON.parse(utf8.toString())]),
-        }),
-      );
+        };
+        const off = t.app.realtime.attach(person.id, socket);
+        // each one's tab holds the memo
+        t.app.realtime.watchMemos(person.id, socket, [memoId]);
+        return off;
+      });
       const kinds = (id: number) => (got.get(id) ?? []).map((m) => m.message_type);
       try {
         const res = await comment(t, otherContact.headers, memoId, 'news for the watchers');

@@ -1,0 +1,128 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MEMO_WATCH, type Memo } from '@memoria/domain';
+import { configureClient } from '../../api/client';
+import { resetSessionCache, setSession } from '../../api/session';
+import * as socketModule from '../../api/socket';
+import type { MemoPages } from './list-cache';
+import { memoKeys } from './queries';
+import { memoFixture } from './test-support';
+import { heldMemoIds, watchHeldMemos } from './watch';
+
+/** A stand-in for the browser's WebSocket that keeps what the tab sent. */
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static all: FakeSocket[] = [];
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  accept() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  end(code: number) {
+    this.readyState = 3;
+    this.onclose?.(new CloseEvent('close', { code }));
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+const watching = (...ids: number[]) => ({ message_type: 'watch_memos', memo_ids: ids });
+const pages = (...ids: number[]): MemoPages => ({
+  pages: [{ items: ids.map((id) => memoFixture({ id })), total: ids.length, offset: 0 }],
+  pageParams: [0],
+});
+const feed = { kind: 'user' as const, userId: 7 };
+const collection = { kind: 'collection' as const, collectionId: 'garden' };
+
+function jwt(sub: number): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const exp = Math.floor(Date.now() / 1000) + 900;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(sub), exp })}.signature`;
+}
+
+let queryClient: QueryClient;
+const stops: Array<() => void> = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  resetSessionCache();
+  configureClient({ baseUrl: '' });
+  setSession({ token: jwt(7), refreshToken: 'refresh', kind: 'full' });
+  queryClient = new QueryClient();
+});
+
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('watched memos', () => {
+  it('sends the held memos on open, after the cache changes, and again on a reconnect', async () => {
+    queryClient.setQueryData(memoKeys.list(feed), pages(3, 1));
+    queryClient.setQueryData(memoKeys.detail(9), memoFixture({ id: 9 }));
+    stops.push(socketModule.connectSocket(), watchHeldMemos(queryClient, socketModule));
+    await vi.advanceTimersByTimeAsync(0);
+    latest().accept();
+    expect(latest().sent).toEqual([watching(1, 3, 9)]);
+
+    // a list's next page: sent once the cache has been quiet for the debounce
+    queryClient.setQueryData(memoKeys.list(collection), pages(5));
+    queryClient.setQueryData(memoKeys.list(feed), pages(3, 1, 4));
+    await vi.advanceTimersByTimeAsync(MEMO_WATCH.debounceMs - 1);
+    expect(latest().sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(latest().sent).toEqual([watching(1, 3, 9), watching(1, 3, 4, 5, 9)]);
+
+    // the same memos again, or another kind of query: nothing to tell
+    queryClient.setQueryData(memoKeys.detail(9), memoFixture({ id: 9, title: 'Edited' }));
+    queryClient.setQueryData(['profile'], { id: 7 });
+    await vi.advanceTimersByTimeAsync(MEMO_WATCH.debounceMs * 2);
+    expect(latest().sent).toHaveLength(2);
+
+    // a list gone from the cache: its memos are no longer watched
+    queryClient.removeQueries({ queryKey: memoKeys.list(collection) });
+    await vi.advanceTimersByTimeAsync(MEMO_WATCH.debounceMs);
+    expect(latest().sent.at(-1)).toEqual(watching(1, 3, 4, 9));
+
+    // a new socket watches nothing until told: the whole set again on its open
+    const dropped = latest();
+    dropped.end(1006);
+    await vi.advanceTimersByTimeAsync(socketModule.reconnectDelay(0));
+    expect(latest()).not.toBe(dropped);
+    latest().accept();
+    expect(latest().sent).toEqual([watching(1, 3, 4, 9)]);
+  });
+
+  it('holds at most MEMO_WATCH.maxMemos, the most recently loaded queries’ first', () => {
+    const many = Array.from({ length: MEMO_WATCH.maxMemos }, (_, i) => i + 1);
+    queryClient.setQueryData(memoKeys.list(feed), pages(...many), { updatedAt: 1000 });
+    const later = memoFixture({ id: 5000 }) satisfies Memo;
+    queryClient.setQueryData(memoKeys.detail(later.id), later, { updatedAt: 2000 });
+    const held = heldMemoIds(queryClient);
+    expect(held).toHaveLength(MEMO_WATCH.maxMemos);
+    expect(held).toContain(5000);
+    expect(held).not.toContain(MEMO_WATCH.maxMemos);
+  });
+});
