@@ -11,14 +11,9 @@
 //
 //   node bench/feed-ids-cpu.mjs --data-dir /tmp/load [--database-url postgres://…]
 //     [--viewers 300] [--rounds 7] [--offsets 0,10,30]
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
-import { build } from 'esbuild';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { root } from './support.mjs';
+import { dataSetOf, median, openDataSet, serverModules, sqlCompiler } from './sql-bench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -30,38 +25,19 @@ const { values } = parseArgs({
   },
 });
 const dataDir = values['data-dir'];
-if (!dataDir) {
-  console.error('give --data-dir (the directory bench/generate.mjs filled)');
-  process.exit(2);
-}
-const manifest = JSON.parse(readFileSync(join(dataDir, 'bench-manifest.json'), 'utf8'));
+const manifest = dataSetOf(dataDir);
 const pgUrl = values['database-url'];
 const rounds = Number(values.rounds);
 const offsets = values.offsets.split(',').map(Number);
 const PAGE = 10 + 1;
 
-const outdir = join(root, 'node_modules/.cache/memoria-bench');
-mkdirSync(outdir, { recursive: true });
-const outfile = join(outdir, 'feed-ids-store.mjs');
-await build({
-  stdin: {
-    contents: `export { dialectHelpers } from './db/dialect.js';
-      export { feedQuery, feedByAuthorsQuery } from './modules/feed/store.js';`,
-    resolveDir: join(root, 'apps/server/src'),
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile,
-  external: ['kysely', 'better-sqlite3', 'pg'],
-  logLevel: 'warning',
-});
-const store = await import(pathToFileURL(outfile).href);
+const store = await serverModules(
+  'feed-ids-store',
+  `export { dialectHelpers } from './db/dialect.js';
+    export { feedQuery, feedByAuthorsQuery } from './modules/feed/store.js';`,
+);
 const d = store.dialectHelpers(pgUrl ? 'postgres' : 'sqlite');
-const compiler = new Kysely({
-  dialect: pgUrl ? new PostgresDialect({ pool: {} }) : new SqliteDialect({ database: {} }),
-});
+const compiler = sqlCompiler(pgUrl);
 const viewers = Array.from(
   { length: Number(values.viewers) },
   (_, i) => ((i * 7919) % manifest.users) + 1,
@@ -75,46 +51,14 @@ const shape = (query) => {
     args: (v, after) => c.parameters.map((p) => (p === -7 ? v : p === -8 ? after : p)),
   };
 };
-let run;
-let cpuNow;
-let close;
-if (pgUrl) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  const pid = (await client.query('select pg_backend_pid() as p')).rows[0].p;
-  const ticks = Number(process.env.CLK_TCK ?? 100);
-  cpuNow = () => {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / ticks;
-  };
-  let n = 0;
-  const names = new Map();
-  run = async (s, v, after) => {
-    if (!names.has(s.sql)) names.set(s.sql, `fi${n++}`);
-    const r = await client.query({
-      name: names.get(s.sql),
-      text: s.sql,
-      values: s.args(v, after),
-    });
-    return r.rows.map((row) => [Number(row.id), new Date(row.published_at).toISOString()]);
-  };
-  close = () => client.end();
-} else {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(dataDir, 'memoria.db'), { readonly: true });
-  db.pragma('temp_store = memory'); // as the server sets it (db/database.ts)
-  const prepared = new Map();
-  cpuNow = () => {
-    const u = process.cpuUsage();
-    return u.user + u.system;
-  };
-  run = async (s, v, after) => {
-    if (!prepared.has(s.sql)) prepared.set(s.sql, db.prepare(s.sql).raw(true));
-    return prepared.get(s.sql).all(...s.args(v, after));
-  };
-  close = () => db.close();
-}
+const dataSet = await openDataSet(dataDir, pgUrl);
+const { cpuNow } = dataSet;
+/** The page's rows as [id, time], the same text on both engines; prepared as the server's. */
+const run = async (s, v, after) =>
+  (await dataSet.run({ sql: s.sql, parameters: s.args(v, after) }, { prepared: true })).map(
+    (row) => [Number(row.id), new Date(row.published_at).toISOString()],
+  );
+const close = () => dataSet.close();
 
 console.log(
   `${pgUrl ? 'PostgreSQL' : 'SQLite'}: ${viewers.length} viewers, ${rounds} rounds; load average ${loadavg()[0].toFixed(2)}`,
@@ -169,7 +113,6 @@ for (const offset of offsets) {
       times[name].push((cpuNow() - started) / viewers.length);
     }
   }
-  const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
   const w = median(times.walk);
   const b = median(times.byAuthors);
   const f = times.fromLast.length > 0 ? median(times.fromLast) : NaN;

@@ -9,14 +9,9 @@
 //
 //   node bench/memo-audience-cpu.mjs --data-dir /tmp/load [--database-url postgres://…]
 //     [--memos 100] [--online 1000] [--watchers 5] [--rounds 5]
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
-import { build } from 'esbuild';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { root } from './support.mjs';
+import { dataSetOf, median, openDataSet, serverModules, sqlCompiler } from './sql-bench.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,66 +24,17 @@ const { values } = parseArgs({
   },
 });
 const dataDir = values['data-dir'];
-if (!dataDir) {
-  console.error('give --data-dir (the directory bench/generate.mjs filled)');
-  process.exit(2);
-}
-const manifest = JSON.parse(readFileSync(join(dataDir, 'bench-manifest.json'), 'utf8'));
+const manifest = dataSetOf(dataDir);
 const pgUrl = values['database-url'];
 const rounds = Number(values.rounds);
-
-const outdir = join(root, 'node_modules/.cache/memoria-bench');
-mkdirSync(outdir, { recursive: true });
-const outfile = join(outdir, 'memo-audience.mjs');
-await build({
-  stdin: {
-    contents: `export { dialectHelpers } from './db/dialect.js';
-      export { memoReadersQuery } from './realtime/memo-changes.js';`,
-    resolveDir: join(root, 'apps/server/src'),
-    loader: 'ts',
-  },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  outfile,
-  external: ['kysely', 'better-sqlite3', 'pg', 'ioredis', 'ws', 'fastify', 'pino'],
-  logLevel: 'warning',
-});
-const store = await import(pathToFileURL(outfile).href);
+const store = await serverModules(
+  'memo-audience',
+  `export { dialectHelpers } from './db/dialect.js';
+    export { memoReadersQuery } from './realtime/memo-changes.js';`,
+);
 const d = store.dialectHelpers(pgUrl ? 'postgres' : 'sqlite');
-const compiler = new Kysely({
-  dialect: pgUrl ? new PostgresDialect({ pool: {} }) : new SqliteDialect({ database: {} }),
-});
-
-let run;
-let cpuNow;
-let close;
-if (pgUrl) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  const pid = (await client.query('select pg_backend_pid() as p')).rows[0].p;
-  const ticks = Number(process.env.CLK_TCK ?? 100);
-  cpuNow = () => {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / ticks;
-  };
-  run = async (c) => (await client.query(c.sql, c.parameters)).rows;
-  close = () => client.end();
-} else {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(dataDir, 'memoria.db'), { readonly: true });
-  const prepared = new Map();
-  cpuNow = () => {
-    const u = process.cpuUsage();
-    return u.user + u.system;
-  };
-  run = async (c) => {
-    if (!prepared.has(c.sql)) prepared.set(c.sql, db.prepare(c.sql));
-    return prepared.get(c.sql).all(...c.parameters);
-  };
-  close = () => db.close();
-}
+const compiler = sqlCompiler(pgUrl);
+const { run, cpuNow, close } = await openDataSet(dataDir, pgUrl);
 
 // published memos of public collections, spread over the data set
 const step = Math.floor(manifest.memos / Number(values.memos));
@@ -132,7 +78,6 @@ for (let r = 0; r < rounds; r += 1) {
     times[name].push((cpuNow() - started) / memoIds.length);
   }
 }
-const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 const a = median(times.online);
 const b = median(times.watchers);
 console.log(

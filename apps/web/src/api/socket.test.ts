@@ -1,4 +1,5 @@
 import { renderHook } from '@testing-library/react';
+import { FakeSocket, testJwt } from '../test/fake-socket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient } from './client';
 import { clearSession, resetSessionCache, setSession, updateTokens } from './session';
@@ -14,57 +15,10 @@ import {
   useSocketMessage,
 } from './socket';
 
-/** A stand-in for the browser's WebSocket: the test opens, feeds and closes it. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readyState = 0;
-  closedWith: number | undefined;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  /** the server accepts */
-  accept() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-  fail() {
-    this.onerror?.(new Event('error'));
-  }
-  /** the connection ends from the other side */
-  end(code: number) {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code }));
-  }
-}
-
-const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
-
-function jwt(sub: number, expiresInSeconds = 900): string {
-  const part = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(sub), exp })}.signature`;
-}
+const latest = () => FakeSocket.latest();
 
 const signIn = (userId: number, kind: 'full' | 'activation' = 'full', expiresIn = 900) =>
-  setSession({ token: jwt(userId, expiresIn), refreshToken: `refresh-${userId}`, kind });
+  setSession({ token: testJwt(userId, expiresIn), refreshToken: `refresh-${userId}`, kind });
 
 let release: (() => void) | undefined;
 
@@ -89,7 +43,7 @@ describe('socket client', () => {
   });
 
   it('reads the account and expiry from the access token', () => {
-    expect(claimsOf(jwt(42))).toEqual({ userId: 42, expiresAt: expect.any(Number) });
+    expect(claimsOf(testJwt(42))).toEqual({ userId: 42, expiresAt: expect.any(Number) });
     expect(claimsOf('nonsense')).toBeNull();
     expect(claimsOf('a.bm90IGpzb24.c')).toBeNull();
   });
@@ -241,7 +195,7 @@ describe('socket client', () => {
     await vi.advanceTimersByTimeAsync(0);
     const first = latest();
     first.accept();
-    updateTokens(jwt(1, 600), 'refresh-rotated');
+    updateTokens(testJwt(1, 600), 'refresh-rotated');
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeSocket.all).toHaveLength(1);
 
@@ -261,7 +215,7 @@ describe('socket client', () => {
   });
 
   it('refreshes an expired token before connecting with it', async () => {
-    const fresh = jwt(5);
+    const fresh = testJwt(5);
     const fetchMock = vi.fn(
       async () =>
         new Response(JSON.stringify({ token: fresh, refresh_token: 'refresh-new' }), {
@@ -344,10 +298,10 @@ describe('socket client', () => {
     signIn(4, 'full', -60);
     release = connectSocket();
     await vi.advanceTimersByTimeAsync(0);
-    updateTokens(jwt(4, -30), 'refresh-other');
+    updateTokens(testJwt(4, -30), 'refresh-other');
     await vi.advanceTimersByTimeAsync(0);
     answer(
-      new Response(JSON.stringify({ token: jwt(4), refresh_token: 'refresh-new' }), {
+      new Response(JSON.stringify({ token: testJwt(4), refresh_token: 'refresh-new' }), {
         status: 200,
         headers: { 'content-type': 'application/json' },
       }),

@@ -124,6 +124,30 @@ describeDb('feed: later pages per author', () => {
 
   const idsOf = (rows: Array<{ id: unknown }>) => rows.map((r) => Number(r.id));
 
+  /** A published memo of `author` in `collection`, published at `at`; its id. */
+  async function publishAt(author: number, collection: string, at: Date, title: string) {
+    const { db, dialect } = t.database;
+    const when = dialect.time(at);
+    const memo = await db
+      .insertInto('memos')
+      .values({
+        user_id: author,
+        title,
+        search_text: title,
+        status: 'published',
+        published_at: when,
+        created_at: when,
+        updated_at: when,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('memos_per_collection')
+      .values({ memo_id: memo.id, collection_id: collection, position: 1, created_at: when })
+      .execute();
+    return memo.id;
+  }
+
   /** GET `url` as `who` (null: a visitor), the hydra members' ids and the status. */
   async function listed(url: string, who: SignedIn | null) {
     const res = await t.app.inject({
@@ -182,7 +206,7 @@ describeDb('feed: later pages per author', () => {
     const open = await insertCollection(t, many, 'public');
     const closed = await insertCollection(t, many, 'private');
     const ones = await insertCollection(t, one, 'public');
-    const when = dialect.time(new Date(Date.UTC(2027, 0, 1)));
+    const when = new Date(Date.UTC(2027, 0, 1));
     // all at one time: the one memo first (the smallest id), then five, the newest private
     for (const [author, collection] of [
       [one, ones],
@@ -192,22 +216,7 @@ describeDb('feed: later pages per author', () => {
       [many, open],
       [many, closed],
     ] as const) {
-      const memo = await db
-        .insertInto('memos')
-        .values({
-          user_id: author,
-          title: 'same time',
-          status: 'published',
-          published_at: when,
-          created_at: when,
-          updated_at: when,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('memos_per_collection')
-        .values({ memo_id: memo.id, collection_id: collection, position: 1, created_at: when })
-        .execute();
+      await publishAt(author, collection, when, 'same time');
     }
     for (const [offset, size] of [
       [1, 1],
@@ -305,7 +314,7 @@ describeDb('feed: later pages per author', () => {
   });
 
   it('answers the offset page when the memo is hidden, gone or unknown: no time of it shows', async () => {
-    const { db, dialect } = t.database;
+    const { db } = t.database;
     const [writer] = (await insertAccounts(t, 1)) as [number];
     await followUser(t, reader.id, writer);
     const open = await insertCollection(t, writer, 'public');
@@ -313,30 +322,8 @@ describeDb('feed: later pages per author', () => {
     const start = Date.UTC(2026, 5, 1);
     const posted: number[] = [];
     for (let i = 0; i < 9; i += 1) {
-      const when = dialect.time(new Date(start + i * 60_000));
-      const memo = await db
-        .insertInto('memos')
-        .values({
-          user_id: writer,
-          title: `later ${i}`,
-          search_text: `later ${i}`,
-          status: 'published',
-          published_at: when,
-          created_at: when,
-          updated_at: when,
-        } as never)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('memos_per_collection')
-        .values({
-          memo_id: memo.id,
-          collection_id: i === 4 ? closed : open,
-          position: i,
-          created_at: when,
-        })
-        .execute();
-      posted.push(memo.id);
+      const at = new Date(start + i * 60_000);
+      posted.push(await publishAt(writer, i === 4 ? closed : open, at, `later ${i}`));
     }
     const hidden = posted[4]!;
     const gone = posted[6]!;
@@ -361,28 +348,11 @@ describeDb('feed: later pages per author', () => {
   });
 
   it('does not show a memo twice when one was published after the first page', async () => {
-    const { db, dialect } = t.database;
     const before = (await listed('/api/feed?itemsPerPage=10&offset=0', reader)).ids;
     const [newcomer] = (await insertAccounts(t, 1)) as [number];
     await followUser(t, reader.id, newcomer);
     const shelf = await insertCollection(t, newcomer, 'public');
-    const when = dialect.time(new Date(Date.UTC(2030, 0, 1)));
-    const memo = await db
-      .insertInto('memos')
-      .values({
-        user_id: newcomer,
-        title: 'newest',
-        status: 'published',
-        published_at: when,
-        created_at: when,
-        updated_at: when,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('memos_per_collection')
-      .values({ memo_id: memo.id, collection_id: shelf, position: 1, created_at: when })
-      .execute();
+    await publishAt(newcomer, shelf, new Date(Date.UTC(2030, 0, 1)), 'newest');
     const byOffset = await listed('/api/feed?itemsPerPage=5&offset=5', reader);
     const fromLast = await listed(
       `/api/feed?itemsPerPage=5&offset=5&after_memo=${before[4]}`,

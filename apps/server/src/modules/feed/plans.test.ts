@@ -48,6 +48,19 @@ describeDb('feed and discover query plans', () => {
     await sql`analyze memos`.execute(db);
   }
 
+  /** A memo of Bo's, somewhere in Ada's feed: the one a later page follows. */
+  async function eleventhMemoOfBo(): Promise<number> {
+    const [memo] = await t.database.db
+      .selectFrom('memos')
+      .select('id')
+      .where('user_id', '=', bo.id)
+      .orderBy('id')
+      .offset(10)
+      .limit(1)
+      .execute();
+    return memo!.id;
+  }
+
   /**
    * The first line of the plan that reads memos: the feed's alias `fm` must walk
    * memos_feed_idx, discover's `dm` memos_discover_idx (public memos alone), in order.
@@ -101,15 +114,7 @@ describeDb('feed and discover query plans', () => {
   it('a page after a memo starts the walk at that memo, in the index', async () => {
     await fillMemosOfOthers();
     const { db, dialect } = t.database;
-    const [middle] = await db
-      .selectFrom('memos')
-      .select('id')
-      .where('user_id', '=', bo.id)
-      .orderBy('id')
-      .offset(10)
-      .limit(1)
-      .execute();
-    const after = middle!.id;
+    const after = await eleventhMemoOfBo();
     const queries = [
       { alias: 'fm' as const, query: feedQuery(db, dialect, ada.id, 0, [], 11, { after }) },
       { alias: 'dm' as const, query: discoverQuery(db, dialect, ada.id, false, 0, 11, [], after) },
@@ -186,15 +191,8 @@ describeDb('feed and discover query plans', () => {
     if (TEST_DB === 'postgres') {
       // from the last memo held (what PostgreSQL answers `after_memo` with): the same index,
       // each author's range ending at that memo's time
-      const [held] = await t.database.db
-        .selectFrom('memos')
-        .select('id')
-        .where('user_id', '=', bo.id)
-        .orderBy('id')
-        .offset(10)
-        .limit(1)
-        .execute();
-      const query = feedByAuthorsQuery(db, dialect, ada.id, 0, 11, held!.id).compile();
+      const held = await eleventhMemoOfBo();
+      const query = feedByAuthorsQuery(db, dialect, ada.id, 0, 11, held).compile();
       for (const plan of [
         await planOf(t.database, query),
         await genericPlanOf(t.database, query),

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { FakeSocket, testJwt } from '../../test/fake-socket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMO_WATCH, type Memo } from '@memoria/domain';
 import { configureClient } from '../../api/client';
@@ -9,41 +10,7 @@ import { memoKeys } from './queries';
 import { memoFixture } from './test-support';
 import { heldMemoIds, watchHeldMemos } from './watch';
 
-/** A stand-in for the browser's WebSocket that keeps what the tab sent. */
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static all: FakeSocket[] = [];
-  readonly CONNECTING = 0;
-  readonly OPEN = 1;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  accept() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  end(code: number) {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code }));
-  }
-}
-
-const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+const latest = () => FakeSocket.latest();
 const watching = (...ids: number[]) => ({ message_type: 'watch_memos', memo_ids: ids });
 const pages = (...ids: number[]): MemoPages => ({
   pages: [{ items: ids.map((id) => memoFixture({ id })), total: ids.length, offset: 0 }],
@@ -51,13 +18,6 @@ const pages = (...ids: number[]): MemoPages => ({
 });
 const feed = { kind: 'user' as const, userId: 7 };
 const collection = { kind: 'collection' as const, collectionId: 'garden' };
-
-function jwt(sub: number): string {
-  const part = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  const exp = Math.floor(Date.now() / 1000) + 900;
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(sub), exp })}.signature`;
-}
 
 let queryClient: QueryClient;
 const stops: Array<() => void> = [];
@@ -68,7 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
   resetSessionCache();
   configureClient({ baseUrl: '' });
-  setSession({ token: jwt(7), refreshToken: 'refresh', kind: 'full' });
+  setSession({ token: testJwt(7), refreshToken: 'refresh', kind: 'full' });
   queryClient = new QueryClient();
 });
 
