@@ -265,7 +265,8 @@ describeDb('feed: later pages per author', () => {
     let pages = 0;
     for (const viewer of viewers) {
       const all = idsOf(await feedQuery(db, dialect, viewer, 0, [], 1000).execute());
-      for (const size of [1, 3, 11]) {
+      // odd sizes: pages end on either memo of a pair published at the same time
+      for (const size of [3, 7]) {
         for (let offset = size; offset < all.length; offset += size) {
           const after = all[offset - 1]!;
           const rows = await feedQuery(db, dialect, viewer, 0, [], size, { after }).execute();
@@ -284,7 +285,7 @@ describeDb('feed: later pages per author', () => {
         }
       }
     }
-    expect(pages).toBeGreaterThan(100);
+    expect(pages).toBeGreaterThan(60);
   });
 
   it('pages feed and discover over HTTP from the last memo held, to the same lists', async () => {
