@@ -1,8 +1,8 @@
 import { renderHook } from '@testing-library/react';
-import { FakeSocket, testJwt } from '../test/fake-socket';
+import { FakeSocket, testJwt, useFakeSocketWorld } from '../test/fake-socket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient } from './client';
-import { clearSession, resetSessionCache, setSession, updateTokens } from './session';
+import { clearSession, setSession, updateTokens } from './session';
 import {
   SESSION_ENDED_CLOSE,
   SILENCE_LIMIT_MS,
@@ -23,11 +23,7 @@ const signIn = (userId: number, kind: 'full' | 'activation' = 'full', expiresIn 
 let release: (() => void) | undefined;
 
 beforeEach(() => {
-  vi.useFakeTimers();
-  FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  resetSessionCache();
-  configureClient({ baseUrl: '' });
+  useFakeSocketWorld();
 });
 
 afterEach(() => {

@@ -1,3 +1,7 @@
+import { vi } from 'vitest';
+import { configureClient } from '../api/client';
+import { resetSessionCache } from '../api/session';
+
 /**
  * A stand-in for the browser's WebSocket (tests of api/socket.ts and of what rides on it):
  * the test accepts, feeds and ends it, and reads what the tab sent.
@@ -55,4 +59,16 @@ export function testJwt(sub: number, expiresInSeconds = 900): string {
     btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: String(sub), exp })}.signature`;
+}
+
+/**
+ * Before each socket test: fake timers, FakeSocket as the browser's WebSocket (none opened
+ * yet), no session cached, the API client on this origin.
+ */
+export function useFakeSocketWorld(): void {
+  vi.useFakeTimers();
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  resetSessionCache();
+  configureClient({ baseUrl: '' });
 }

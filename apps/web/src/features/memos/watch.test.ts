@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { FakeSocket, testJwt } from '../../test/fake-socket';
+import { FakeSocket, testJwt, useFakeSocketWorld } from '../../test/fake-socket';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEMO_WATCH, type Memo } from '@memoria/domain';
-import { configureClient } from '../../api/client';
-import { resetSessionCache, setSession } from '../../api/session';
+import { setSession } from '../../api/session';
 import * as socketModule from '../../api/socket';
 import type { MemoPages } from './list-cache';
 import { memoKeys } from './queries';
@@ -23,11 +22,7 @@ let queryClient: QueryClient;
 const stops: Array<() => void> = [];
 
 beforeEach(() => {
-  vi.useFakeTimers();
-  FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-  resetSessionCache();
-  configureClient({ baseUrl: '' });
+  useFakeSocketWorld();
   setSession({ token: testJwt(7), refreshToken: 'refresh', kind: 'full' });
   queryClient = new QueryClient();
 });
