@@ -181,17 +181,25 @@ const HELD_MAX = 100;
 function hold(person, memoList) {
   const ids = memoList.map((memo) => memo?.id).filter((id) => typeof id === 'number');
   person.held = [...person.held.filter((id) => !ids.includes(id)), ...ids].slice(-HELD_MAX);
+  const now = Date.now();
+  for (const id of ids) person.heldAt.set(id, now);
+  for (const id of person.heldAt.keys()) if (!person.held.includes(id)) person.heldAt.delete(id);
   watchHeld(person);
 }
 /**
  * Sends `watch_memos` with the memos held (docs/notes/realtime-delivery.md, Watched memos)
- * when they differ from what this socket was last told; `always` on a socket's open.
+ * when they differ from what this socket was last told, with how long ago the oldest memo new
+ * to the socket was read; `always` on a socket's open.
  */
 function watchHeld(person, always = false) {
   const ids = person.held.slice(-WATCH_MAX).sort((a, b) => a - b);
   const text = ids.join(',');
   if (!person.socketOpen || (!always && text === person.watchSent)) return;
-  person.socket.send(JSON.stringify({ message_type: 'watch_memos', memo_ids: ids }));
+  const watched = new Set(always ? [] : (person.watchSent ?? '').split(',').map(Number));
+  const readAt = ids.filter((id) => !watched.has(id)).map((id) => person.heldAt.get(id) ?? 0);
+  const message = { message_type: 'watch_memos', memo_ids: ids };
+  if (readAt.length > 0) message.read_ms_ago = Math.max(0, Date.now() - Math.min(...readAt));
+  person.socket.send(JSON.stringify(message));
   person.watchSent = text;
 }
 
@@ -694,6 +702,7 @@ process.on('message', (message) => {
         seen: [],
         held: [],
         watchSent: undefined,
+        heldAt: new Map(),
         todos: [],
         collections: [],
         followed: [],

@@ -65,9 +65,19 @@ export const MEMO_WATCH = {
   maxMemos: 1000,
   /**
    * the tab sends its set once its query cache has been quiet this long: long enough to take
-   * a page's fetch events as one, short since an edit before the set arrives is not sent
+   * a page's fetch events as one, short so the set follows what the tab shows
    */
   debounceMs: 50,
+  /**
+   * a memo that joins a socket's set is told of its changes made this long before: the ones
+   * after the server read it for the tab and before the tab's set arrived (or its socket opened)
+   */
+  replayMs: 10_000,
+  /**
+   * a tab says how long ago it read the memos new to its set; the server's read came before
+   * the answer reached the tab, by at most this much, so changes this much earlier are told too
+   */
+  readSlackMs: 1000,
 } as const;
 
 /** Breakpoints in px (docs/SCREENS.md, Layout). */

@@ -80,8 +80,15 @@ export interface RealtimeHub {
   /**
    * The memos an attached socket of this user's holds (its tab's whole set, replacing the
    * last); forgotten when the socket detaches (docs/notes/realtime-delivery.md, Watched memos).
+   * The memos new to the set are told of their changes since the tab read them (`readMsAgo`
+   * before now, by the tab's clock; unknown: MEMO_WATCH.replayMs).
    */
-  watchMemos(userId: number, socket: RealtimeSocket, memoIds: readonly number[]): void;
+  watchMemos(
+    userId: number,
+    socket: RealtimeSocket,
+    memoIds: readonly number[],
+    readMsAgo?: number,
+  ): void;
   /**
    * Announces a change that leaves the memo in place to every instance, this one included:
    * each judges the people watching the memo on its own sockets by the rule of the change's
@@ -121,6 +128,9 @@ export const SEND_BATCH = 200;
 export function createSocketRegistry(onPresence?: (userId: number, online: boolean) => void) {
   const sockets = new Map<number, Set<RealtimeSocket>>();
   const watching = createMemoWatchIndex();
+  const memoChanges = createMemoChangeDesk(watching, (userIds, text) =>
+    deliverAll([{ userIds, text }]),
+  );
 
   async function deliverAll(parcels: readonly (Parcel | EncodedParcel)[]): Promise<void> {
     let sent = 0;
@@ -179,15 +189,34 @@ export function createSocketRegistry(onPresence?: (userId: number, online: boole
     onlineUserIds: (): number[] => [...sockets.keys()].filter((id) => id > 0),
     /** whether this user has a socket in this process */
     isHere: (userId: number): boolean => userId > 0 && sockets.has(userId),
-    /** what an attached socket watches (a detached one watches nothing) */
-    watchMemos(userId: number, socket: RealtimeSocket, memoIds: readonly number[]): void {
-      if (sockets.get(userId)?.has(socket)) watching.replace(socket, userId, memoIds);
+    /**
+     * What an attached socket watches (a detached one watches nothing). The memos new to its
+     * set are told of the changes they had lately (see createMemoChangeDesk).
+     */
+    watchMemos(
+      userId: number,
+      socket: RealtimeSocket,
+      memoIds: readonly number[],
+      readMsAgo?: number,
+    ): void {
+      if (!sockets.get(userId)?.has(socket)) return;
+      const joined = watching.replace(socket, userId, memoIds);
+      if (joined.length === 0) return;
+      const send = (text: string): void => {
+        try {
+          socket.send(Buffer.from(text));
+        } catch {
+          // A socket closing under us; its close handler removes it.
+        }
+      };
+      memoChanges.replay(userId, joined, send, readMsAgo).catch(() => undefined);
     },
     /** announced memo changes, judged for this process's watchers and delivered here */
-    memoChanges: createMemoChangeDesk(watching, (userIds, text) => deliverAll([{ userIds, text }])),
+    memoChanges,
     clear(): void {
       sockets.clear();
       watching.clear();
+      memoChanges.clear();
     },
   };
 }

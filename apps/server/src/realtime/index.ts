@@ -17,7 +17,7 @@ import {
   type RealtimeSocket,
 } from './hub.js';
 import { memoReadersJudge } from './memo-changes.js';
-import { watchedMemoIds } from './memo-watch.js';
+import { watchedMemos } from './memo-watch.js';
 import { processNumber } from '../process-role.js';
 import { createProcessHub, workerLink } from './process-hub.js';
 import { createRedisHub } from './redis-hub.js';
@@ -337,8 +337,10 @@ export async function registerRealtime(
    * memo (docs/notes/realtime-delivery.md, Watched memos).
    */
   function watch(connection: Connection, message: Record<string, unknown>): void {
-    const memoIds = watchedMemoIds(message);
-    if (memoIds) ctx.realtime.watchMemos(connection.userId, connection.delivery, memoIds);
+    const watched = watchedMemos(message);
+    if (!watched) return;
+    const { memoIds, readMsAgo } = watched;
+    ctx.realtime.watchMemos(connection.userId, connection.delivery, memoIds, readMsAgo);
   }
 
   /**

@@ -32,9 +32,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
  * Sends a `watch_memos` (any body: malformed ones too) and waits until the server has read
  * it: the pong of a ping sent after it comes back.
  */
-async function watch(inbox: TestSocket, memoIds: unknown): Promise<void> {
+async function watch(inbox: TestSocket, memoIds: unknown, readMsAgo?: number): Promise<void> {
   const pongs = inbox.received.filter(of('pong')).length;
-  inbox.send({ message_type: 'watch_memos', memo_ids: memoIds });
+  inbox.send({ message_type: 'watch_memos', memo_ids: memoIds, read_ms_ago: readMsAgo });
   inbox.send({ message_type: 'ping' });
   await expect.poll(() => inbox.received.filter(of('pong')).length).toBe(pongs + 1);
 }
@@ -276,6 +276,44 @@ describeDb('realtime socket', () => {
     await authorTab.next(changed(memoId, 'updated'));
     await settle();
     expect(strangerTab.received.filter(of('memo_changed'))).toEqual([]);
+  });
+
+  it('a change made before a tab’s set arrived, or before its socket opened, is told when the set arrives', async () => {
+    const { author, contact, shared, memo } = await memoSeenByContact(t, { title: 'Read early' });
+    const stranger = await signedInUser(t);
+    const contactTab = await tab(contact);
+    const strangerTab = await tab(stranger);
+    // the contact's tab has read the memo; the edit lands before its set does
+    await edit(author, memo.id, shared, 'Edited meanwhile');
+    await watch(contactTab, [memo.id]);
+    await contactTab.next(changed(memo.id, 'updated'));
+    await watch(strangerTab, [memo.id]);
+
+    // a comment before the socket of a fresh tab opens
+    const commented = await t.app.inject({
+      method: 'POST',
+      url: '/api/memo/comment',
+      headers: author.headers,
+      payload: { memo: `/api/memo/${memo.id}`, description: 'Before you connected' },
+    });
+    expect(commented.statusCode).toBe(201);
+    const freshTab = await tab(contact);
+    await watch(freshTab, [memo.id]);
+    await freshTab.next(changed(memo.id, 'updated'));
+    await freshTab.next(changed(memo.id, 'comment'));
+    await settle();
+    // told once each: the set sent again adds nothing new
+    await watch(contactTab, [memo.id]);
+    await settle();
+    expect(changesOf(contactTab, memo.id)).toEqual(['updated', 'comment']);
+    expect(strangerTab.received.filter(of('memo_changed'))).toEqual([]);
+
+    // a tab that read the memo after those changes (beyond the slack) is not told of them
+    await new Promise((resolve) => setTimeout(resolve, MEMO_WATCH.readSlackMs + 50));
+    const laterTab = await tab(contact);
+    await watch(laterTab, [memo.id], 0);
+    await settle();
+    expect(changesOf(laterTab, memo.id)).toEqual([]);
   });
 
   it('a new set replaces the last, a closed tab stops watching, a malformed set is ignored', async () => {

@@ -7,10 +7,12 @@ import * as socketModule from '../../api/socket';
 import type { MemoPages } from './list-cache';
 import { memoKeys } from './queries';
 import { memoFixture } from './test-support';
-import { heldMemoIds, watchHeldMemos } from './watch';
+import { heldMemoIds, watchHeldMemos, watchMessage } from './watch';
 
 const latest = () => FakeSocket.latest();
-const watching = (...ids: number[]) => ({ message_type: 'watch_memos', memo_ids: ids });
+/** a watch_memos message of these ids, whatever it says of their age */
+const watching = (...ids: number[]) =>
+  expect.objectContaining({ message_type: 'watch_memos', memo_ids: ids });
 const pages = (...ids: number[]): MemoPages => ({
   pages: [{ items: ids.map((id) => memoFixture({ id })), total: ids.length, offset: 0 }],
   pageParams: [0],
@@ -79,5 +81,54 @@ describe('watched memos', () => {
     expect(held).toHaveLength(MEMO_WATCH.maxMemos);
     expect(held).toContain(5000);
     expect(held).not.toContain(MEMO_WATCH.maxMemos);
+  });
+
+  it('says how long ago it read the oldest memo the socket did not watch yet', async () => {
+    const held = new Map([
+      [1, 1_000],
+      [2, 4_000],
+      [3, 9_000],
+    ]);
+    expect(watchMessage(held, new Set(), 10_000)).toEqual({
+      message_type: 'watch_memos',
+      memo_ids: [1, 2, 3],
+      read_ms_ago: 9_000,
+    });
+    expect(watchMessage(held, new Set([1]), 10_000)).toMatchObject({ read_ms_ago: 6_000 });
+    // nothing new: no age to tell
+    expect(watchMessage(held, new Set([1, 2, 3]), 10_000)).toEqual({
+      message_type: 'watch_memos',
+      memo_ids: [1, 2, 3],
+    });
+
+    // through the socket: a page loaded 2 s after the first, its set sent after the debounce
+    queryClient.setQueryData(memoKeys.list(feed), pages(1, 2));
+    stops.push(socketModule.connectSocket(), watchHeldMemos(queryClient, socketModule));
+    await vi.advanceTimersByTimeAsync(0);
+    latest().accept();
+    await vi.advanceTimersByTimeAsync(2_000);
+    queryClient.setQueryData(memoKeys.list(collection), pages(5));
+    await vi.advanceTimersByTimeAsync(MEMO_WATCH.debounceMs);
+    expect(latest().sent).toEqual([
+      { message_type: 'watch_memos', memo_ids: [1, 2], read_ms_ago: 0 },
+      { message_type: 'watch_memos', memo_ids: [1, 2, 5], read_ms_ago: MEMO_WATCH.debounceMs },
+    ]);
+    // a set that only lost memos: nothing new, no age
+    queryClient.removeQueries({ queryKey: memoKeys.list(collection) });
+    await vi.advanceTimersByTimeAsync(MEMO_WATCH.debounceMs);
+    expect(latest().sent.at(-1)).toEqual({ message_type: 'watch_memos', memo_ids: [1, 2] });
+
+    // a new socket watches nothing: every memo is new to it, memo 1 counted from its oldest
+    // copy (the feed's, 2.1 s before its detail was read)
+    queryClient.setQueryData(memoKeys.detail(1), memoFixture({ id: 1 }));
+    await vi.advanceTimersByTimeAsync(MEMO_WATCH.debounceMs);
+    const dropped = latest();
+    dropped.end(1006);
+    await vi.advanceTimersByTimeAsync(socketModule.reconnectDelay(0));
+    latest().accept();
+    const age = 2_000 + 3 * MEMO_WATCH.debounceMs + socketModule.reconnectDelay(0);
+    expect(latest().sent).toEqual([
+      { message_type: 'watch_memos', memo_ids: [1, 2], read_ms_ago: age },
+    ]);
   });
 });

@@ -25,23 +25,46 @@ function idsOf(query: Query): number[] {
 }
 
 /**
- * The ids of the memos held in the memo lists and details, at most MEMO_WATCH.maxMemos: the
- * most recently loaded queries' first when there are more. In ascending order.
+ * The memos held in the memo lists and details, at most MEMO_WATCH.maxMemos (the most recently
+ * loaded queries' first when there are more), each with when the tab read the oldest copy
+ * it holds (its query's `dataUpdatedAt`).
  */
-export function heldMemoIds(queryClient: QueryClient): number[] {
+function heldMemos(queryClient: QueryClient): Map<number, number> {
   const cache = queryClient.getQueryCache();
   const queries = [
     ...cache.findAll({ queryKey: memoKeys.lists }),
     ...cache.findAll({ queryKey: memoKeys.details }),
   ].sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
-  const held = new Set<number>();
+  const held = new Map<number, number>();
   for (const query of queries) {
     for (const id of idsOf(query)) {
-      if (held.size >= MEMO_WATCH.maxMemos) break;
-      held.add(id);
+      if (held.has(id)) held.set(id, query.state.dataUpdatedAt);
+      else if (held.size < MEMO_WATCH.maxMemos) held.set(id, query.state.dataUpdatedAt);
     }
   }
-  return [...held].sort((a, b) => a - b);
+  return held;
+}
+
+/** The ids of the held memos (heldMemos), in ascending order. */
+export function heldMemoIds(queryClient: QueryClient): number[] {
+  return [...heldMemos(queryClient).keys()].sort((a, b) => a - b);
+}
+
+/**
+ * The `watch_memos` message for the memos held now. With `read_ms_ago`, how long ago the tab
+ * read the oldest of those the socket did not watch yet (`watched`), so that the server tells
+ * it of their changes since then and no earlier ones (MEMO_WATCH.replayMs).
+ */
+export function watchMessage(
+  held: ReadonlyMap<number, number>,
+  watched: ReadonlySet<number>,
+  now = Date.now(),
+): SocketMessage {
+  const memo_ids = [...held.keys()].sort((a, b) => a - b);
+  const readTimes = memo_ids.filter((id) => !watched.has(id)).map((id) => held.get(id) ?? 0);
+  if (readTimes.length === 0) return { message_type: 'watch_memos', memo_ids };
+  const read_ms_ago = Math.max(0, Math.round(now - Math.min(...readTimes)));
+  return { message_type: 'watch_memos', memo_ids, read_ms_ago };
 }
 
 /**
@@ -50,15 +73,16 @@ export function heldMemoIds(queryClient: QueryClient): number[] {
  * last sent on this socket. Answers the function that stops it.
  */
 export function watchHeldMemos(queryClient: QueryClient, socket: WatchSocket): () => void {
-  /** the set last sent on the open socket, as text; null: nothing sent on it yet */
-  let sent: string | null = null;
+  /** the set last sent on the open socket; null: nothing sent on it yet */
+  let sent: Set<number> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const send = (always: boolean) => {
-    const ids = heldMemoIds(queryClient);
-    const text = ids.join(',');
-    if (!always && text === sent) return;
-    if (socket.sendSocket({ message_type: 'watch_memos', memo_ids: ids })) sent = text;
+    const held = heldMemos(queryClient);
+    const same = sent !== null && sent.size === held.size && [...held.keys()].every(has(sent));
+    if (!always && same) return;
+    const message = watchMessage(held, (!always && sent) || new Set());
+    if (socket.sendSocket(message)) sent = new Set(held.keys());
   };
   const stopOpen = socket.onSocketOpen(() => {
     clearTimeout(timer);
@@ -77,3 +101,8 @@ export function watchHeldMemos(queryClient: QueryClient, socket: WatchSocket): (
     stopCache();
   };
 }
+
+const has =
+  (set: ReadonlySet<number>) =>
+  (id: number): boolean =>
+    set.has(id);
