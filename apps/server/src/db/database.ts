@@ -278,6 +278,21 @@ export function asPrepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
 }
 
 /**
+ * The fewest ids a prepared statement's id array carries (`= any($n::integer[])`):
+ * PostgreSQL prices an array parameter's kept (generic) plan as for ten elements, so with
+ * fewer (one watcher, the usual case) each call's own plan looks cheaper and it is planned
+ * again on every call. The comments' audience spent four times its run planning so under the
+ * load test (docs/PERFORMANCE.md, 30 November evening). Padded past ten, the kept plan wins.
+ */
+export const PADDED_IDS = 16;
+
+/** `ids` padded with 0, which is no row's id (ids start at 1), to PADDED_IDS. */
+export function paddedIds(ids: readonly number[]): number[] {
+  const padding = Math.max(0, PADDED_IDS - ids.length);
+  return [...ids, ...Array<number>(padding).fill(0)];
+}
+
+/**
  * The pool as Kysely's PostgresDialect sees it, where SQL marked with PREPARED_MARK goes
  * as a named prepared statement (named by a hash of its text): PostgreSQL parses it once
  * per connection and, after five runs, may keep one generic plan for it. Planning the

@@ -57,6 +57,19 @@ export function pageStatement(offset: number): { prepared: boolean } {
 /** Ten pages of fifty, or fifty of ten. */
 export const PREPARED_OFFSETS_UP_TO = 500;
 
+/**
+ * Whether a read of `count` rows by key (an IN list, a multi-row insert) goes as a prepared
+ * statement: each count is a statement of its own, so the counts a page or a write usually
+ * has are prepared and rare longer lists are planned per call, which keeps what each
+ * connection holds bounded (NAMED_STATEMENTS_PER_CONNECTION).
+ */
+export function byCountStatement(count: number): { prepared: boolean } {
+  return { prepared: count <= PREPARED_COUNTS_UP_TO };
+}
+
+/** A page of fifty with room to spare. */
+export const PREPARED_COUNTS_UP_TO = 64;
+
 /** How many shapes one database keeps (a shape per kind of viewer, page size, id count...). */
 const MAX_SHAPES = 2000;
 

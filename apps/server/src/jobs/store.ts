@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DatabaseSchema, JobStatus, JobsTable } from '../db/schema.js';
 import type { DialectHelpers } from '../db/dialect.js';
 import { readCount } from '../db/dialect.js';
-import { queryCacheOf } from '../db/query-cache.js';
+import { byCountStatement, queryCacheOf } from '../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 export type JobRow = Selectable<JobsTable>;
@@ -118,6 +118,7 @@ export async function insertWaitingJobs(
           .onConflict((oc) =>
             oc.column('unique_key').where(sql.ref('status'), '=', sql.lit('queued')).doNothing(),
           ),
+      byCountStatement(chunk.length),
     );
   }
 }

@@ -165,19 +165,25 @@ export async function deleteComment(db: Db, memoId: number, id: number): Promise
 
 /** People who watch the memo's comments, or the comments of a collection it is in. */
 export async function commentWatchers(db: Db, memoId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('memo_watchers as w')
-    .select('w.user_id')
-    .where('w.memo_id', '=', memoId)
-    .union(
+  // built once and prepared (db/query-cache.ts): every comment asks
+  const rows = await queryCacheOf(db).rows(
+    'comment-watchers',
+    [memoId],
+    (slots) =>
       db
-        .selectFrom('collection_watchers as cw')
-        .innerJoin('memos_per_collection as mpc', 'mpc.collection_id', 'cw.collection_id')
-        .select('cw.user_id')
-        .where('mpc.memo_id', '=', memoId)
-        .where('cw.kind', '=', 'comment'),
-    )
-    .execute();
+        .selectFrom('memo_watchers as w')
+        .select('w.user_id')
+        .where('w.memo_id', '=', slots[0] as number)
+        .union(
+          db
+            .selectFrom('collection_watchers as cw')
+            .innerJoin('memos_per_collection as mpc', 'mpc.collection_id', 'cw.collection_id')
+            .select('cw.user_id')
+            .where('mpc.memo_id', '=', slots[0] as number)
+            .where('cw.kind', '=', 'comment'),
+        ),
+    { prepared: true },
+  );
   return rows.map((row) => row.user_id);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible } from '../audience/index.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -125,15 +125,17 @@ export async function favouriteIdsForCollections(
   const unique = [...new Set(collectionIds)];
   for (let start = 0; start < unique.length; start += 900) {
     // built once per number of collections (db/query-cache.ts): every collection list asks
+    const chunk = unique.slice(start, start + 900);
     const rows = await queryCacheOf(db).rows(
       'favourites-of-collections',
-      [viewer, ...unique.slice(start, start + 900)],
+      [viewer, ...chunk],
       (slots) =>
         db
           .selectFrom('favourites')
           .select(['id', 'collection_id'])
           .where('user_id', '=', slots[0] as number)
           .where('collection_id', 'in', slots.slice(1) as string[]),
+      byCountStatement(chunk.length),
     );
     for (const row of rows) if (row.collection_id !== null) map.set(row.collection_id, row.id);
   }

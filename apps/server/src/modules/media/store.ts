@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
 import type { AttachmentOwner } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { AttachmentsTable } from '../../db/schema-media.js';
@@ -332,16 +332,20 @@ export async function setAttachmentMessage(
 export function attachmentsOfMessages(db: Db, messageIds: number[]): Promise<AttachmentRow[]> {
   if (messageIds.length === 0) return Promise.resolve([]);
   // built once per number of messages (db/query-cache.ts): every page of a thread asks it
-  return queryCacheOf(db).rows('attachments-of-messages', messageIds, (slots) =>
-    db
-      .selectFrom('attachments')
-      .selectAll()
-      .where('message_id', 'in', slots as number[])
-      .where('owner_kind', '=', 'message')
-      .where('status', '!=', 'deleted')
-      .orderBy('message_id')
-      .orderBy('sequence_number')
-      .orderBy('id'),
+  return queryCacheOf(db).rows(
+    'attachments-of-messages',
+    messageIds,
+    (slots) =>
+      db
+        .selectFrom('attachments')
+        .selectAll()
+        .where('message_id', 'in', slots as number[])
+        .where('owner_kind', '=', 'message')
+        .where('status', '!=', 'deleted')
+        .orderBy('message_id')
+        .orderBy('sequence_number')
+        .orderBy('id'),
+    byCountStatement(messageIds.length),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { queryCacheOf } from '../../db/query-cache.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 
@@ -31,18 +32,31 @@ export async function markArrivedOffline(
  * read and what a digest already reported; newest activity first, at most `limit`.
  */
 export function threadsToMail(db: Db, d: DialectHelpers, userId: number, limit: number) {
-  return db
-    .selectFrom('thread_members as me')
-    .innerJoin('threads as t', 't.id', 'me.thread_id')
-    .select(['t.id', 't.name', 't.thread_type', 't.last_seq', 'me.last_read_seq', 'me.mailed_seq'])
-    .where('me.user_id', '=', userId)
-    .where('me.muted', '=', d.bool(false))
-    .whereRef('me.offline_seq', '>', 'me.mailed_seq')
-    .whereRef('me.offline_seq', '>', 'me.last_read_seq')
-    .orderBy('t.last_activity_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(limit)
-    .execute();
+  // built once and prepared (db/query-cache.ts): every message to someone offline asks
+  return queryCacheOf(db).rows(
+    'threads-to-mail',
+    [userId, limit],
+    (slots) =>
+      db
+        .selectFrom('thread_members as me')
+        .innerJoin('threads as t', 't.id', 'me.thread_id')
+        .select([
+          't.id',
+          't.name',
+          't.thread_type',
+          't.last_seq',
+          'me.last_read_seq',
+          'me.mailed_seq',
+        ])
+        .where('me.user_id', '=', slots[0] as number)
+        .where('me.muted', '=', d.bool(false))
+        .whereRef('me.offline_seq', '>', 'me.mailed_seq')
+        .whereRef('me.offline_seq', '>', 'me.last_read_seq')
+        .orderBy('t.last_activity_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(slots[1] as number),
+    { prepared: true },
+  );
 }
 
 /** Others' messages of a thread after `afterSeq` (not deleted): how many, and the newest. */

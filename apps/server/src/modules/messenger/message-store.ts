@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { PREPARED_MARK } from '../../db/database.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
 import { markRead, nextSeq, setLastMessage, type MemberRow } from './store.js';
 import type { SummaryRow } from '../users/people.js';
 
@@ -18,11 +18,15 @@ export function findMessage(db: Db, id: number) {
 
 export function messagesByIds(db: Db, ids: number[]) {
   // the reads of a thread's page are built once (db/query-cache.ts)
-  return queryCacheOf(db).rows('messages-by-ids', ids.length > 0 ? ids : [0], (slots) =>
-    db
-      .selectFrom('thread_messages')
-      .selectAll()
-      .where('id', 'in', slots as number[]),
+  return queryCacheOf(db).rows(
+    'messages-by-ids',
+    ids.length > 0 ? ids : [0],
+    (slots) =>
+      db
+        .selectFrom('thread_messages')
+        .selectAll()
+        .where('id', 'in', slots as number[]),
+    byCountStatement(ids.length),
   );
 }
 
@@ -196,12 +200,16 @@ export async function sendChecks(
 }
 
 export async function countMessages(db: Db, threadId: number, afterSeq = 0): Promise<number> {
-  const [row] = await queryCacheOf(db).rows('message-count', [threadId, afterSeq], (slots) =>
-    db
-      .selectFrom('thread_messages')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('thread_id', '=', slots[0] as number)
-      .where('seq', '>', slots[1] as number),
+  const [row] = await queryCacheOf(db).rows(
+    'message-count',
+    [threadId, afterSeq],
+    (slots) =>
+      db
+        .selectFrom('thread_messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('thread_id', '=', slots[0] as number)
+        .where('seq', '>', slots[1] as number),
+    { prepared: true },
   );
   return Number(row?.n ?? 0);
 }
@@ -232,6 +240,8 @@ export async function newestPage(db: Db, threadId: number, limit: number, offset
         .orderBy('seq', 'desc')
         .limit(slots[1] as number)
         .offset(slots[2] as number),
+    // one walk of thread_messages_thread_seq_key whatever the thread's size or the page
+    { prepared: true },
   );
   if (rows.length === 0) return { rows: [], total: await countMessages(db, threadId) };
   const total = Number(rows[0]!.thread_total ?? 0);
@@ -306,6 +316,7 @@ export function reactionsOf(db: Db, messageIds: number[]) {
         .select(['message_id', 'user_id', 'unicode', 'created_at'])
         .where('message_id', 'in', slots as number[])
         .orderBy('id'),
+    byCountStatement(messageIds.length),
   );
 }
 

@@ -66,7 +66,9 @@ export async function countThreads(
   // without a search, built once (db/query-cache.ts): the list is read on every visit
   const [row] = search
     ? [await count(userId).executeTakeFirstOrThrow()]
-    : await queryCacheOf(db).rows('thread-count', [userId], (slots) => count(slots[0] as number));
+    : await queryCacheOf(db).rows('thread-count', [userId], (slots) => count(slots[0] as number), {
+        prepared: true,
+      });
   return Number(row?.n ?? 0);
 }
 
@@ -106,8 +108,12 @@ export function pageOfThreads(
       .limit(limit)
       .offset(offset);
   if (search) return pageOf(userId, page.limit, page.offset).execute();
-  return queryCacheOf(db).rows('thread-page', [userId, page.limit, page.offset], (slots) =>
-    pageOf(slots[0] as number, slots[1] as number, slots[2] as number),
+  // the person's memberships sorted, whatever the page: a plan that does not depend on it
+  return queryCacheOf(db).rows(
+    'thread-page',
+    [userId, page.limit, page.offset],
+    (slots) => pageOf(slots[0] as number, slots[1] as number, slots[2] as number),
+    { prepared: true },
   );
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { readTime } from '../../db/dialect.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -157,15 +157,17 @@ export async function usersWithSubscriptions(db: Db, userIds: number[]): Promise
   // built once per count (db/query-cache.ts): every notifying write asks; chunks keep the IN
   // list under SQLite's bound-parameter limit
   for (let start = 0; start < userIds.length; start += 900) {
+    const chunk = userIds.slice(start, start + 900);
     const rows = await queryCacheOf(db).rows(
       'users-with-subscriptions',
-      userIds.slice(start, start + 900),
+      chunk,
       (slots) =>
         db
           .selectFrom('push_subscriptions')
           .select('user_id')
           .distinct()
           .where('user_id', 'in', slots as number[]),
+      byCountStatement(chunk.length),
     );
     for (const row of rows) found.push(row.user_id);
   }

@@ -132,14 +132,18 @@ export async function recentPaidOrdersOf(
   limit: number,
 ): Promise<OrderWithProduct[]> {
   // built once (db/query-cache.ts): GET /api/profile asks on every first screen
-  const rows = await queryCacheOf(db).rows('recent-paid-orders', [userId, limit], (slots) =>
-    db
-      .selectFrom('orders')
-      .select(orderColumns)
-      .where('user_id', '=', slots[0] as number)
-      .where('paid_at', 'is not', null)
-      .orderBy('id', 'desc')
-      .limit(slots[1] as number),
+  const rows = await queryCacheOf(db).rows(
+    'recent-paid-orders',
+    [userId, limit],
+    (slots) =>
+      db
+        .selectFrom('orders')
+        .select(orderColumns)
+        .where('user_id', '=', slots[0] as number)
+        .where('paid_at', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(slots[1] as number),
+    { prepared: true },
   );
   return withProducts(db, rows);
 }

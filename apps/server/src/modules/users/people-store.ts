@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { queryCacheOf } from '../../db/query-cache.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -90,8 +90,12 @@ export async function loadPeople(db: Db, ids: Iterable<number>): Promise<Map<num
   if (unique.length === 0) return map;
   // Chunks keep the IN list under SQLite's bound-parameter limit on very long pages.
   for (let start = 0; start < unique.length; start += 900) {
-    const rows = await queryCacheOf(db).rows('people', unique.slice(start, start + 900), (slots) =>
-      peopleQuery(db).where('u.id', 'in', slots as number[]),
+    const chunk = unique.slice(start, start + 900);
+    const rows = await queryCacheOf(db).rows(
+      'people',
+      chunk,
+      (slots) => peopleQuery(db).where('u.id', 'in', slots as number[]),
+      byCountStatement(chunk.length),
     );
     for (const row of rows) map.set(row.id, row);
   }
@@ -116,15 +120,17 @@ export async function loadSummaryRows(
   const unique = [...new Set(ids)];
   const map = new Map<number, SummaryRow>();
   for (let start = 0; start < unique.length; start += 900) {
+    const chunk = unique.slice(start, start + 900);
     const rows = await queryCacheOf(db).rows(
       'summary-rows',
-      unique.slice(start, start + 900),
+      chunk,
       (slots) =>
         db
           .selectFrom('users as u')
           .innerJoin('user_profiles as p', 'p.user_id', 'u.id')
           .select(['u.id', 'p.name', 'p.avatar_attachment_id as avatar_id'])
           .where('u.id', 'in', slots as number[]),
+      byCountStatement(chunk.length),
     );
     for (const row of rows) map.set(row.id, row);
   }
