@@ -128,7 +128,10 @@ export function followerRecipients(
   memoId: number,
   authorId: number,
 ): Promise<number[]> {
-  const yes = dialect.bool(true);
+  // written into the text, not bound: bound, PostgreSQL priced the kept plan as for either
+  // value and planned the statement again on every new memo (docs/PERFORMANCE.md, "Planning
+  // again")
+  const yes = sql.lit(dialect.bool(true));
   return memoReadersAmong(db, dialect, { id: memoId, authorId }, [
     sql`select fw.follower_id as id from follows fw where fw.following_id = ${authorId}`,
     sql`select cn.user_outbound_id as id from connections cn
