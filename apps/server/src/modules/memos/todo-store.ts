@@ -4,6 +4,8 @@ import { readBool, type DialectHelpers } from '../../db/dialect.js';
 import { collectionWritable, type Viewer } from '../audience/index.js';
 import type { TodoRow } from './children-store.js';
 import type { Db } from './store.js';
+import { queryCacheOf } from '../../db/query-cache.js';
+import { viewerSlots } from './query-cache.js';
 
 /**
  * Todo lists (docs/DOMAIN.md, Entities: memo_todos, States: Todo item, Validation: todo-list
@@ -94,16 +96,28 @@ export async function replaceTodos(
 
 /** A todo with its memo's author, and whether the viewer may tick it as a collaborator. */
 export async function findTodoForToggle(db: Db, d: DialectHelpers, viewer: Viewer, todoId: number) {
+  // built once per kind of viewer and prepared (db/query-cache.ts): planning the
+  // collaboration conditions took 0.8 ms a tick on PostgreSQL (docs/PERFORMANCE.md)
+  const who = viewerSlots(viewer);
+  const [row] = await queryCacheOf(db).rows(
+    `todo-for-toggle|${who.key}`,
+    [...who.values, todoId],
+    (slots) => todoForToggleQuery(db, d, who.slotted(slots), slots[who.size] as number),
+    { prepared: true },
+  );
+  return row;
+}
+
+function todoForToggleQuery(db: Db, d: DialectHelpers, viewer: Viewer, todoId: number) {
   const checklist = sql<SqlBool>`exists (select 1 from memos_per_collection tp
     inner join collections tc on tc.id = tp.collection_id
-    where tp.memo_id = t.memo_id and tc.collaboration_on_checklist = ${d.bool(true)}
+    where tp.memo_id = t.memo_id and tc.collaboration_on_checklist = ${sql.lit(d.bool(true))}
     and ${collectionWritable('tc', viewer, d)})`;
   return db
     .selectFrom('memo_todos as t')
     .select(['t.id', 't.memo_id', 't.description', 't.closed', 't.sequence_number'])
     .select(sql<number>`case when ${checklist} then 1 else 0 end`.as('may_tick'))
-    .where('t.id', '=', todoId)
-    .executeTakeFirst();
+    .where('t.id', '=', todoId);
 }
 
 /** Sets the todo's closed state; answers the row as lists present it. */

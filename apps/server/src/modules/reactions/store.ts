@@ -3,28 +3,40 @@ import type { ReactionType } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import { blockedBetween } from '../audience/index.js';
+import { queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
-/** A memo's reaction counts by type. */
+/** A memo's reaction counts by type (built once and prepared: every reaction asks). */
 export async function reactionCounts(db: Db, memoId: number): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('memo_reactions')
-    .select(['reaction_type', (eb) => eb.fn.countAll().as('n')])
-    .where('memo_id', '=', memoId)
-    .groupBy('reaction_type')
-    .execute();
+  const rows = await queryCacheOf(db).rows(
+    'reaction-counts',
+    [memoId],
+    (slots) =>
+      db
+        .selectFrom('memo_reactions')
+        .select(['reaction_type', (eb) => eb.fn.countAll().as('n')])
+        .where('memo_id', '=', slots[0] as number)
+        .groupBy('reaction_type'),
+    { prepared: true },
+  );
   return Object.fromEntries(rows.map((row) => [row.reaction_type, readCount(row.n)]));
 }
 
-/** The person's reaction to the memo, if any. */
-export function findOwnReaction(db: Db, memoId: number, userId: number) {
-  return db
-    .selectFrom('memo_reactions')
-    .select(['id', 'reaction_type'])
-    .where('memo_id', '=', memoId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** The person's reaction to the memo, if any (built once and prepared: every reaction asks). */
+export async function findOwnReaction(db: Db, memoId: number, userId: number) {
+  const [row] = await queryCacheOf(db).rows(
+    'own-reaction',
+    [memoId, userId],
+    (slots) =>
+      db
+        .selectFrom('memo_reactions')
+        .select(['id', 'reaction_type'])
+        .where('memo_id', '=', slots[0] as number)
+        .where('user_id', '=', slots[1] as number),
+    { prepared: true },
+  );
+  return row;
 }
 
 export async function setReactionType(
