@@ -128,6 +128,23 @@ describe('the accounts version', () => {
     expect(changes.current()).toBeGreaterThan(0);
   });
 
+  it('leaves sessions alone when only the storage counter moves', () => {
+    // modules/media/store.ts, on an upload and a removal: no session's state reads it
+    for (const counter of [
+      'update "users" set "storage_used" = storage_used + $1 where "id" = $2 and storage_used + $3 <= $4',
+      'update "users" set "storage_used" = case when storage_used + $1 > $4 then storage_used + $2 else $5 end where "id" = $3',
+    ]) {
+      expect(writesAccounts(counter)).toBe(false);
+    }
+    for (const account of [
+      'update "users" set "storage_used" = $1, "disabled_at" = $2 where "id" = $3',
+      'update "users" set "disabled_at" = $1 where "id" = $2',
+      'update "users" set "storage_used" = 0',
+    ]) {
+      expect(writesAccounts(account)).toBe(true);
+    }
+  });
+
   it('moves with every commit of another process', async () => {
     let external = 1;
     const changes = createChangeVersion({ poll: () => external });

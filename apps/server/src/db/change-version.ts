@@ -60,8 +60,17 @@ export function writesAccounts(sql: string): boolean {
   }
   const target = WRITE_TARGET.exec(text)?.[1]?.toLowerCase();
   if (word === 'select' || target === undefined) return true;
+  if (STORAGE_COUNTER_ONLY.test(text)) return false;
   return ACCOUNT_TABLES.has(target);
 }
+
+/**
+ * An update of the storage counter alone (`users.storage_used`, which every upload and
+ * removal moves), which no session's state reads (session-store.ts reads `disabled_at`): on
+ * PostgreSQL under the load test these made nearly every request read its session again.
+ * No comma before `where`: no other column is set with it.
+ */
+const STORAGE_COUNTER_ONLY = /^update\s+"?users"?\s+set\s+"?storage_used"?\s*=[^,;]*\swhere\s/i;
 
 const WRITE_TARGETS_ANYWHERE =
   /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?\w+"?\.)?"?(\w+)"?(?=[\s(;]|$)/gi;
