@@ -3,6 +3,8 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import type { MemosTable } from '../../db/schema-content.js';
 import { collectionVisible, collectionWritable, type Viewer } from '../audience/index.js';
 import type { Db } from './store.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
+import { viewerSlots } from './query-cache.js';
 
 /** Writes of memos and their links; callers pass their transaction. */
 
@@ -27,7 +29,25 @@ export async function collectionsForWrite(
   ids: string[],
 ) {
   if (ids.length === 0) return [];
-  const rows = await db
+  // built once per kind of viewer and number of collections, and prepared (db/query-cache.ts):
+  // every memo written asks, and planning the audience conditions cost more than running them
+  const who = viewerSlots(viewer);
+  const rows = await queryCacheOf(db).rows(
+    `collections-for-write|${who.key}`,
+    [...who.values, ...ids],
+    (slots) =>
+      collectionsForWriteQuery(db, d, who.slotted(slots), slots.slice(who.size) as string[]),
+    byCountStatement(ids.length),
+  );
+  return rows.map((r) => ({
+    ...r,
+    visible: Number(r.visible) === 1,
+    writable: Number(r.writable) === 1,
+  }));
+}
+
+function collectionsForWriteQuery(db: Db, d: DialectHelpers, viewer: Viewer, ids: string[]) {
+  return db
     .selectFrom('collections as c')
     .select(['c.id', 'c.user_id', 'c.created_at'])
     .select(
@@ -36,13 +56,7 @@ export async function collectionsForWrite(
     .select(
       sql<number>`case when ${collectionWritable('c', viewer, d)} then 1 else 0 end`.as('writable'),
     )
-    .where('c.id', 'in', ids)
-    .execute();
-  return rows.map((r) => ({
-    ...r,
-    visible: Number(r.visible) === 1,
-    writable: Number(r.writable) === 1,
-  }));
+    .where('c.id', 'in', ids);
 }
 
 /** The viewer's oldest own collection (the default target of a copy). */

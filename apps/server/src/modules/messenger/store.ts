@@ -38,46 +38,56 @@ export function findDirectThread(db: Db, key: string) {
  * of the pair if there is one, and how many of the two are still its members.
  */
 export async function directThreadChecks(db: Db, a: number, b: number, key: string) {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('blocks')
-            .select('blocker_id')
-            .where((w) =>
-              w.or([
-                w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]),
-                w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)]),
-              ]),
-            ),
-        )
-        .as('blocked'),
-      eb
-        .exists(
-          eb
-            .selectFrom('contacts')
-            .select('connection_id')
-            .where('user_id', '=', a)
-            .where('contact_id', '=', b),
-        )
-        .as('contact'),
-      eb.selectFrom('threads').select('id').where('direct_key', '=', key).as('thread_id'),
-      eb
-        .selectFrom('thread_members as m')
-        .innerJoin('threads as t', 't.id', 'm.thread_id')
-        .select((c) => c.fn.countAll<number>().as('n'))
-        .where('t.direct_key', '=', key)
-        .where('m.user_id', 'in', [a, b])
-        .as('members'),
-    ])
-    .executeTakeFirstOrThrow();
+  // built once and prepared (db/query-cache.ts): every new conversation asks
+  const [row] = await queryCacheOf(db).rows(
+    'direct-thread-checks',
+    [a, b, key],
+    (slots) =>
+      directThreadChecksQuery(db, slots[0] as number, slots[1] as number, slots[2] as string),
+    { prepared: true },
+  );
+  if (!row) throw new Error('direct thread checks: no row');
   return {
     blocked: readBool(row.blocked),
     contact: readBool(row.contact),
     threadId: row.thread_id ?? undefined,
     members: Number(row.members ?? 0),
   };
+}
+
+function directThreadChecksQuery(db: Db, a: number, b: number, key: string) {
+  return db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('blocks')
+          .select('blocker_id')
+          .where((w) =>
+            w.or([
+              w.and([w('blocker_id', '=', a), w('blocked_id', '=', b)]),
+              w.and([w('blocker_id', '=', b), w('blocked_id', '=', a)]),
+            ]),
+          ),
+      )
+      .as('blocked'),
+    eb
+      .exists(
+        eb
+          .selectFrom('contacts')
+          .select('connection_id')
+          .where('user_id', '=', a)
+          .where('contact_id', '=', b),
+      )
+      .as('contact'),
+    eb.selectFrom('threads').select('id').where('direct_key', '=', key).as('thread_id'),
+    eb
+      .selectFrom('thread_members as m')
+      .innerJoin('threads as t', 't.id', 'm.thread_id')
+      .select((c) => c.fn.countAll<number>().as('n'))
+      .where('t.direct_key', '=', key)
+      .where('m.user_id', 'in', [a, b])
+      .as('members'),
+  ]);
 }
 
 /**
