@@ -79,10 +79,11 @@ export function watchHeldMemos(queryClient: QueryClient, socket: WatchSocket): (
 
   const send = (always: boolean) => {
     const held = heldMemos(queryClient);
-    const same = sent !== null && sent.size === held.size && [...held.keys()].every(has(sent));
-    if (!always && same) return;
-    const message = watchMessage(held, (!always && sent) || new Set());
-    if (socket.sendSocket(message)) sent = new Set(held.keys());
+    // what the open socket watches: nothing yet on a new one
+    const watched = always || sent === null ? new Set<number>() : sent;
+    const same = watched.size === held.size && [...held.keys()].every((id) => watched.has(id));
+    if (!always && sent !== null && same) return;
+    if (socket.sendSocket(watchMessage(held, watched))) sent = new Set(held.keys());
   };
   const stopOpen = socket.onSocketOpen(() => {
     clearTimeout(timer);
@@ -101,8 +102,3 @@ export function watchHeldMemos(queryClient: QueryClient, socket: WatchSocket): (
     stopCache();
   };
 }
-
-const has =
-  (set: ReadonlySet<number>) =>
-  (id: number): boolean =>
-    set.has(id);
