@@ -5,8 +5,12 @@ import { viewerSlots, type QueryCache } from './query-cache.js';
 import type { Db } from './store.js';
 
 /**
- * What hangs off a page of memos, loaded for all of them at once: todos and tags in one
- * query, the collections (those the viewer may see) in another.
+ * What hangs off a page of memos, loaded for all of them at once in one query: todos, tags,
+ * reaction counts and the collections the viewer may see. Each part of the query names its
+ * kind and fills the same columns (those it has no use for are null), so a page's details
+ * are one statement, not one per kind: on PostgreSQL each statement is a round trip, and
+ * these ran for every list and memo read (docs/PERFORMANCE.md, "One statement for a page's
+ * details").
  */
 
 export interface TodoRow {
@@ -44,6 +48,27 @@ interface ChildRow {
   seq: number;
 }
 
+/** A row of the page's details: a child, or (kind `collection`) a collection the memo is in. */
+interface DetailRow extends ChildRow {
+  collection_id: string | null;
+  collection_type: string | null;
+  collaboration: unknown;
+  on_checklist: unknown;
+  muted: unknown;
+}
+
+/**
+ * The columns only a collection's row fills, null in the other kinds' rows. Typed: PostgreSQL
+ * settles a union's column types two parts at a time, and two bare nulls would become text.
+ */
+const noCollection = [
+  sql<string | null>`cast(null as varchar)`.as('collection_id'),
+  sql<string | null>`cast(null as varchar)`.as('collection_type'),
+  sql<unknown>`cast(null as boolean)`.as('collaboration'),
+  sql<unknown>`cast(null as boolean)`.as('on_checklist'),
+  sql<unknown>`cast(null as boolean)`.as('muted'),
+];
+
 function push<T>(map: Map<number, T[]>, key: number, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -70,6 +95,7 @@ function childrenQuery(db: Db, ids: readonly unknown[], reactionsFor?: unknown) 
       't.closed_by_user_id as by_id',
       sql<string | null>`cp.name`.as('by_name'),
       't.sequence_number as seq',
+      ...noCollection,
     ]);
   const tags = db
     .selectFrom('memo_tags as g')
@@ -83,6 +109,7 @@ function childrenQuery(db: Db, ids: readonly unknown[], reactionsFor?: unknown) 
       sql<number | null>`null`.as('by_id'),
       sql<string | null>`null`.as('by_name'),
       'g.position as seq',
+      ...noCollection,
     ]);
   if (reactionsFor === undefined) return todos.unionAll(tags);
   const mine =
@@ -102,6 +129,7 @@ function childrenQuery(db: Db, ids: readonly unknown[], reactionsFor?: unknown) 
       sql<number | null>`null`.as('by_id'),
       sql<string | null>`null`.as('by_name'),
       sql<number>`cast(count(*) as integer)`.as('seq'),
+      ...noCollection,
     ]);
   return todos.unionAll(tags).unionAll(reactions);
 }
@@ -139,28 +167,6 @@ export async function loadChildren(db: Db, ids: number[]): Promise<MemoChildren>
   return groupChildren((await childrenQuery(db, ids).execute()) as ChildRow[]);
 }
 
-/**
- * The same for a page of memos, with the reaction counts and the viewer's reactions, the
- * query built once per page size and kind of viewer.
- */
-export async function loadPageChildren(
-  cache: QueryCache,
-  db: Db,
-  viewer: Viewer,
-  ids: number[],
-): Promise<MemoChildren> {
-  if (ids.length === 0) return { todos: new Map(), tags: new Map(), reactions: new Map() };
-  const visitor = viewer.userId === null;
-  const rows = await cache.rows(
-    visitor ? 'children|visitor' : 'children|user',
-    visitor ? ids : [viewer.userId, ...ids],
-    (slots) =>
-      visitor ? childrenQuery(db, slots, null) : childrenQuery(db, slots.slice(1), slots[0]),
-    { prepared: true },
-  );
-  return groupChildren(rows as ChildRow[]);
-}
-
 export interface CollectionRefRow {
   /** the memos_per_collection row */
   id: number;
@@ -176,50 +182,88 @@ export interface CollectionRefRow {
   muted: unknown;
 }
 
-/** The collections of the memos `ids` that the viewer may see, oldest link first. */
-export async function loadCollectionRefs(
+/** The collections of the memos `ids` the viewer may see, as rows of the details' shape. */
+function collectionsQuery(db: Db, d: DialectHelpers, viewer: Viewer, ids: readonly unknown[]) {
+  const v = viewer.userId;
+  const muted =
+    v === null
+      ? sql<SqlBool>`(1 = 0)`
+      : sql<SqlBool>`exists (select 1 from muted_collections mc where mc.collection_id = rc.id and mc.user_id = ${v})`;
+  return db
+    .selectFrom('memos_per_collection as rp')
+    .innerJoin('collections as rc', 'rc.id', 'rp.collection_id')
+    .innerJoin('user_profiles as op', 'op.user_id', 'rc.user_id')
+    .select([
+      'rp.memo_id as memo_id',
+      sql<string>`'collection'`.as('kind'),
+      'rp.id as id',
+      'rc.name as text',
+      sql<unknown>`null`.as('closed'),
+      'rc.user_id as by_id',
+      sql<string | null>`op.name`.as('by_name'),
+      'rp.sequence_number as seq',
+      sql<string | null>`rc.id`.as('collection_id'),
+      sql<string | null>`rc.type`.as('collection_type'),
+      sql<unknown>`rc.is_collaboration`.as('collaboration'),
+      sql<unknown>`rc.collaboration_on_checklist`.as('on_checklist'),
+      muted.as('muted'),
+    ])
+    .where('rp.memo_id', 'in', ids as number[])
+    .where(collectionVisible('rc', viewer, d));
+}
+
+export interface PageDetails {
+  children: MemoChildren;
+  /** per memo, oldest link first */
+  refs: Map<number, CollectionRefRow[]>;
+}
+
+/**
+ * For a page of memos: their todos, tags, reaction counts (with the viewer's reaction) and the
+ * collections the viewer may see, in one query built once per page size and kind of viewer.
+ */
+export async function loadPageDetails(
   cache: QueryCache,
   db: Db,
   d: DialectHelpers,
   viewer: Viewer,
   ids: number[],
-): Promise<Map<number, CollectionRefRow[]>> {
+): Promise<PageDetails> {
   const refs = new Map<number, CollectionRefRow[]>();
-  if (ids.length === 0) return refs;
+  if (ids.length === 0) {
+    return { children: { todos: new Map(), tags: new Map(), reactions: new Map() }, refs };
+  }
   const who = viewerSlots(viewer);
-  const rows = await cache.rows(
-    `refs|${who.key}`,
+  const rows = (await cache.rows(
+    `details|${who.key}`,
     [...who.values, ...ids],
     (slots) => {
       const slotted = who.slotted(slots);
-      const v = slotted.userId;
-      const muted =
-        v === null
-          ? sql<SqlBool>`(1 = 0)`
-          : sql<SqlBool>`exists (select 1 from muted_collections mc where mc.collection_id = rc.id and mc.user_id = ${v})`;
-      return db
-        .selectFrom('memos_per_collection as rp')
-        .innerJoin('collections as rc', 'rc.id', 'rp.collection_id')
-        .innerJoin('user_profiles as op', 'op.user_id', 'rc.user_id')
-        .select([
-          'rp.id',
-          'rp.memo_id',
-          'rp.sequence_number',
-          'rc.id as collection_id',
-          'rc.name',
-          'rc.type',
-          'rc.user_id as owner_id',
-          'op.name as owner_name',
-          'rc.is_collaboration',
-          'rc.collaboration_on_checklist',
-        ])
-        .select(muted.as('muted'))
-        .where('rp.memo_id', 'in', slots.slice(who.size) as number[])
-        .where(collectionVisible('rc', slotted, d))
-        .orderBy('rp.id');
+      const memoIds = slots.slice(who.size);
+      return childrenQuery(db, memoIds, slotted.userId).unionAll(
+        collectionsQuery(db, d, slotted, memoIds),
+      );
     },
     { prepared: true },
-  );
-  for (const row of rows) push(refs, row.memo_id, row as CollectionRefRow);
-  return refs;
+  )) as DetailRow[];
+  const children: ChildRow[] = [];
+  const links: DetailRow[] = [];
+  for (const row of rows) (row.kind === 'collection' ? links : children).push(row);
+  links.sort((a, b) => a.id - b.id);
+  for (const link of links) {
+    push(refs, link.memo_id, {
+      id: link.id,
+      memo_id: link.memo_id,
+      sequence_number: link.seq,
+      collection_id: link.collection_id as string,
+      name: link.text,
+      type: link.collection_type as string,
+      owner_id: link.by_id as number,
+      owner_name: link.by_name ?? '',
+      is_collaboration: link.collaboration,
+      collaboration_on_checklist: link.on_checklist,
+      muted: link.muted,
+    });
+  }
+  return { children: groupChildren(children), refs };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Viewer } from '../audience/index.js';
 import { loadMemoAttachments, type MemoMedia } from './attachments.js';
-import { loadCollectionRefs, loadPageChildren } from './children-store.js';
+import { loadPageDetails } from './children-store.js';
 import { createQueryCache } from './query-cache.js';
 import { presentMemo, type PresentContext } from './present.js';
 import {
@@ -52,8 +52,8 @@ export function createMemoReads(database: Database, media: MemoMedia) {
   }
 
   /**
-   * Memo answers for rows the viewer may read: three more queries whatever their number
-   * (todos, tags and reaction counts; collections; attachments).
+   * Memo answers for rows the viewer may read: two more queries whatever their number
+   * (todos, tags, reaction counts and collections; attachments).
    */
   async function present(
     viewer: Viewer,
@@ -61,9 +61,8 @@ export function createMemoReads(database: Database, media: MemoMedia) {
     collectionId?: string | null,
   ): Promise<Memo[]> {
     const ids = rows.map((r) => r.id);
-    const [children, refs, attachments] = await Promise.all([
-      loadPageChildren(cache, db, viewer, ids),
-      loadCollectionRefs(cache, db, dialect, viewer, ids),
+    const [{ children, refs }, attachments] = await Promise.all([
+      loadPageDetails(cache, db, dialect, viewer, ids),
       loadMemoAttachments(media, viewer, ids),
     ]);
     // one context for the page, its list position set per memo: no object per memo for it
@@ -128,7 +127,7 @@ export function createMemoReads(database: Database, media: MemoMedia) {
 
   /**
    * Memo answers for a page of ids chosen elsewhere (feed, discover), in that order; ids
-   * the viewer may not read are left out. Four queries whatever the number of ids.
+   * the viewer may not read are left out. Three queries whatever the number of ids.
    */
   async function presentIds(viewer: Viewer, ids: number[]): Promise<Memo[]> {
     const rows = await findVisibleMemos(cache, db, dialect, viewer, ids);
