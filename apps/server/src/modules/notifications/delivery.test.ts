@@ -144,6 +144,44 @@ describeDb('notification delivery', () => {
     expect(new Date(String(job.run_at)).getTime()).toBeGreaterThan(Date.now() + 30_000);
   });
 
+  it('schedules the digests of a fan-out together, one job waiting per person', async () => {
+    const actor = await createUser(t);
+    const people = await insertAccounts(t, 600);
+    const ids = await recordActivities(
+      t.database.db,
+      people.map((recipientUserId) => ({
+        type: 'new_collection',
+        actorUserId: actor.id,
+        recipientUserId,
+      })),
+    );
+    const asked: number[] = [];
+    const counting = {
+      ...ctx,
+      jobs: {
+        ...ctx.jobs,
+        enqueueWaiting: (...args: Parameters<AppContext['jobs']['enqueueWaiting']>) => {
+          asked.push(args[1].length);
+          return ctx.jobs.enqueueWaiting(...args);
+        },
+      },
+    } as AppContext;
+    await createDelivery(counting, createEmailDigest(counting, 60_000))(ids);
+    // one call for all of them (it writes 500 a statement), not one per person
+    expect(asked).toEqual([600]);
+    const keys = await t.database.db
+      .selectFrom('jobs')
+      .select('unique_key')
+      .where('type', '=', EMAIL_JOB)
+      .where(
+        'unique_key',
+        'in',
+        people.map((id) => `${EMAIL_JOB}:${id}`),
+      )
+      .execute();
+    expect(keys).toHaveLength(600);
+  });
+
   it('pushes one text per locale to the recipients of one change', async () => {
     const actor = await createUser(t, { name: 'Ada' });
     const first = await createUser(t, { locale: 'de' });

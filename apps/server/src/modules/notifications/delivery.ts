@@ -188,7 +188,7 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
       if (channelEnabled(own, row.type, 'email')) mailTo.add(userId);
     }
     for (const { message, userIds } of pushes.values()) await push?.enqueue(userIds, message);
-    for (const userId of mailTo) await email.schedule(userId);
+    await email.schedule([...mailTo]);
     return told;
   };
 }

@@ -59,8 +59,11 @@ export async function scheduleDigests(
 }
 
 export interface EmailDigest {
-  /** Makes sure a digest job waits for this person (at most one; its time is kept). */
-  schedule(userId: number): Promise<void>;
+  /**
+   * Makes sure a digest job waits for each of these people (at most one each; its time is
+   * kept): one statement per 500 people, not one per person.
+   */
+  schedule(userIds: readonly number[]): Promise<void>;
   /** The job: one mail with every e-mail-enabled, unread, not yet mailed notification. */
   send(userId: number, now?: Date): Promise<void>;
 }
@@ -75,8 +78,8 @@ export function createEmailDigest(ctx: AppContext, delayMs: number): EmailDigest
   const { db, dialect } = ctx.database;
 
   return {
-    async schedule(userId) {
-      await scheduleDigests(ctx, [userId], delayMs);
+    async schedule(userIds) {
+      if (userIds.length > 0) await scheduleDigests(ctx, userIds, delayMs);
     },
 
     async send(userId, now = new Date()) {
