@@ -144,6 +144,56 @@ describeDb('notification delivery', () => {
     expect(new Date(String(job.run_at)).getTime()).toBeGreaterThan(Date.now() + 30_000);
   });
 
+  it('reads what it needs of its recipients in one statement, and tells no disabled account', async () => {
+    const actor = await createUser(t, { name: 'Ada' });
+    const reader = await createUser(t, { locale: 'de' });
+    const english = await createUser(t, { locale: 'en' });
+    const quiet = await createUser(t);
+    const gone = await createUser(t);
+    await saveSettings(t.database.db, t.database.dialect, quiet.id, [
+      { group: 'followers', in_app: false, push: false },
+    ]);
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled_at: t.database.dialect.time(new Date()) })
+      .where('id', '=', gone.id)
+      .execute();
+    const ids = await recordActivities(
+      t.database.db,
+      [reader, english, quiet, gone].map((person) => ({
+        type: 'new_follower',
+        actorUserId: actor.id,
+        recipientUserId: person.id,
+      })),
+    );
+    let statements = 0;
+    const counting = {
+      ...ctx,
+      database: {
+        ...t.database,
+        db: t.database.db.withPlugin({
+          transformQuery: (args) => args.node,
+          transformResult: async (args) => {
+            statements += 1;
+            return args.result;
+          },
+        }),
+      },
+    } as AppContext;
+    sent.length = 0;
+    pushed.length = 0;
+    const told = await createDelivery(counting, createEmailDigest(counting, 60_000), push)(ids);
+    expect(told).toEqual(new Set([reader.id, english.id]));
+    const live = [reader.id, english.id];
+    expect(sent.map((s) => s.userIds[0])).toEqual(countsRideAlong() ? live : [...live, ...live]);
+    // a text in each one's language
+    expect(pushed.map((p) => p.userIds)).toEqual([[reader.id], [english.id]]);
+    expect(pushed[0]!.body).not.toEqual(pushed[1]!.body);
+    // the events, the recipients (people, settings, delegates), the unread count; nothing for
+    // the digest, as new followers are not mailed
+    expect(statements).toBe(3);
+  });
+
   it('schedules the digests of a fan-out together, one job waiting per person', async () => {
     const actor = await createUser(t);
     const people = await insertAccounts(t, 600);

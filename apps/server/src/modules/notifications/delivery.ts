@@ -6,15 +6,14 @@ import { sentenceOf, pathOf } from './describe.js';
 import type { EmailDigest } from './email.js';
 import { notificationTexts, shapeOf } from './live-text.js';
 import { presentNotification } from './present.js';
-import { channelEnabled, hiddenGroups, loadOverrides, type SettingsOverrides } from './settings.js';
+import { channelEnabled, hiddenGroups, type SettingsOverrides } from './settings.js';
+import { recipientStates } from './recipient-states-store.js';
 import type { NotificationGroup } from './types.js';
 import { forwardToDelegates } from './forwarding.js';
 import type { WrittenEvent } from '../../events/activity.js';
 import {
   countShown,
-  disabledAmong,
   eventsByIds,
-  recipientsOf,
   unreadPerRecipient,
   withSubjects,
   type EventRow,
@@ -130,14 +129,11 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
   ): Promise<Set<number>> {
     const rows = written ? await withSubjects(db, written) : await eventsByIds(db, eventIds);
     if (rows.length === 0) return new Set();
-    // copies for the delegates of accounts that forward theirs, delivered as events of their own
-    const forwarded = await forwardToDelegates(db, rows);
-    if (forwarded.length > 0) ctx.activity.dispatch(forwarded);
     const recipientIds = [...new Set(rows.map((r) => r.recipient_user_id))];
-    const [overrides, disabled] = await Promise.all([
-      loadOverrides(db, recipientIds),
-      disabledAmong(db, recipientIds),
-    ]);
+    const { disabled, overrides, locales, delegates } = await recipientStates(db, recipientIds);
+    // copies for the delegates of accounts that forward theirs, delivered as events of their own
+    const forwarded = await forwardToDelegates(db, rows, delegates);
+    if (forwarded.length > 0) ctx.activity.dispatch(forwarded);
     // disabled accounts are told nothing
     const wanted = rows.filter((row) => !disabled.has(row.recipient_user_id));
     const live = wanted.filter((row) =>
@@ -145,15 +141,6 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
     );
     await sendLive(live, overrides);
     const told = new Set(live.map((row) => row.recipient_user_id));
-
-    // locales only for the pushes, read after the live messages are out
-    const pushed = push
-      ? wanted.filter((row) =>
-          channelEnabled(overrides.get(row.recipient_user_id), row.type, 'push'),
-        )
-      : [];
-    const people = await recipientsOf(db, [...new Set(pushed.map((r) => r.recipient_user_id))]);
-    const localeOf = new Map(people.map((p) => [p.id, p.locale]));
 
     const mailTo = new Set<number>();
     // one push job per distinct text (the recipients of one memo share a few locales), and
@@ -167,7 +154,7 @@ export function createDelivery(ctx: AppContext, email: EmailDigest, push?: PushS
       if (shaped % SEND_BATCH === 0) await nextTurn();
       const userId = row.recipient_user_id;
       const own = overrides.get(userId);
-      const locale = localeOf.get(userId);
+      const locale = locales.get(userId);
       if (push && locale !== undefined && channelEnabled(own, row.type, 'push')) {
         const textKey = `${locale}\n${shapeOf(row)}`;
         let text = pushTexts.get(textKey);

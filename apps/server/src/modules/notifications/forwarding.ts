@@ -3,7 +3,6 @@ import type { ActivityEvent } from '../../events/index.js';
 import { recordActivities } from '../../events/index.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readJson } from '../../db/dialect.js';
-import { forwardingDelegates } from './forwarding-store.js';
 import type { EventRow } from './store.js';
 
 /** About the delegation itself: meant for one person, never passed on. */
@@ -12,19 +11,18 @@ const NOT_FORWARDED = new Set(['new_delegation', 'delegation_revoked', 'new_work
 /**
  * delegate_notifications (docs/notes/workspaces.md): an account that forwards its
  * notifications has each one copied to its live delegates, marked `forwarded_for` so a copy
- * is never passed on again. Answers the ids of the copies, to dispatch like any event.
+ * is never passed on again. `delegates`: each recipient's live delegates, where their account
+ * forwards (recipient-states-store.ts). Answers the ids of the copies, to dispatch like any event.
  */
 export async function forwardToDelegates(
   db: Kysely<DatabaseSchema>,
   rows: readonly EventRow[],
+  delegates: ReadonlyMap<number, readonly number[]>,
 ): Promise<number[]> {
   const originals = rows.filter((row) => {
     const payload = readJson<Record<string, unknown>>(row.payload, {});
     return !NOT_FORWARDED.has(row.type) && payload.forwarded_for === undefined;
   });
-  const delegates = await forwardingDelegates(db, [
-    ...new Set(originals.map((row) => row.recipient_user_id)),
-  ]);
   const copies: ActivityEvent[] = [];
   for (const row of originals) {
     for (const delegate of delegates.get(row.recipient_user_id) ?? []) {

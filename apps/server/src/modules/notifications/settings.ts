@@ -23,9 +23,15 @@ export type SettingsOverrides = Map<string, boolean>;
 const keyOf = (group: string, channel: NotificationChannel) => `${group}:${channel}`;
 
 export async function loadOverrides(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, SettingsOverrides>();
+  return overridesOf(await settingRowsOf(db, [...new Set(userIds)]));
+}
+
+/** Stored settings rows as each person's overrides. */
+export function overridesOf(
+  rows: ReadonlyArray<{ user_id: number; type: string; channel: string; enabled: unknown }>,
+): Map<number, SettingsOverrides> {
   const byUser = new Map<number, SettingsOverrides>();
-  if (userIds.length === 0) return byUser;
-  const rows = await settingRowsOf(db, [...new Set(userIds)]);
   for (const row of rows) {
     const own = byUser.get(row.user_id) ?? new Map<string, boolean>();
     own.set(keyOf(row.type, row.channel as NotificationChannel), readBool(row.enabled));

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
-import { byCountStatement, pageStatement, queryCacheOf } from '../../db/query-cache.js';
+import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
 import type { NotificationGroup } from './types.js';
 import type { WrittenEvent } from '../../events/activity.js';
@@ -405,24 +405,6 @@ export async function deleteEvents(
   if (ids !== 'all') query = query.where('id', 'in', [...ids]);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** Which of these accounts are disabled (they are told nothing); usually none. */
-export async function disabledAmong(db: Db, userIds: readonly number[]): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  // built once per count (db/query-cache.ts): every notifying write asks
-  const rows = await queryCacheOf(db).rows(
-    'disabled-among',
-    userIds,
-    (slots) =>
-      db
-        .selectFrom('users')
-        .select('id')
-        .where('id', 'in', slots as number[])
-        .where('disabled_at', 'is not', null),
-    byCountStatement(userIds.length),
-  );
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Recipients' names, addresses and locales for mail and pushes. */
