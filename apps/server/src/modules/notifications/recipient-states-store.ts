@@ -34,11 +34,10 @@ interface StateRow {
 }
 
 /**
- * The people, their stored settings and the delegates they forward to, in one statement: each
- * part names its kind and fills the same columns, those it has no use for typed nulls
- * (PostgreSQL settles a union's column types two parts at a time). Four reads of the same
- * people were four round trips before every notifying write's live message on PostgreSQL
- * (docs/PERFORMANCE.md, "One statement for a page's details").
+ * The people, their stored settings and the delegates they forward to, in one statement shaped
+ * as a page's details are (memos/children-store.ts says why its nulls are typed). Four reads
+ * of the same people were four round trips before every notifying write's live message on
+ * PostgreSQL (docs/PERFORMANCE.md, "One statement for a page's details").
  */
 function statesQuery(db: Db, ids: number[][]) {
   const [people, settings, accounts] = ids as [number[], number[], number[]];
