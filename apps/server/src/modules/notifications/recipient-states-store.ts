@@ -39,8 +39,7 @@ interface StateRow {
  * of the same people were four round trips before every notifying write's live message on
  * PostgreSQL (docs/PERFORMANCE.md, "One statement for a page's details").
  */
-function statesQuery(db: Db, ids: number[][]) {
-  const [people, settings, accounts] = ids as [number[], number[], number[]];
+function statesQuery(db: Db, people: number[], settings: number[], accounts: number[]) {
   return db
     .selectFrom('users as u')
     .leftJoin('user_profiles as p', 'p.user_id', 'u.id')
@@ -83,30 +82,25 @@ export async function recipientStates(
   db: Db,
   userIds: readonly number[],
 ): Promise<RecipientStates> {
-  const states: RecipientStates = {
-    disabled: new Set(),
-    locales: new Map(),
-    overrides: new Map(),
-    delegates: new Map(),
-  };
-  if (userIds.length === 0) return states;
+  const disabled = new Set<number>();
+  const locales = new Map<number, string>();
+  const delegates = new Map<number, number[]>();
+  const settings: Array<{ user_id: number; type: string; channel: string; enabled: unknown }> = [];
   const count = userIds.length;
   // built once per number of people (db/query-cache.ts): every notifying write asks; the
   // people are bound once for each part
-  const rows = (await queryCacheOf(db).rows(
-    'recipient-states',
-    [...userIds, ...userIds, ...userIds],
-    (slots) =>
-      statesQuery(
-        db,
-        [0, 1, 2].map((part) => slots.slice(part * count, (part + 1) * count)) as number[][],
-      ),
-    byCountStatement(count),
-  )) as StateRow[];
-  const disabled = states.disabled as Set<number>;
-  const locales = states.locales as Map<number, string>;
-  const delegates = states.delegates as Map<number, number[]>;
-  const settings: Array<{ user_id: number; type: string; channel: string; enabled: unknown }> = [];
+  const rows =
+    count === 0
+      ? []
+      : ((await queryCacheOf(db).rows(
+          'recipient-states',
+          [...userIds, ...userIds, ...userIds],
+          (slots) => {
+            const part = (n: number) => slots.slice(n * count, (n + 1) * count) as number[];
+            return statesQuery(db, part(0), part(1), part(2));
+          },
+          byCountStatement(count),
+        )) as StateRow[]);
   for (const row of rows) {
     if (row.kind === 'person') {
       if (readBool(row.flag)) disabled.add(row.user_id);
@@ -122,6 +116,5 @@ export async function recipientStates(
       delegates.set(row.user_id, [...(delegates.get(row.user_id) ?? []), row.delegate_id]);
     }
   }
-  states.overrides = overridesOf(settings);
-  return states;
+  return { disabled, locales, overrides: overridesOf(settings), delegates };
 }
