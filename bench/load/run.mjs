@@ -442,6 +442,7 @@ for (let i = 0; i < agentCount; i += 1) {
       base,
       wsBase,
       users: manifest.users,
+      password: manifest.password,
       contactsPerUser: manifest.contactsPerUser ?? 20,
       agentIndex: i,
     },
@@ -788,10 +789,11 @@ if (setup === 'scaled' && values.kill && active.length > 0) {
   const byKind = {};
   for (const answer of answers) {
     for (const [kind, n] of Object.entries(answer.byKind)) {
-      const into = (byKind[kind] ??= { checked: 0, readable: 0, photos: 0 });
+      const into = (byKind[kind] ??= { checked: 0, readable: 0, photos: 0, asAuthor: 0 });
       into.checked += n.checked;
       into.readable += n.readable;
       into.photos += n.photos;
+      into.asAuthor += n.asAuthor ?? 0;
     }
   }
   const sum = (key) => answers.reduce((total, a) => total + a[key], 0);
@@ -936,7 +938,7 @@ if (failover) {
     )
       .map(
         ([kind, k]) =>
-          `${kind}s ${k.readable}/${k.checked}${k.photos ? ` (${k.photos} with a photo, read from S3)` : ''}`,
+          `${kind}s ${k.readable}/${k.checked}${k.photos ? ` (${k.photos} with a photo, read from S3)` : ''}${k.asAuthor ? ` (${k.asAuthor} read as the memo's author: the writer had unfollowed since)` : ''}`,
       )
       .join(
         ', ',
