@@ -659,9 +659,10 @@ async function verify({ before, since, probes = 20 }) {
         } catch {
           ok = false;
         }
-        if (ok) kind.readable += 1;
-        if (ok && entry.readAsAuthor) kind.asAuthor += 1;
-        else if (missing.length < 20) {
+        if (ok) {
+          kind.readable += 1;
+          if (entry.readAsAuthor) kind.asAuthor += 1;
+        } else if (missing.length < 20) {
           missing.push({ kind: entry.kind, id: entry.id, person: entry.person.id });
         }
       }
