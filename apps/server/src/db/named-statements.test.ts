@@ -3,6 +3,9 @@ import { sql, type CompiledQuery } from 'kysely';
 import { createTestApp, describeDb, TEST_DB, type TestApp } from '../test/harness.js';
 import { signedInUser } from '../test/factories.js';
 import { PREPARED_MARK } from './database.js';
+import { countsFor } from '../modules/connections/counts-store.js';
+import { relationsTo } from '../modules/profiles/store.js';
+import { workspacesShared } from '../modules/workspaces/store.js';
 
 /**
  * SQL marked with PREPARED_MARK goes as a named prepared statement on PostgreSQL
@@ -55,6 +58,28 @@ describeDb('prepared statements by mark', () => {
       expect(profiles).toHaveLength(1);
       expect(profiles[0]?.name).toMatch(/^m[0-9a-f]{30}$/);
       expect(profiles[0]?.statement.startsWith(PREPARED_MARK)).toBe(true);
+    });
+  });
+
+  it('the reads behind a page of people are prepared (PostgreSQL planned them on every call)', async () => {
+    const people = [
+      (await signedInUser(t, { name: 'Cleo' })).id,
+      (await signedInUser(t, { name: 'Dirk' })).id,
+    ];
+    const [viewer] = people as [number];
+    await t.database.db.connection().execute(async (conn) => {
+      for (let round = 0; round < 2; round += 1) {
+        expect((await countsFor(conn, people)).size).toBe(2);
+        expect((await relationsTo(conn, viewer, people)).following.size).toBe(0);
+        expect(await workspacesShared(conn, viewer, people)).toEqual([]);
+      }
+      if (TEST_DB !== 'postgres') return;
+      const { rows } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements`.execute(conn);
+      for (const part of ["'followings' as kind", 'as follows_viewer', 'as "held"']) {
+        const named = rows.filter((row) => row.statement.includes(part));
+        expect([part, named.length]).toEqual([part, 1]);
+      }
     });
   });
 });

@@ -1,4 +1,10 @@
-import { createQueryId, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
+import {
+  createQueryId,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
 import { PREPARED_MARK } from './database.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -69,6 +75,11 @@ export function byCountStatement(count: number): { prepared: boolean } {
 
 /** A page of fifty with room to spare. */
 export const PREPARED_COUNTS_UP_TO = 64;
+
+/** Raw SQL as the cache builds it (a RawBuilder compiles only against a database). */
+export function compilableRaw<R>(db: Kysely<DatabaseSchema>, raw: RawBuilder<R>): Compilable<R> {
+  return { compile: () => raw.compile(db) };
+}
 
 /** How many shapes one database keeps (a shape per kind of viewer, page size, id count...). */
 const MAX_SHAPES = 2000;

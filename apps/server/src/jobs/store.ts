@@ -3,6 +3,7 @@ import type { DatabaseSchema, JobStatus, JobsTable } from '../db/schema.js';
 import type { DialectHelpers } from '../db/dialect.js';
 import { readCount } from '../db/dialect.js';
 import { byCountStatement, queryCacheOf } from '../db/query-cache.js';
+import { asPrepared } from '../db/database.js';
 
 type Db = Kysely<DatabaseSchema>;
 export type JobRow = Selectable<JobsTable>;
@@ -180,7 +181,7 @@ export async function claimNextJob(
         )
         .orderBy('run_at')
         .orderBy('id')
-        .limit(1);
+        .limit(sql.lit(1));
       // PostgreSQL: rows another worker holds are skipped (the lock is taken per branch)
       return locking ? query.forUpdate().skipLocked() : query;
     };
@@ -193,7 +194,7 @@ export async function claimNextJob(
       .select('c.id')
       .orderBy('c.run_at')
       .orderBy('c.id')
-      .limit(1);
+      .limit(sql.lit(1));
   };
   const mark = {
     status: 'running' as const,
@@ -203,7 +204,11 @@ export async function claimNextJob(
   };
   if (d.name === 'postgres') {
     return db.transaction().execute(async (trx) => {
-      const next = await firstOf(trx, true).executeTakeFirst();
+      // prepared, its limits in the text (db/database.ts PREPARED_MARK): every poll and claim
+      // of every instance asks, and PostgreSQL took longer to plan it than to run it
+      const {
+        rows: [next],
+      } = await trx.executeQuery(asPrepared(firstOf(trx, true).compile()));
       if (!next) return undefined;
       return trx
         .updateTable('jobs')

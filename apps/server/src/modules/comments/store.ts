@@ -92,10 +92,16 @@ export async function findComment(
   viewer: number,
   id: number,
 ): Promise<(CommentRow & { blocked: unknown }) | undefined> {
-  const row = await commentColumns(db, viewer)
-    .select(blockedBetween(sql.ref('c.user_id'), viewer).as('blocked'))
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  // built once and prepared (db/query-cache.ts): every comment written is answered with it
+  const [row] = await queryCacheOf(db).rows(
+    'comment-by-id',
+    [viewer, id],
+    (slots) =>
+      commentColumns(db, slots[0] as number)
+        .select(blockedBetween(sql.ref('c.user_id'), slots[0] as number).as('blocked'))
+        .where('c.id', '=', slots[1] as number),
+    { prepared: true },
+  );
   return row as (CommentRow & { blocked: unknown }) | undefined;
 }
 

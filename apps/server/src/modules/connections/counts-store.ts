@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ContactCounts } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount } from '../../db/dialect.js';
+import { byCountStatement, compilableRaw, queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -16,7 +17,24 @@ export async function countsFor(db: Db, ids: number[]): Promise<Map<number, Cont
   const unique = [...new Set(ids)].slice(0, 1000);
   const result = new Map<number, ContactCounts>(unique.map((id) => [id, zero()]));
   if (unique.length === 0) return result;
-  const list = sql.join(unique);
+  // built once per number of people and prepared (db/query-cache.ts): discover's people
+  // and every list of people ask, and PostgreSQL took longer to plan it than to run it
+  const rows = await queryCacheOf(db).rows(
+    'contact-counts',
+    unique,
+    (slots) => compilableRaw(db, countsQuery(slots)),
+    byCountStatement(unique.length),
+  );
+  for (const row of rows) {
+    const counts = result.get(Number(row.id));
+    if (counts && row.kind in counts) counts[row.kind] = readCount(row.n);
+  }
+  return result;
+}
+
+/** The four counts of `ids` (bound values, or the query cache's slots for them). */
+function countsQuery(ids: readonly unknown[]) {
+  const list = sql.join([...ids]);
   // a scalar subquery, not EXISTS: PostgreSQL runs it per counted row through users_pkey;
   // as EXISTS it became a semi join that hashed the whole users table once per counter
   // (3 ms each at 10,000 people, and growing with the table)
@@ -27,7 +45,7 @@ export async function countsFor(db: Db, ids: number[]): Promise<Map<number, Cont
            or (bl.blocked_id = ${sql.ref(person)} and bl.blocker_id = o.id))) is not null`;
   // one statement (four grouped parts): on PostgreSQL one round trip and one pooled
   // connection per list instead of four
-  const rows = await sql<{ kind: keyof ContactCounts; id: number; n: unknown }>`
+  return sql<{ kind: keyof ContactCounts; id: number; n: unknown }>`
     select 'connections' as kind, ct.user_id as id, count(*) as n from contacts ct
       where ct.user_id in (${list}) and ${available('ct.user_id', 'ct.contact_id')}
       group by ct.user_id
@@ -46,12 +64,7 @@ export async function countsFor(db: Db, ids: number[]): Promise<Map<number, Cont
         union all
         select delegate_user_id as id from account_delegations
           where revoked_at is null and delegate_user_id in (${list})
-      ) x group by x.id`.execute(db);
-  for (const row of rows.rows) {
-    const counts = result.get(Number(row.id));
-    if (counts && row.kind in counts) counts[row.kind] = readCount(row.n);
-  }
-  return result;
+      ) x group by x.id`;
 }
 
 export async function countsOf(db: Db, id: number): Promise<ContactCounts> {

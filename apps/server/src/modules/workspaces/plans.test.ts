@@ -31,8 +31,9 @@ describeDb('workspace query plans', () => {
     }
     const { db, compiled } = recordingCompiled(t.database.db);
     await workspacesShared(db, viewer as number, people);
-    expect(compiled).toHaveLength(1);
-    const plan = await planOf(t.database, compiled[0]!);
+    // one statement, compiled from the query cache's slots and (under test) from the values
+    expect(new Set(compiled.map((query) => query.sql)).size).toBe(1);
+    const plan = await planOf(t.database, compiled.at(-1)!);
     if (TEST_DB === 'sqlite') {
       expect(plan).not.toMatch(/^SCAN w\b/m);
     } else {

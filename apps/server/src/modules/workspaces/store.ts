@@ -3,6 +3,7 @@ import type { DatabaseSchema } from '../../db/schema.js';
 import type { DialectHelpers } from '../../db/dialect.js';
 import { readCount } from '../../db/dialect.js';
 import { textMatches } from '../../db/text-search.js';
+import { byCountStatement, queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
 
@@ -204,6 +205,17 @@ export async function pageOfMembers(
  */
 export function workspacesShared(db: Db, viewer: number, personIds: number[]) {
   if (personIds.length === 0) return Promise.resolve([]);
+  // built once per number of people and prepared (db/query-cache.ts): PostgreSQL took
+  // longer to plan it than to run it
+  return queryCacheOf(db).rows(
+    'workspaces-shared',
+    [viewer, ...personIds],
+    (slots) => workspacesSharedQuery(db, slots[0] as number, slots.slice(1) as number[]),
+    byCountStatement(personIds.length),
+  );
+}
+
+function workspacesSharedQuery(db: Db, viewer: number, personIds: number[]) {
   // the account type as a literal, as users_workspace_idx says it (migration 0034): a bound
   // value cannot show SQLite that the partial index applies
   return db
@@ -234,6 +246,5 @@ export function workspacesShared(db: Db, viewer: number, personIds: number[]) {
         eb('d.id', 'is not', null),
         eb('vc.connection_id', 'is not', null),
       ]),
-    )
-    .execute();
+    );
 }
