@@ -72,31 +72,17 @@ class Refused extends Error {}
 // CPU a request (about 340 µs against 100 µs measured apart), and the people share the
 // server's two cores (docs/PERFORMANCE.md, "The people's own CPU"). fetch() stays for the
 // photo's multipart form, which it encodes.
-async function requested(path, method, headers, body) {
-  const answer = await request(`${config.base}${path}`, {
-    method,
-    headers,
-    body,
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  return {
-    status: answer.statusCode,
-    cacheHeader: answer.headers['x-answer-cache'],
-    text: () => answer.body.text(),
-  };
-}
-async function fetched(path, method, headers, body) {
-  const answer = await fetch(`${config.base}${path}`, {
-    method,
-    headers,
-    body,
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  return {
-    status: answer.status,
-    cacheHeader: answer.headers.get('x-answer-cache'),
-    text: () => answer.text(),
-  };
+async function send(path, method, headers, body) {
+  const url = `${config.base}${path}`;
+  const options = { method, headers, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) };
+  if (body instanceof FormData) {
+    const answer = await fetch(url, options);
+    const cacheHeader = answer.headers.get('x-answer-cache');
+    return { status: answer.status, cacheHeader, text: () => answer.text() };
+  }
+  const answer = await request(url, options);
+  const cacheHeader = answer.headers['x-answer-cache'];
+  return { status: answer.statusCode, cacheHeader, text: () => answer.body.text() };
 }
 
 /** One request as the web app makes it; records its time under `label`. */
@@ -116,9 +102,7 @@ async function call(person, label, method, path, { body, form, hydra = true } = 
   let response;
   let text;
   try {
-    response = form
-      ? await fetched(path, method, headers, payload)
-      : await requested(path, method, headers, payload);
+    response = await send(path, method, headers, payload);
     text = await response.text();
   } catch {
     tick.errors[label] = (tick.errors[label] ?? 0) + 1;
