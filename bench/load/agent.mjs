@@ -16,7 +16,7 @@ import {
   SCROLL,
   THINK,
   TODO_SHARE,
-  TOKEN_REFRESH_MS,
+  TOKEN_REFRESH_MARGIN_MS,
 } from './mix.mjs';
 
 // Many people share the client's connections, as they would share a load balancer's.
@@ -133,8 +133,22 @@ async function call(person, label, method, path, { body, form, hydra = true } = 
 
 const members = (json) => (Array.isArray(json) ? json : (json?.['hydra:member'] ?? []));
 
+/**
+ * When a token is to be refreshed, from its own expiry: a session reaches this process some
+ * time after the coordinator got it (a person added minutes into the run), so the time it
+ * arrived says nothing of its age.
+ */
+function refreshDue(token) {
+  try {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
+    return claims.exp * 1000 - TOKEN_REFRESH_MARGIN_MS;
+  } catch {
+    return 0;
+  }
+}
+
 async function freshToken(person) {
-  if (performance.now() - person.tokenAt < TOKEN_REFRESH_MS) return;
+  if (Date.now() < person.refreshAt) return;
   // one refresh at a time per person: a retired refresh token presented again ends the session
   person.refreshing ??= (async () => {
     const answer = await fetch(`${config.base}/api/token/refresh`, {
@@ -146,7 +160,7 @@ async function freshToken(person) {
     if (session.token) {
       person.token = session.token;
       person.refreshToken = session.refresh_token;
-      person.tokenAt = performance.now();
+      person.refreshAt = refreshDue(session.token);
       process.send({
         type: 'session',
         id: person.id,
@@ -621,7 +635,7 @@ async function signedIn(id) {
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const json = await response.json();
-  return { id, token: json.token, tokenAt: performance.now() };
+  return { id, token: json.token, refreshAt: refreshDue(json.token) };
 }
 
 /** Sends q's message to p and waits for it on p's socket. */
@@ -736,7 +750,7 @@ process.on('message', (message) => {
         id: session.id,
         token: session.token,
         refreshToken: session.refreshToken,
-        tokenAt: performance.now() - (session.ageMs ?? 0),
+        refreshAt: refreshDue(session.token),
         seen: [],
         held: [],
         watchSent: undefined,

@@ -80,5 +80,8 @@ export const ACTIONS = {
 /** A request not answered in this time counts as a timeout (an error, like a 5xx). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Access tokens live 15 minutes: a person refreshes theirs after this long. */
-export const TOKEN_REFRESH_MS = 12 * 60_000;
+/**
+ * Access tokens live 15 minutes: a person refreshes theirs this long before its own expiry
+ * (its `exp`), however long ago the coordinator got it.
+ */
+export const TOKEN_REFRESH_MARGIN_MS = 3 * 60_000;
