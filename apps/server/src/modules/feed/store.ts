@@ -3,7 +3,7 @@ import type { DialectHelpers } from '../../db/dialect.js';
 import type { Database } from '../../db/database.js';
 import { collectionVisible, memoVisible, type Viewer } from '../audience/index.js';
 import type { QueryCache } from '../memos/query-cache.js';
-import { pageStatement } from '../../db/query-cache.js';
+import { compilableRaw, pageStatement } from '../../db/query-cache.js';
 
 type Db = Database['db'];
 
@@ -330,7 +330,7 @@ export function feedByAuthorsQuery(
     union all
     select fw.id, fw.published_at from (${walk}) fw
     order by published_at desc, id desc`;
-  return { compile: () => raw.compile(db) };
+  return compilableRaw(db, raw);
 }
 
 /** memos as `alias`, read through memos_author_feed_idx (SQLite is told, as memosByFeedIndex). */
