@@ -286,11 +286,14 @@ export function asPrepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
  */
 export const PADDED_IDS = 16;
 
-/** `ids` padded with 0, which is no row's id (ids start at 1), to PADDED_IDS. */
-export function paddedIds(ids: readonly number[]): number[] {
+/** `ids` padded to PADDED_IDS with `none`, a value that is no row's id. */
+export function paddedWith<T>(ids: readonly T[], none: T): T[] {
   const padding = Math.max(0, PADDED_IDS - ids.length);
-  return [...ids, ...Array<number>(padding).fill(0)];
+  return [...ids, ...Array<T>(padding).fill(none)];
 }
+
+/** `ids` padded with 0, which is no row's id (ids start at 1), to PADDED_IDS. */
+export const paddedIds = (ids: readonly number[]): number[] => paddedWith(ids, 0);
 
 /**
  * The pool as Kysely's PostgresDialect sees it, where SQL marked with PREPARED_MARK goes

@@ -6,6 +6,8 @@ import { PREPARED_MARK } from './database.js';
 import { countsFor } from '../modules/connections/counts-store.js';
 import { relationsTo } from '../modules/profiles/store.js';
 import { workspacesShared } from '../modules/workspaces/store.js';
+import { visibleSubjects } from '../modules/notifications/store.js';
+import { insertCollection } from '../test/content.js';
 
 /**
  * SQL marked with PREPARED_MARK goes as a named prepared statement on PostgreSQL
@@ -80,6 +82,45 @@ describeDb('prepared statements by mark', () => {
         const named = rows.filter((row) => row.statement.includes(part));
         expect([part, named.length]).toEqual([part, 1]);
       }
+    });
+  });
+
+  it('a notification page’s subjects are one prepared statement whatever the page holds', async () => {
+    const [reader, other] = [
+      (await signedInUser(t, { name: 'Eve' })).id,
+      (await signedInUser(t, { name: 'Finn' })).id,
+    ] as [number, number];
+    const own = await insertCollection(t, reader, 'private');
+    const hidden = await insertCollection(t, other, 'private');
+    const { dialect } = t.database;
+    await t.database.db
+      .insertInto('blocks')
+      .values({ blocker_id: other, blocked_id: reader, created_at: dialect.time(new Date()) })
+      .execute();
+    const row = (collection: string | null, actor: number | null) => ({
+      memo_id: null,
+      collection_id: collection,
+      actor_user_id: actor,
+    });
+    // pages of different lengths and kinds: actors alone, collections alone, both
+    const pages = [
+      [row(null, other)],
+      [row(own, null), row(hidden, null)],
+      [row(own, other), row(hidden, reader), row(null, other)],
+    ];
+    await t.database.db.connection().execute(async (conn) => {
+      for (let round = 0; round < 2; round += 1) {
+        const [actors, collections, both] = await Promise.all(
+          pages.map((page) => visibleSubjects(conn, dialect, reader, page)),
+        );
+        expect([...actors!.blockedActors]).toEqual([other]);
+        expect([...collections!.collections]).toEqual([own]);
+        expect([...both!.collections, ...both!.blockedActors]).toEqual([own, other]);
+      }
+      if (TEST_DB !== 'postgres') return;
+      const { rows } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements`.execute(conn);
+      expect(rows.filter((r) => r.statement.includes("'blocked' as kind"))).toHaveLength(1);
     });
   });
 });

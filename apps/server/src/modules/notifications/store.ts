@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
+import { asPrepared, paddedIds, paddedWith } from '../../db/database.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
@@ -193,35 +194,44 @@ export async function visibleSubjects(
   const actorIds = known(rows.map((r) => r.actor_user_id));
   const viewer = { userId };
   // One round trip: the visible ones of both kinds and the blocked people, ids as text to
-  // share a column.
+  // share a column. PostgreSQL: every part always, each list one padded array, so the text
+  // is the same for every page and the statement is prepared (db/database.ts PADDED_IDS);
+  // with optional parts and lists of any length it was planned afresh on every call.
+  const onPostgres = dialect.name === 'postgres';
+  const inList = (column: string, ids: number[] | string[]) =>
+    sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
+  const among = (column: string, ids: number[]) =>
+    onPostgres
+      ? sql<SqlBool>`${sql.ref(column)} = any(${paddedIds(ids)}::integer[])`
+      : inList(column, ids);
+  const amongCollections = onPostgres
+    ? sql<SqlBool>`c.id = any(${paddedWith(collectionIds, '')}::varchar[])`
+    : inList('c.id', collectionIds);
   const parts: RawBuilder<unknown>[] = [];
-  if (memoIds.length > 0) {
+  if (onPostgres || memoIds.length > 0) {
     parts.push(sql`select 'memo' as kind, cast(m.id as varchar(20)) as id from memos m
-      where m.id in (${sql.join(memoIds)}) and ${memoVisible('m', viewer, dialect)}`);
+      where ${among('m.id', memoIds)} and ${memoVisible('m', viewer, dialect)}`);
   }
-  if (collectionIds.length > 0) {
+  if (onPostgres || collectionIds.length > 0) {
     parts.push(sql`select 'collection' as kind, c.id as id from collections c
-      where c.id in (${sql.join(collectionIds)}) and ${collectionVisible('c', viewer, dialect)}`);
+      where ${amongCollections} and ${collectionVisible('c', viewer, dialect)}`);
   }
-  if (actorIds.length > 0) {
-    const actors = sql.join(actorIds);
+  if (onPostgres || actorIds.length > 0) {
     parts.push(sql`select 'blocked' as kind,
         cast(case when bl.blocker_id = ${userId} then bl.blocked_id else bl.blocker_id end
           as varchar(20)) as id
       from blocks bl
-      where (bl.blocker_id = ${userId} and bl.blocked_id in (${actors}))
-         or (bl.blocked_id = ${userId} and bl.blocker_id in (${actors}))`);
+      where (bl.blocker_id = ${userId} and ${among('bl.blocked_id', actorIds)})
+         or (bl.blocked_id = ${userId} and ${among('bl.blocker_id', actorIds)})`);
   }
   const visible = {
     memos: new Set<number>(),
     collections: new Set<string>(),
     blockedActors: new Set<number>(),
   };
-  if (parts.length === 0) return visible;
-  const { rows: found } = await sql<{ kind: string; id: string }>`${sql.join(
-    parts,
-    sql` union all `,
-  )}`.execute(db);
+  if (memoIds.length + collectionIds.length + actorIds.length === 0) return visible;
+  const query = sql<{ kind: string; id: string }>`${sql.join(parts, sql` union all `)}`.compile(db);
+  const { rows: found } = await db.executeQuery(onPostgres ? asPrepared(query) : query);
   for (const row of found) {
     if (row.kind === 'memo') visible.memos.add(Number(row.id));
     else if (row.kind === 'blocked') visible.blockedActors.add(Number(row.id));
