@@ -232,8 +232,18 @@ function openPostgres(url: string, schema?: string, poolSize = DEFAULT_POOL_SIZE
   const pool = new (postgresDriver().Pool)({
     connectionString: url,
     max: poolSize,
-    // A test database schema per test file: every connection resolves names there first.
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // Kept open: a new connection parses and plans every statement again (the warm start
+    // prepared them on these), and pg's default closed any left idle for 10 s.
+    idleTimeoutMillis: 0,
+    options: [
+      // A named statement is planned once per connection, for any values (PREPARED_MARK
+      // says which are named and why): PostgreSQL's default plans each one for its values
+      // five times per connection first, half the statements' time in a load test's first
+      // minutes (docs/PERFORMANCE.md, "Planned once").
+      '-c plan_cache_mode=force_generic_plan',
+      // A test database schema per test file: every connection resolves names there first.
+      ...(schema ? [`-c search_path=${schema}`] : []),
+    ].join(' '),
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
@@ -278,27 +288,9 @@ export function asPrepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
 }
 
 /**
- * The fewest ids a prepared statement's id array carries (`= any($n::integer[])`):
- * PostgreSQL prices an array parameter's kept (generic) plan as for ten elements, so with
- * fewer (one watcher, the usual case) each call's own plan looks cheaper and it is planned
- * again on every call. The comments' audience spent four times its run planning so under the
- * load test (docs/PERFORMANCE.md, 30 November evening). Padded past ten, the kept plan wins.
- */
-export const PADDED_IDS = 16;
-
-/** `ids` padded to PADDED_IDS with `none`, a value that is no row's id. */
-export function paddedWith<T>(ids: readonly T[], none: T): T[] {
-  const padding = Math.max(0, PADDED_IDS - ids.length);
-  return [...ids, ...Array<T>(padding).fill(none)];
-}
-
-/** `ids` padded with 0, which is no row's id (ids start at 1), to PADDED_IDS. */
-export const paddedIds = (ids: readonly number[]): number[] => paddedWith(ids, 0);
-
-/**
  * The pool as Kysely's PostgresDialect sees it, where SQL marked with PREPARED_MARK goes
- * as a named prepared statement (named by a hash of its text): PostgreSQL parses it once
- * per connection and, after five runs, may keep one generic plan for it. Planning the
+ * as a named prepared statement (named by a hash of its text): PostgreSQL parses it and
+ * plans it once per connection, for any values (the pool's plan_cache_mode). Planning the
  * memo reads (their audience conditions are long) costs more than running them. Only
  * queries whose best plan does not depend on the values should be marked (lookups by
  * key): a generic plan cannot know that one collection holds 10,000 memos and the average

@@ -53,13 +53,22 @@ describeDb('prepared statements by mark', () => {
       expect(await marked(ids[0] as number)).toBe('Anna');
       expect(await plain(ids[1] as number)).toBe('Bert');
       if (TEST_DB !== 'postgres') return;
-      const prepared = await sql<{ name: string; statement: string }>`
-          select name, statement from pg_prepared_statements`.execute(conn);
+      const prepared = await sql<{
+        name: string;
+        statement: string;
+        generic_plans: string;
+        custom_plans: string;
+      }>`select name, statement, generic_plans, custom_plans from pg_prepared_statements`.execute(
+        conn,
+      );
       const profiles = prepared.rows.filter((row) => row.statement.includes('user_profiles'));
       // the marked read once, under a name made from its text; the plain one not at all
       expect(profiles).toHaveLength(1);
       expect(profiles[0]?.name).toMatch(/^m[0-9a-f]{30}$/);
       expect(profiles[0]?.statement.startsWith(PREPARED_MARK)).toBe(true);
+      // planned for any values from its first run, never again for each call's own
+      expect(Number(profiles[0]?.custom_plans)).toBe(0);
+      expect(Number(profiles[0]?.generic_plans)).toBe(3);
     });
   });
 

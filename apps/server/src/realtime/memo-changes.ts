@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
-import { asPrepared, paddedIds } from '../db/database.js';
+import { asPrepared } from '../db/database.js';
 import type { AppContext } from '../context.js';
 import type { DatabaseSchema } from '../db/schema.js';
 import type { DialectHelpers } from '../db/dialect.js';
@@ -19,12 +19,12 @@ export function memoReadersQuery(
   memoId: number,
   users: readonly number[],
 ) {
-  // PostgreSQL: the users one padded array, so the text is the same for any number of them
-  // and the statement is prepared (db/database.ts PADDED_IDS): planning the audience rules
-  // took longer than running them, on every edit, comment and reaction
+  // PostgreSQL: the users one array, so the text is the same for any number of them and the
+  // statement is prepared (db/database.ts PREPARED_MARK): planning the audience rules took
+  // longer than running them, on every edit, comment and reaction
   const among =
     dialect.name === 'postgres'
-      ? sql<SqlBool>`u.id = any(${paddedIds(users)}::integer[])`
+      ? sql<SqlBool>`u.id = any(${[...users]}::integer[])`
       : sql<SqlBool>`u.id in (${sql.join([...users])})`;
   return db
     .selectFrom('users as u')

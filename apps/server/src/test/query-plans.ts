@@ -31,8 +31,8 @@ export async function planOf(database: Database, query: CompiledQuery<unknown>):
 
 /**
  * On PostgreSQL, the generic plan it would keep for the query as a prepared statement
- * (db/database.ts PREPARED_MARK): the plan every call gets once a connection has run it
- * five times, whatever its values. Scans and sorts are priced out as in planOf.
+ * (db/database.ts PREPARED_MARK): the plan every call gets, whatever its values (the
+ * server's connections force generic plans). Scans and sorts are priced out as in planOf.
  */
 export async function genericPlanOf(
   database: Database,

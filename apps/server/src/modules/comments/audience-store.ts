@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { asPrepared, paddedIds } from '../../db/database.js';
+import { asPrepared } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import {
@@ -88,7 +88,7 @@ export async function engagedAudience(
       db,
       d,
       memoId,
-      sql<SqlBool>`cu.id = any(${paddedIds(unique)}::integer[])`,
+      sql<SqlBool>`cu.id = any(${unique}::integer[])`,
       actorId,
     );
     const { rows } = await db.executeQuery(asPrepared(query.compile()));

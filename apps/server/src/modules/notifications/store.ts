@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { asPrepared, paddedIds, paddedWith } from '../../db/database.js';
+import { asPrepared } from '../../db/database.js';
 import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
@@ -194,18 +194,16 @@ export async function visibleSubjects(
   const actorIds = known(rows.map((r) => r.actor_user_id));
   const viewer = { userId };
   // One round trip: the visible ones of both kinds and the blocked people, ids as text to
-  // share a column. PostgreSQL: every part always, each list one padded array, so the text
-  // is the same for every page and the statement is prepared (db/database.ts PADDED_IDS);
-  // with optional parts and lists of any length it was planned afresh on every call.
+  // share a column. PostgreSQL: every part always, each list one array, so the text is the
+  // same for every page and the statement is prepared (db/database.ts PREPARED_MARK); with
+  // optional parts and lists of any length it was planned afresh on every call.
   const onPostgres = dialect.name === 'postgres';
   const inList = (column: string, ids: number[] | string[]) =>
     sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
   const among = (column: string, ids: number[]) =>
-    onPostgres
-      ? sql<SqlBool>`${sql.ref(column)} = any(${paddedIds(ids)}::integer[])`
-      : inList(column, ids);
+    onPostgres ? sql<SqlBool>`${sql.ref(column)} = any(${ids}::integer[])` : inList(column, ids);
   const amongCollections = onPostgres
-    ? sql<SqlBool>`c.id = any(${paddedWith(collectionIds, '')}::varchar[])`
+    ? sql<SqlBool>`c.id = any(${collectionIds}::varchar[])`
     : inList('c.id', collectionIds);
   const parts: RawBuilder<unknown>[] = [];
   if (onPostgres || memoIds.length > 0) {
