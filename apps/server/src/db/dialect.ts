@@ -1,3 +1,5 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
 export type DialectName = 'sqlite' | 'postgres';
 
 /**
@@ -21,6 +23,23 @@ export function dialectHelpers(name: DialectName): DialectHelpers {
     time: (value) => (name === 'sqlite' ? value.toISOString() : value),
     json: (value) => JSON.stringify(value),
   };
+}
+
+/**
+ * `column` is one of `ids`. PostgreSQL: one array parameter, so the statement's text is the
+ * same for any number of ids and it can be prepared (database.ts PREPARED_MARK); planning
+ * one text per count cost more than running it. SQLite: a list of bound values.
+ */
+export function oneOf(
+  dialect: DialectHelpers,
+  column: string,
+  ids: readonly number[] | readonly string[],
+  type: 'integer' | 'varchar' = 'integer',
+): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  return dialect.name === 'postgres'
+    ? sql<SqlBool>`${ref} = any(${[...ids]}::${sql.raw(type)}[])`
+    : sql<SqlBool>`${ref} in (${sql.join([...ids])})`;
 }
 
 export function readBool(value: unknown): boolean {

@@ -1,8 +1,8 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { asPrepared } from '../db/database.js';
 import type { AppContext } from '../context.js';
 import type { DatabaseSchema } from '../db/schema.js';
-import type { DialectHelpers } from '../db/dialect.js';
+import { oneOf, type DialectHelpers } from '../db/dialect.js';
 import { memoVisibleToUser } from '../modules/audience/index.js';
 import { onlineAnywhere, type MemoChangeJudge } from './hub.js';
 
@@ -19,19 +19,14 @@ export function memoReadersQuery(
   memoId: number,
   users: readonly number[],
 ) {
-  // PostgreSQL: the users one array, so the text is the same for any number of them and the
-  // statement is prepared (db/database.ts PREPARED_MARK): planning the audience rules took
-  // longer than running them, on every edit, comment and reaction
-  const among =
-    dialect.name === 'postgres'
-      ? sql<SqlBool>`u.id = any(${[...users]}::integer[])`
-      : sql<SqlBool>`u.id in (${sql.join([...users])})`;
+  // prepared on PostgreSQL (oneOf): planning the audience rules took longer than running
+  // them, on every edit, comment and reaction
   return db
     .selectFrom('users as u')
     .innerJoin('memos as m', (join) => join.onTrue())
     .select('u.id')
     .where('m.id', '=', memoId)
-    .where(among)
+    .where(oneOf(dialect, 'u.id', users))
     .where(memoVisibleToUser('m', sql.ref('u.id'), dialect));
 }
 

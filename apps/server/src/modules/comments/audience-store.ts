@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { asPrepared } from '../../db/database.js';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { oneOf, readCount, type DialectHelpers } from '../../db/dialect.js';
 import {
   blockedBetween,
   followsUser,
@@ -84,13 +84,7 @@ export async function engagedAudience(
   if (unique.length > CIRCLE_FIRST_FROM) unique = await inAuthorsCircle(db, memoId, unique);
   if (unique.length === 0) return [];
   if (d.name === 'postgres') {
-    const query = audienceQuery(
-      db,
-      d,
-      memoId,
-      sql<SqlBool>`cu.id = any(${unique}::integer[])`,
-      actorId,
-    );
+    const query = audienceQuery(db, d, memoId, oneOf(d, 'cu.id', unique), actorId);
     const { rows } = await db.executeQuery(asPrepared(query.compile()));
     return rows.map((row) => row.id);
   }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseSchema } from '../../db/schema.js';
 import { asPrepared } from '../../db/database.js';
-import { readCount, type DialectHelpers } from '../../db/dialect.js';
+import { oneOf, readCount, type DialectHelpers } from '../../db/dialect.js';
 import { pageStatement, queryCacheOf } from '../../db/query-cache.js';
 import { collectionVisible, memoVisible } from '../audience/index.js';
 import type { NotificationGroup } from './types.js';
@@ -194,33 +194,26 @@ export async function visibleSubjects(
   const actorIds = known(rows.map((r) => r.actor_user_id));
   const viewer = { userId };
   // One round trip: the visible ones of both kinds and the blocked people, ids as text to
-  // share a column. PostgreSQL: every part always, each list one array, so the text is the
-  // same for every page and the statement is prepared (db/database.ts PREPARED_MARK); with
-  // optional parts and lists of any length it was planned afresh on every call.
+  // share a column. PostgreSQL: every part always and each list one array (oneOf), so the
+  // text is the same for every page and the statement is prepared; with optional parts and
+  // lists of any length it was planned afresh on every call.
   const onPostgres = dialect.name === 'postgres';
-  const inList = (column: string, ids: number[] | string[]) =>
-    sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})`;
-  const among = (column: string, ids: number[]) =>
-    onPostgres ? sql<SqlBool>`${sql.ref(column)} = any(${ids}::integer[])` : inList(column, ids);
-  const amongCollections = onPostgres
-    ? sql<SqlBool>`c.id = any(${collectionIds}::varchar[])`
-    : inList('c.id', collectionIds);
   const parts: RawBuilder<unknown>[] = [];
   if (onPostgres || memoIds.length > 0) {
     parts.push(sql`select 'memo' as kind, cast(m.id as varchar(20)) as id from memos m
-      where ${among('m.id', memoIds)} and ${memoVisible('m', viewer, dialect)}`);
+      where ${oneOf(dialect, 'm.id', memoIds)} and ${memoVisible('m', viewer, dialect)}`);
   }
   if (onPostgres || collectionIds.length > 0) {
     parts.push(sql`select 'collection' as kind, c.id as id from collections c
-      where ${amongCollections} and ${collectionVisible('c', viewer, dialect)}`);
+      where ${oneOf(dialect, 'c.id', collectionIds, 'varchar')} and ${collectionVisible('c', viewer, dialect)}`);
   }
   if (onPostgres || actorIds.length > 0) {
     parts.push(sql`select 'blocked' as kind,
         cast(case when bl.blocker_id = ${userId} then bl.blocked_id else bl.blocker_id end
           as varchar(20)) as id
       from blocks bl
-      where (bl.blocker_id = ${userId} and ${among('bl.blocked_id', actorIds)})
-         or (bl.blocked_id = ${userId} and ${among('bl.blocker_id', actorIds)})`);
+      where (bl.blocker_id = ${userId} and ${oneOf(dialect, 'bl.blocked_id', actorIds)})
+         or (bl.blocked_id = ${userId} and ${oneOf(dialect, 'bl.blocker_id', actorIds)})`);
   }
   const visible = {
     memos: new Set<number>(),
