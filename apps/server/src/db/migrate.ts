@@ -35,6 +35,7 @@ import * as m0031 from './migrations/0031_transfer_filing_mail.js';
 import * as m0032 from './migrations/0032_feed_by_author.js';
 import * as m0033 from './migrations/0033_discoverable_memos.js';
 import * as m0034 from './migrations/0034_workspace_accounts_idx.js';
+import * as m0035 from './migrations/0035_disabled_accounts_idx.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0032_feed_by_author': m0032,
   '0033_discoverable_memos': m0033,
   '0034_workspace_accounts_idx': m0034,
+  '0035_disabled_accounts_idx': m0035,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

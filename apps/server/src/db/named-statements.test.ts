@@ -80,7 +80,7 @@ describeDb('prepared statements by mark', () => {
     const [viewer] = people as [number];
     await t.database.db.connection().execute(async (conn) => {
       for (let round = 0; round < 2; round += 1) {
-        expect((await countsFor(conn, people)).size).toBe(2);
+        expect((await countsFor(conn, t.database.dialect, people)).size).toBe(2);
         expect((await relationsTo(conn, viewer, people)).following.size).toBe(0);
         expect(await workspacesShared(conn, viewer, people)).toEqual([]);
       }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { ContactCounts } from '@memoria/domain';
 import type { DatabaseSchema } from '../../db/schema.js';
-import { readCount } from '../../db/dialect.js';
+import { readCount, type DialectHelpers } from '../../db/dialect.js';
 import { byCountStatement, compilableRaw, queryCacheOf } from '../../db/query-cache.js';
 
 type Db = Kysely<DatabaseSchema>;
@@ -13,7 +13,11 @@ const zero = (): ContactCounts => ({ connections: 0, followers: 0, delegations: 
  * followings that are available and not blocked either way with the person, and live
  * delegations either way. One statement, whatever the number of people.
  */
-export async function countsFor(db: Db, ids: number[]): Promise<Map<number, ContactCounts>> {
+export async function countsFor(
+  db: Db,
+  dialect: DialectHelpers,
+  ids: number[],
+): Promise<Map<number, ContactCounts>> {
   const unique = [...new Set(ids)].slice(0, 1000);
   const result = new Map<number, ContactCounts>(unique.map((id) => [id, zero()]));
   if (unique.length === 0) return result;
@@ -22,7 +26,7 @@ export async function countsFor(db: Db, ids: number[]): Promise<Map<number, Cont
   const rows = await queryCacheOf(db).rows(
     'contact-counts',
     unique,
-    (slots) => compilableRaw(db, countsQuery(slots)),
+    (slots) => compilableRaw(db, countsQuery(dialect, slots)),
     byCountStatement(unique.length),
   );
   for (const row of rows) {
@@ -33,19 +37,35 @@ export async function countsFor(db: Db, ids: number[]): Promise<Map<number, Cont
 }
 
 /** The four counts of `ids` (bound values, or the query cache's slots for them). */
-function countsQuery(ids: readonly unknown[]) {
+function countsQuery(dialect: DialectHelpers, ids: readonly unknown[]) {
   const list = sql.join([...ids]);
-  // a scalar subquery, not EXISTS: PostgreSQL runs it per counted row through users_pkey;
-  // as EXISTS it became a semi join that hashed the whole users table once per counter
-  // (3 ms each at 10,000 people, and growing with the table)
-  const available = (person: string, other: string) => sql`(select 1 from users o
-    where o.id = ${sql.ref(other)} and o.disabled_at is null
-      and not exists (select 1 from blocks bl
-        where (bl.blocker_id = ${sql.ref(person)} and bl.blocked_id = o.id)
-           or (bl.blocked_id = ${sql.ref(person)} and bl.blocker_id = o.id))) is not null`;
+  // PostgreSQL: who a person does not count is read once per statement and set aside by a
+  // hash lookup: the disabled accounts (few, through their partial index) and the people in
+  // a block with them either way. The rows counted are then entries of one index each.
+  // Checking every counted row's account and blocks took four times as long
+  // (docs/PERFORMANCE.md, "Contact counts, and spreads in hot literals"). SQLite is the
+  // other way round: its lookups are cheap, in process, and the sets cost it a temporary
+  // table each per call, so it checks row by row.
+  const setAside = dialect.name === 'postgres';
+  const available = (person: string, other: string) =>
+    setAside
+      ? sql`${sql.ref(other)} not in (select id from disabled)
+        and (${sql.ref(person)}, ${sql.ref(other)}) not in (select person, other from blocked)`
+      : sql`(select 1 from users o
+        where o.id = ${sql.ref(other)} and o.disabled_at is null
+          and not exists (select 1 from blocks bl
+            where (bl.blocker_id = ${sql.ref(person)} and bl.blocked_id = o.id)
+               or (bl.blocked_id = ${sql.ref(person)} and bl.blocker_id = o.id))) is not null`;
+  const sets = setAside
+    ? sql`with disabled as (select id from users where disabled_at is not null),
+      blocked as (
+        select blocker_id as person, blocked_id as other from blocks where blocker_id in (${list})
+        union all
+        select blocked_id as person, blocker_id as other from blocks where blocked_id in (${list}))`
+    : sql``;
   // one statement (four grouped parts): on PostgreSQL one round trip and one pooled
   // connection per list instead of four
-  return sql<{ kind: keyof ContactCounts; id: number; n: unknown }>`
+  return sql<{ kind: keyof ContactCounts; id: number; n: unknown }>`${sets}
     select 'connections' as kind, ct.user_id as id, count(*) as n from contacts ct
       where ct.user_id in (${list}) and ${available('ct.user_id', 'ct.contact_id')}
       group by ct.user_id
@@ -67,8 +87,12 @@ function countsQuery(ids: readonly unknown[]) {
       ) x group by x.id`;
 }
 
-export async function countsOf(db: Db, id: number): Promise<ContactCounts> {
-  return (await countsFor(db, [id])).get(id) ?? zero();
+export async function countsOf(
+  db: Db,
+  dialect: DialectHelpers,
+  id: number,
+): Promise<ContactCounts> {
+  return (await countsFor(db, dialect, [id])).get(id) ?? zero();
 }
 
 /** Active connections of one person, counted as maximum_users counts them (every contacts row). */

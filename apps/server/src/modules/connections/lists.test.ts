@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeDb, type TestApp } from '../../test/harness.js';
 import { createDelegation, signedInUser, type SignedIn } from '../../test/factories.js';
-import { connectUsers, followUser, identifyUser } from '../../test/social.js';
+import { blockUser, connectUsers, followUser, identifyUser } from '../../test/social.js';
 import { caller, violationOf } from './test-support.js';
 
 describeDb('connection lists, counts and watching', () => {
@@ -89,6 +89,42 @@ describeDb('connection lists, counts and watching', () => {
     const counts = await call(me, 'GET', '/api/user/contact/count');
     expect(counts.body).toEqual({ connections: 5, followers: 1, delegations: 1, followings: 1 });
     expect((await call(null, 'GET', '/api/user/contact/count')).status).toBe(401);
+  });
+
+  it('counts leave out disabled people and people in a block either way, and only for the person concerned', async () => {
+    const star = await signedInUser(t, { name: 'Star' });
+    const [fan, gone, blockedByStar, blockerOfStar, both] = await Promise.all(
+      ['Fan', 'Gone', 'Blocked', 'Blocker', 'Both'].map((name) => signedInUser(t, { name })),
+    );
+    const everyone = [fan!, gone!, blockedByStar!, blockerOfStar!, both!];
+    for (const person of everyone) {
+      await followUser(t, person.id, star.id);
+      await followUser(t, star.id, person.id);
+      await connectUsers(t, star.id, person.id);
+    }
+    await t.database.db
+      .updateTable('users')
+      .set({ disabled_at: t.database.dialect.time(new Date()) })
+      .where('id', '=', gone!.id)
+      .execute();
+    await blockUser(t, star.id, blockedByStar!.id);
+    await blockUser(t, blockerOfStar!.id, star.id);
+    // blocked both ways: set aside once, not twice
+    await blockUser(t, star.id, both!.id);
+    await blockUser(t, both!.id, star.id);
+    const counts = await call(star, 'GET', '/api/user/contact/count');
+    expect(counts.body).toEqual({ connections: 1, followers: 1, delegations: 0, followings: 1 });
+    // the fan's own counts are untouched by blocks between the star and others
+    const fanCounts = await call(fan!, 'GET', '/api/user/contact/count');
+    expect(fanCounts.body).toEqual({ connections: 1, followers: 1, delegations: 0, followings: 1 });
+    // the person the star blocked counts the star nowhere either: a block works both ways
+    const blockedCounts = await call(blockedByStar!, 'GET', '/api/user/contact/count');
+    expect(blockedCounts.body).toEqual({
+      connections: 0,
+      followers: 0,
+      delegations: 0,
+      followings: 0,
+    });
   });
 
   it('contacts see phone numbers, and email where disclosed', async () => {

@@ -153,7 +153,7 @@ export function contactCounts(
   ctx: Pick<AppContext, 'database'>,
   userId: number,
 ): Promise<ContactCounts> {
-  return countsOf(ctx.database.db, userId);
+  return countsOf(ctx.database.db, ctx.database.dialect, userId);
 }
 
 /** Contact stats of several people at once, by person (for profiles and discover). */
@@ -161,7 +161,7 @@ export function contactCountsFor(
   ctx: Pick<AppContext, 'database'>,
   ids: number[],
 ): Promise<Map<number, ContactCounts>> {
-  return countsFor(ctx.database.db, ids);
+  return countsFor(ctx.database.db, ctx.database.dialect, ids);
 }
 
 export type ConnectionService = ReturnType<typeof createConnectionService>;
