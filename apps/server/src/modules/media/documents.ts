@@ -252,20 +252,23 @@ export function createDocumentService(
     if (access === 'hidden') throw new ApiError(403, 'error.accessDenied');
     const page = await collectionDocuments(db, dialect, collectionId, viewer, paging);
     return {
-      members: page.rows.map((row) => ({
-        ...media.presentAttachment(row, viewer),
-        memo: `/api/memo/${row.memo_id}`,
-        has_versions: readBool(row.has_versions),
-        memo_title: row.memo_title,
-        can_delete:
-          viewer.userId !== null &&
-          (row.user_id === viewer.userId || row.memo_author_id === viewer.userId),
-        can_replace:
-          viewer.userId !== null &&
-          (row.user_id === viewer.userId ||
-            row.memo_author_id === viewer.userId ||
-            readBool(row.may_replace)),
-      })),
+      // onto the attachment, not after a spread of it (docs/PERFORMANCE.md, "Contact counts,
+      // and spreads in hot literals")
+      members: page.rows.map((row) =>
+        Object.assign(media.presentAttachment(row, viewer), {
+          memo: `/api/memo/${row.memo_id}`,
+          has_versions: readBool(row.has_versions),
+          memo_title: row.memo_title,
+          can_delete:
+            viewer.userId !== null &&
+            (row.user_id === viewer.userId || row.memo_author_id === viewer.userId),
+          can_replace:
+            viewer.userId !== null &&
+            (row.user_id === viewer.userId ||
+              row.memo_author_id === viewer.userId ||
+              readBool(row.may_replace)),
+        }),
+      ),
       total: page.total,
     };
   }

@@ -63,9 +63,16 @@ function present(
   const contact = isOwner || relations.contacts.has(person.id);
   const connection = relations.connections.get(person.id);
   const status = viewer === null || !connection ? null : viewStatus(connection, viewer);
+  const summary = summaryOf(person);
+  // every field named, no spread: V8 gives each object that gains properties after a spread
+  // a new hidden class, which made this one 100 times slower to build and everything that
+  // read it slower (docs/PERFORMANCE.md, "Contact counts, and spreads in hot literals")
   return {
-    ...summaryOf(person),
-    '@id': iri('user', person.id),
+    id: summary.id,
+    '@id': summary['@id'],
+    name: summary.name,
+    picture: summary.picture,
+    label: summary.label,
     profile_id: person.profile_id,
     name_official: readBool(person.user_identified) ? person.name_official : null,
     user_identified: readBool(person.user_identified),
