@@ -66,6 +66,8 @@ const { values } = parseArgs({
     // scaled: kill instance 2 after the hold, and how long the failover is watched
     kill: { type: 'boolean', default: true },
     'failover-time': { type: 'string', default: '30s' },
+    // postgres, scaled: turn PostgreSQL's autovacuum on for the run when it is off (below)
+    autovacuum: { type: 'boolean', default: true },
   },
   allowNegative: true,
 });
@@ -79,6 +81,15 @@ const seconds = (text) => {
 const setup = values.setup;
 if (!['sqlite', 'postgres', 'scaled'].includes(setup)) {
   console.error('--setup sqlite|postgres|scaled');
+  process.exit(2);
+}
+const serverProcesses = Number(values.processes);
+if (!Number.isInteger(serverProcesses) || serverProcesses < 1) {
+  console.error('--processes: a whole number of at least 1');
+  process.exit(2);
+}
+if (serverProcesses > 1 && setup === 'scaled') {
+  console.error('--processes: the scaled set-up runs two instances of one process each');
   process.exit(2);
 }
 const generatedPeople = Number(values.people);
@@ -140,6 +151,8 @@ if (!existsSync(join(dataDir, 'bench-manifest.json'))) {
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
 }
+/** Puts PostgreSQL's autovacuum setting back, when the run changed it. */
+let restoreAutovacuum;
 if (pg) {
   // Every run's writes leave dead rows behind (counters, sessions, jobs). A deployed database's
   // autovacuum clears them; this machine's PostgreSQL runs without it (autovacuum = off), so a
@@ -150,8 +163,46 @@ if (pg) {
   await client.connect();
   const started = performance.now();
   await client.query('vacuum (analyze)');
-  await client.end();
   console.log(`vacuum (analyze) in ${Math.round(performance.now() - started)} ms`);
+  if (values.autovacuum) restoreAutovacuum = await autovacuumOn(client);
+  await client.end();
+}
+
+/**
+ * A deployed PostgreSQL vacuums as it goes; the CI machine's runs with autovacuum off. Without
+ * it, the dead entries every review and every read marker leave in the partial indexes pile
+ * up during the run: the unread count went from 0.13 ms to 7.2 ms a call, and a step that held
+ * in the ramp broke in its hold (docs/PERFORMANCE.md, "Autovacuum on for the load test"). So
+ * the run turns it on and puts the setting back as it was when it ends; `--no-autovacuum`
+ * measures the database as it is configured.
+ */
+async function autovacuumOn(client) {
+  const { rows } = await client.query(
+    "select setting, sourcefile from pg_settings where name = 'autovacuum'",
+  );
+  if (rows[0]?.setting !== 'off') return undefined;
+  const setBySystem = String(rows[0].sourcefile ?? '').endsWith('postgresql.auto.conf');
+  try {
+    await client.query('alter system set autovacuum = on');
+    await client.query('select pg_reload_conf()');
+  } catch (error) {
+    console.warn(
+      `autovacuum is off and could not be turned on (${error.message}); measuring as is`,
+    );
+    return undefined;
+  }
+  console.log('autovacuum turned on for the run (it was off; put back at the end)');
+  return async () => {
+    const { default: pgLib } = await import('pg');
+    const admin = new pgLib.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(
+      setBySystem ? 'alter system set autovacuum = off' : 'alter system reset autovacuum',
+    );
+    await admin.query('select pg_reload_conf()');
+    await admin.end();
+    console.log('autovacuum put back to off');
+  };
 }
 const manifest = JSON.parse(readFileSync(join(dataDir, 'bench-manifest.json'), 'utf8'));
 const peopleMax = Math.min(manifest.users, Number(values['people-max'] ?? manifest.users));
@@ -168,15 +219,6 @@ const serverEnv = {
     ? { ANSWER_CACHE_MB: values['answer-cache-mb'] }
     : {}),
 };
-const serverProcesses = Number(values.processes);
-if (!Number.isInteger(serverProcesses) || serverProcesses < 1) {
-  console.error('--processes: a whole number of at least 1');
-  process.exit(2);
-}
-if (serverProcesses > 1 && setup === 'scaled') {
-  console.error('--processes: the scaled set-up runs two instances of one process each');
-  process.exit(2);
-}
 serverEnv.SERVER_PROCESSES = String(serverProcesses);
 const servers = [];
 const liveServers = () => servers.filter((s) => !s.dead);
@@ -192,6 +234,9 @@ async function stopAll() {
   for (const server of servers) await server.stop();
   s3?.kill();
   if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+  const restore = restoreAutovacuum;
+  restoreAutovacuum = undefined;
+  await restore?.();
 }
 process.on('SIGINT', () => {
   void stopAll().then(() => process.exit(130));
