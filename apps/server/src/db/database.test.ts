@@ -134,6 +134,15 @@ describeDb(`database (${TEST_DB})`, () => {
       expect(fk.rows[0]?.foreign_keys).toBe(1);
       const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(t.database.db);
       expect(sync.rows[0]?.synchronous).toBe(2);
+    } else {
+      // the pool's own settings, and PGOPTIONS (vitest.config.ts sets it for this half)
+      const show = async (name: 'plan_cache_mode' | 'synchronous_commit') =>
+        (await sql.raw<Record<string, string>>(`show ${name}`).execute(t.database.db)).rows[0]?.[
+          name
+        ];
+      expect(await show('plan_cache_mode')).toBe('force_generic_plan');
+      expect(process.env.PGOPTIONS).toContain('synchronous_commit=off');
+      expect(await show('synchronous_commit')).toBe('off');
     }
   });
 

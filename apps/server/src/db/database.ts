@@ -236,6 +236,9 @@ function openPostgres(url: string, schema?: string, poolSize = DEFAULT_POOL_SIZE
     // prepared them on these), and pg's default closed any left idle for 10 s.
     idleTimeoutMillis: 0,
     options: [
+      // What the environment asks for, as every libpq client takes it: pg reads PGOPTIONS
+      // only when no options are given, and these are (the tests' PostgreSQL half sets it).
+      ...(process.env.PGOPTIONS ? [process.env.PGOPTIONS] : []),
       // A named statement is planned once per connection, for any values (PREPARED_MARK
       // says which are named and why): PostgreSQL's default plans each one for its values
       // five times per connection first, half the statements' time in a load test's first
