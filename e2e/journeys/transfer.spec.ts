@@ -65,17 +65,23 @@ test('a visitor sends 200 MB with a password; the receiver decrypts it twice, th
       });
     }
   });
-  // Intercepting costs every request a round trip through the test: only until the cut.
+  // Intercepting costs every PATCH a copy of its 8 MB through the test (about 5 s in all), so
+  // the route goes once the client has asked where the server stood. Taken away at the cut
+  // itself, it raced that HEAD (sent at once), and under load no response was reported for it.
   const cutter = async (route: Route) => {
     const request = route.request();
     const offset = Number(request.headers()['upload-offset']);
+    if (cut && request.method() === 'HEAD') {
+      await route.continue();
+      await sender.unroute('**/api/transfer-uploads/**', cutter);
+      return;
+    }
     if (cut || request.method() !== 'PATCH' || !(offset > quarter)) {
       await route.continue();
       return;
     }
     cut = { url: request.url(), offset };
     await route.abort('connectionreset');
-    await sender.unroute('**/api/transfer-uploads/**', cutter);
   };
   await sender.route('**/api/transfer-uploads/**', cutter);
   sender.on('response', (response) => {
@@ -109,7 +115,10 @@ test('a visitor sends 200 MB with a password; the receiver decrypts it twice, th
     .slice(seen.findIndex((event) => event.method === 'PATCH' && event.offset === cutAt) + 1)
     .filter((event) => event.url === bigUpload);
   // the client asked the server where it stood, and went on from there
-  expect(afterCut.find((event) => event.method === 'HEAD')?.offset).toBe(cutAt);
+  expect(
+    afterCut.find((event) => event.method === 'HEAD')?.offset,
+    `the events after the cut: ${JSON.stringify(afterCut.slice(0, 4))}`,
+  ).toBe(cutAt);
   const resumedFrom = afterCut.filter((event) => event.method === 'PATCH').map((e) => e.offset);
   expect(resumedFrom[0]).toBe(cutAt);
   expect(resumedFrom.filter((offset) => offset < cutAt)).toEqual([]);
