@@ -36,6 +36,7 @@ import * as m0032 from './migrations/0032_feed_by_author.js';
 import * as m0033 from './migrations/0033_discoverable_memos.js';
 import * as m0034 from './migrations/0034_workspace_accounts_idx.js';
 import * as m0035 from './migrations/0035_disabled_accounts_idx.js';
+import * as m0036 from './migrations/0036_collection_order_covering.js';
 
 /** A migration gets the engine so it can pick column types; the names keep their order. */
 export interface VersionedMigration {
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, VersionedMigration> = {
   '0033_discoverable_memos': m0033,
   '0034_workspace_accounts_idx': m0034,
   '0035_disabled_accounts_idx': m0035,
+  '0036_collection_order_covering': m0036,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

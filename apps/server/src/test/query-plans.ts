@@ -29,6 +29,13 @@ export async function planOf(database: Database, query: CompiledQuery<unknown>):
   });
 }
 
+/** A value written into SQL text, for EXECUTE of a statement prepared from a query. */
+function literalOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
 /**
  * On PostgreSQL, the generic plan it would keep for the query as a prepared statement
  * (db/database.ts PREPARED_MARK): the plan every call gets, whatever its values (the
@@ -38,11 +45,6 @@ export async function genericPlanOf(
   database: Database,
   query: CompiledQuery<unknown>,
 ): Promise<string> {
-  const literal = (value: unknown): string => {
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    return `'${String(value).replace(/'/g, "''")}'`;
-  };
   return database.db.transaction().execute(async (trx) => {
     for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
       await sql`select set_config(${setting}, 'off', true)`.execute(trx);
@@ -50,7 +52,7 @@ export async function genericPlanOf(
     await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
     await trx.executeQuery(CompiledQuery.raw(`prepare generic_plan_probe as ${query.sql}`, []));
     try {
-      const values = query.parameters.map(literal).join(', ');
+      const values = query.parameters.map(literalOf).join(', ');
       const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
         CompiledQuery.raw(`explain execute generic_plan_probe${values ? `(${values})` : ''}`, []),
       );
@@ -91,4 +93,35 @@ export function recordingCompiled(db: Database['db']): {
     transformResult: async ({ result }) => result,
   });
   return { db: recording, compiled };
+}
+
+/**
+ * PostgreSQL: the generic plan kept for the query as a prepared statement, run once with the
+ * query's values (EXPLAIN ANALYZE, without costs or timings). Only sequential scans are
+ * priced out: between an index walked in order and a bitmap scan with a sort, the table's
+ * statistics choose, as at scale. Each step says how many rows it read or that it was
+ * never executed.
+ */
+export async function runGenericPlanOf(
+  database: Database,
+  query: CompiledQuery<unknown>,
+): Promise<string> {
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
+    // a few test rows fit in a page or two, which a sequential scan reads cheapest
+    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
+    await trx.executeQuery(CompiledQuery.raw(`prepare generic_run_probe as ${query.sql}`, []));
+    try {
+      const values = query.parameters.map(literalOf).join(', ');
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(
+          `explain (analyze, costs off, timing off, summary off) execute generic_run_probe${values ? `(${values})` : ''}`,
+          [],
+        ),
+      );
+      return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await trx.executeQuery(CompiledQuery.raw('deallocate generic_run_probe', []));
+    }
+  });
 }
