@@ -67,7 +67,8 @@ test('a visitor sends 200 MB with a password; the receiver decrypts it twice, th
   });
   // Intercepting costs every PATCH a copy of its 8 MB through the test (about 5 s in all), so
   // the route goes once the client has asked where the server stood. Taken away at the cut
-  // itself, it raced that HEAD (sent at once), and under load no response was reported for it.
+  // itself, it raced that HEAD (sent at once): the likely reason one run under load recorded
+  // no answer to it (docs/TESTING.md, "Flaky journeys found").
   const cutter = async (route: Route) => {
     const request = route.request();
     const offset = Number(request.headers()['upload-offset']);

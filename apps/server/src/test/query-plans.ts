@@ -37,16 +37,17 @@ function literalOf(value: unknown): string {
 }
 
 /**
- * On PostgreSQL, the generic plan it would keep for the query as a prepared statement
- * (db/database.ts PREPARED_MARK): the plan every call gets, whatever its values (the
- * server's connections force generic plans). Scans and sorts are priced out as in planOf.
+ * PostgreSQL: `explain` (with its options) of the generic plan the query gets as a prepared
+ * statement, with `pricedOut` planner settings turned off for the transaction.
  */
-export async function genericPlanOf(
+async function explainGeneric(
   database: Database,
   query: CompiledQuery<unknown>,
+  explain: string,
+  pricedOut: readonly string[],
 ): Promise<string> {
   return database.db.transaction().execute(async (trx) => {
-    for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort']) {
+    for (const setting of pricedOut) {
       await sql`select set_config(${setting}, 'off', true)`.execute(trx);
     }
     await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
@@ -54,13 +55,29 @@ export async function genericPlanOf(
     try {
       const values = query.parameters.map(literalOf).join(', ');
       const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(`explain execute generic_plan_probe${values ? `(${values})` : ''}`, []),
+        CompiledQuery.raw(
+          `${explain} execute generic_plan_probe${values ? `(${values})` : ''}`,
+          [],
+        ),
       );
       return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
     } finally {
       await trx.executeQuery(CompiledQuery.raw('deallocate generic_plan_probe', []));
     }
   });
+}
+
+/**
+ * On PostgreSQL, the generic plan it would keep for the query as a prepared statement
+ * (db/database.ts PREPARED_MARK): the plan every call gets, whatever its values (the
+ * server's connections force generic plans). Scans and sorts are priced out as in planOf.
+ */
+export function genericPlanOf(database: Database, query: CompiledQuery<unknown>): Promise<string> {
+  return explainGeneric(database, query, 'explain', [
+    'enable_seqscan',
+    'enable_bitmapscan',
+    'enable_sort',
+  ]);
 }
 
 /**
@@ -98,30 +115,15 @@ export function recordingCompiled(db: Database['db']): {
 /**
  * PostgreSQL: the generic plan kept for the query as a prepared statement, run once with the
  * query's values (EXPLAIN ANALYZE, without costs or timings). Only sequential scans are
- * priced out: between an index walked in order and a bitmap scan with a sort, the table's
- * statistics choose, as at scale. Each step says how many rows it read or that it was
- * never executed.
+ * priced out (a few test rows fit in a page or two, which a scan reads cheapest): between an
+ * index walked in order and a bitmap scan with a sort, the table's statistics choose, as at
+ * scale. Each step says how many rows it read or that it was never executed.
  */
-export async function runGenericPlanOf(
+export function runGenericPlanOf(
   database: Database,
   query: CompiledQuery<unknown>,
 ): Promise<string> {
-  return database.db.transaction().execute(async (trx) => {
-    await sql`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute(trx);
-    // a few test rows fit in a page or two, which a sequential scan reads cheapest
-    await sql`select set_config('enable_seqscan', 'off', true)`.execute(trx);
-    await trx.executeQuery(CompiledQuery.raw(`prepare generic_run_probe as ${query.sql}`, []));
-    try {
-      const values = query.parameters.map(literalOf).join(', ');
-      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-        CompiledQuery.raw(
-          `explain (analyze, costs off, timing off, summary off) execute generic_run_probe${values ? `(${values})` : ''}`,
-          [],
-        ),
-      );
-      return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-    } finally {
-      await trx.executeQuery(CompiledQuery.raw('deallocate generic_run_probe', []));
-    }
-  });
+  return explainGeneric(database, query, 'explain (analyze, costs off, timing off, summary off)', [
+    'enable_seqscan',
+  ]);
 }
