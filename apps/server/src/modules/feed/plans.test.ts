@@ -164,12 +164,13 @@ describeDb('feed and discover query plans', () => {
     }
   });
 
-  it('a later feed page reads each author’s newest memos from memos_author_feed_idx', async () => {
+  it('a feed page per author reads each author’s newest memos from memos_author_feed_idx', async () => {
     const { db, dialect } = t.database;
     // With a few rows either index is as cheap; with thousands of memos of others (and the
     // statistics of them), as at scale, the author's index is what answers by itself.
     await fillMemosOfOthers();
-    for (const offset of [10, 30]) {
+    // page 1 goes per author on PostgreSQL only (SQLite walks it: feedPage)
+    for (const offset of TEST_DB === 'postgres' ? [0, 10, 30] : [10, 30]) {
       const plan = await planOf(
         t.database,
         feedByAuthorsQuery(db, dialect, ada.id, offset, 11).compile(),

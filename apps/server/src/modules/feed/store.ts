@@ -10,8 +10,8 @@ type Db = Database['db'];
 /**
  * The feed and discover pages as pipelines (docs/notes/feed-and-discover.md): this file selects the
  * ids of one page; the memo module loads and presents them (presentIds, which checks visibility
- * again). Both walk memos_feed_idx (published_at, id, user_id WHERE status = 'published')
- * newest first and stop after the page's last row plus one (so the caller knows whether
+ * again). Both can walk memos_feed_idx (published_at, id, user_id WHERE status = 'published')
+ * newest first (a feed page without search is found per author: feedByAuthorsQuery) and stop after the page's last row plus one (so the caller knows whether
  * more follow). Per index entry only the author is tested, against sets made once per query:
  * the viewer's contacts and followings (hashed by both engines) and the people blocked
  * either way. The collection test (one memos_per_collection lookup and the collection's
@@ -244,8 +244,10 @@ export function feedQuery(
 const CANDIDATES_PER_ROW = 3;
 
 /**
- * A later feed page (offset > 0) found per author, the same rows as feedQuery (which walks
- * memos_feed_idx from the top, past every memo of the server, again for each page).
+ * A feed page found per author, the same rows as feedQuery (which walks memos_feed_idx from
+ * the top, past every memo of the server, again for each page). Later pages (offset > 0) use
+ * it on both engines, page 1 on PostgreSQL only (docs/PERFORMANCE.md, "The feed's page 1 per
+ * author on PostgreSQL"): SQLite's merge costs more than its walk at page 1.
  *
  * 1. `fl`, `lat`: the people of the feed (contacts and followings, not blocked either way),
  *    and for each of them their newest `need` = offset + page + 1 published memos, from
@@ -403,7 +405,7 @@ export async function feedPage(
     // None after it: the feed's end, or a memo gone or hidden since; the offset answers both.
     if (rows.length > 0) return cut(rows, q);
   }
-  if (offset > 0 && patterns.length === 0) {
+  if (patterns.length === 0 && (offset > 0 || d.name === 'postgres')) {
     const rows = await cache.rows(
       `feed-by-authors|${size}|${offset}`,
       [viewerId],
