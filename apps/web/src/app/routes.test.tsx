@@ -4,6 +4,7 @@ import { getSession } from '../api/session';
 import { browserSettings } from '../session/settings';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn, testUser } from '../test/render';
+import { openLazyMenu } from '../test/lazy-menu';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -95,7 +96,7 @@ describe('logout', () => {
     window.history.replaceState(null, '', '/collections?tab=own');
     const { router } = await renderApp('/collections?tab=own');
     const user = userEvent.setup();
-    await user.click(await screen.findByTestId('account-menu'));
+    await openLazyMenu(user, () => screen.getByTestId('account-menu'));
     await user.click(await screen.findByTestId('logout'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(router.state.location.search).toBe('');

@@ -4,6 +4,7 @@ import type { Collection } from '@memoria/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderApp, signIn } from '../../test/render';
 import { collection, me, person } from './test-support';
+import { openLazyMenu } from '../../test/lazy-menu';
 
 const toasts = vi.hoisted(() => ({ show: vi.fn() }));
 vi.mock('../../ui/toast-queue', () => ({
@@ -63,14 +64,7 @@ async function openCreate() {
 
 async function openEdit(target: Collection) {
   const user = userEvent.setup();
-  const trigger = await screen.findByTestId(`collection-menu-${target.id}`, {}, SLOW);
-  // hovering loads the menu, whose trigger replaces this one
-  await user.hover(trigger);
-  await waitFor(
-    () => expect(screen.getByTestId(`collection-menu-${target.id}`)).not.toBe(trigger),
-    SLOW,
-  );
-  await user.click(screen.getByTestId(`collection-menu-${target.id}`));
+  await openLazyMenu(user, () => screen.getByTestId(`collection-menu-${target.id}`), SLOW.timeout);
   await user.click(await screen.findByTestId('collection-menu-edit'));
   await screen.findByTestId('collection-form', {}, SLOW);
   return user;

@@ -5,27 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, signIn, renderWidget } from '../../test/render';
 import { memoFixture, userSummary } from '../memos/test-support';
 import { CommentsSection } from './comments-section';
+import { openLazyMenu } from '../../test/lazy-menu';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/**
- * Opens a comment's actions. Until its menu has loaded, the button is a stand-in (comment-menu.tsx):
- * hovering loads the menu, whose button (Mantine's, with an id) takes its place; a focus may have
- * loaded it already. Answers the menu's button.
- */
-async function openActions(
+/** Opens a comment's actions (a menu loaded on demand, comment-menu.tsx); answers its button. */
+const openActions = (
   user: UserEvent,
   find: () => HTMLElement = () => screen.getByTestId('comment-menu'),
-) {
-  const drawn = await waitFor(find);
-  if (!drawn.id) {
-    await user.hover(drawn);
-    await waitFor(() => expect(find().id).not.toBe(''));
-  }
-  const button = find();
-  await user.click(button);
-  return button;
-}
+) => openLazyMenu(user, find);
 
 function commentFixture(overrides: Partial<MemoComment> = {}): MemoComment {
   const id = overrides.id ?? 11;
