@@ -15,7 +15,7 @@ import { discoverQuery, feedByAuthorsQuery, feedQuery } from './store.js';
  * equal publication times, and one person who posts often and mostly privately, so that some
  * pages are exact per author (authors cut at their floor) and others must walk.
  */
-describeDb('feed: later pages per author', () => {
+describeDb('feed: pages per author', () => {
   let t: TestApp;
   let people: number[];
   let reader: SignedIn;

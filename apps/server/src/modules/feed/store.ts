@@ -11,11 +11,12 @@ type Db = Database['db'];
  * The feed and discover pages as pipelines (docs/notes/feed-and-discover.md): this file selects the
  * ids of one page; the memo module loads and presents them (presentIds, which checks visibility
  * again). Both can walk memos_feed_idx (published_at, id, user_id WHERE status = 'published')
- * newest first (a feed page without search is found per author: feedByAuthorsQuery) and stop after the page's last row plus one (so the caller knows whether
- * more follow). Per index entry only the author is tested, against sets made once per query:
- * the viewer's contacts and followings (hashed by both engines) and the people blocked
- * either way. The collection test (one memos_per_collection lookup and the collection's
- * audience rules) runs only for the entries whose author passes.
+ * newest first (a feed page without search is found per author instead: feedByAuthorsQuery)
+ * and stop after the page's last row plus one (so the caller knows whether more follow). Per
+ * index entry only the author is tested, against sets made once per query: the viewer's
+ * contacts and followings (hashed by both engines) and the people blocked either way. The
+ * collection test (one memos_per_collection lookup and the collection's audience rules) runs
+ * only for the entries whose author passes.
  */
 
 export interface PageQuery {
