@@ -54,6 +54,16 @@ export function useLazyPopup<P>(
     );
   };
 
+  /**
+   * A press on the stand-in. The popup may have arrived already and only wait to be drawn
+   * (its state is set, the stand-in still on screen): it then opens when drawn, or the press
+   * would be lost (its release lands on the new trigger, so no click follows).
+   */
+  const pressed = () => {
+    wantsOpen.current = true;
+    setLoaded((current) => (current && !current.opened ? { ...current, opened: true } : current));
+  };
+
   const triggerProps = {
     ref: trigger,
     'aria-haspopup': 'menu' as const,
@@ -62,11 +72,9 @@ export function useLazyPopup<P>(
     onFocus: () => load('retry-later'),
     // A press counts from its pointerdown: when the popup arrives between the press and the
     // release, the release lands on the new trigger and no click follows, so it opens itself.
-    onPointerDown: () => {
-      wantsOpen.current = true;
-    },
+    onPointerDown: pressed,
     onClick: () => {
-      wantsOpen.current = true;
+      pressed();
       load('reload');
     },
   };
