@@ -32,7 +32,7 @@ function log(level: 'info' | 'warn' | 'error', msg: string, extra: object = {}):
 export interface RelayPeer {
   isConnected(): boolean;
   send(message: HubWire): unknown;
-  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'message' | 'error', listener: (value: unknown) => void): unknown;
 }
 
 /**
@@ -51,6 +51,15 @@ export function createRelay() {
       workers.set(number, worker);
       worker.on('message', (message: unknown) => {
         if (isHubWire(message) && message.from === number) toOthers(message);
+      });
+      // A worker that is ending can still count as connected for a moment: a message sent
+      // then fails on its closed channel (EPIPE), as an 'error' event that would end this
+      // process with code 1 if nothing listened. Its exit follows and is handled there.
+      worker.on('error', (error: unknown) => {
+        log('warn', 'a server process could not be reached', {
+          process: number,
+          error: error instanceof Error ? error.message : String(error),
+        });
       });
     },
     remove(number: number, worker: RelayPeer): void {

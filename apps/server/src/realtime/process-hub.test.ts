@@ -11,22 +11,29 @@ import { createProcessHub, isHubWire, type HubLink, type HubWire } from './proce
  */
 function processes() {
   const relay = createRelay();
-  const peers = new Map<number, { peer: RelayPeer; up: boolean }>();
+  const peers = new Map<number, { peer: RelayPeer; up: boolean; broken: boolean }>();
 
   function start(number: number): RealtimeHub {
     const toWorker = new EventEmitter();
     const toPrimary = new EventEmitter();
     const state = {
       up: true,
+      /** the channel broke while the worker still counted as connected (it is ending) */
+      broken: false,
       peer: {
         isConnected: () => state.up,
         send(message: HubWire) {
+          // a write on a closed channel fails on a later turn, as an 'error' event
+          if (state.broken) {
+            setImmediate(() => toPrimary.emit('error', new Error('write EPIPE')));
+            return;
+          }
           // IPC copies: the receiver never shares the sender's objects
           const copy: unknown = JSON.parse(JSON.stringify(message));
           setImmediate(() => toWorker.emit('message', copy));
         },
-        on(_event: 'message', listener: (message: unknown) => void) {
-          toPrimary.on('message', listener);
+        on(event: 'message' | 'error', listener: (value: unknown) => void) {
+          toPrimary.on(event, listener);
         },
       },
     };
@@ -48,13 +55,18 @@ function processes() {
     };
     return createProcessHub(number, link);
   }
+  /** The worker's channel breaks before the primary sees it end. */
+  function breakChannel(number: number) {
+    const state = peers.get(number);
+    if (state) state.broken = true;
+  }
   function end(number: number) {
     const state = peers.get(number);
     if (!state) return;
     state.up = false;
     relay.remove(number, state.peer);
   }
-  return { start, end };
+  return { start, end, breakChannel };
 }
 
 function socket() {
@@ -157,6 +169,27 @@ describe('the hub of several server processes', () => {
     await one.sendToUsers([31], { message_type: 'x' });
     await settle();
     expect(late.received).toEqual([{ message_type: 'x' }]);
+  });
+
+  it('the relay outlives a message that fails on the channel of a process that is ending', async () => {
+    const { start, end, breakChannel } = processes();
+    const one = start(1);
+    const two = start(2);
+    const three = start(3);
+    const here = socket();
+    three.attach(5, here);
+    breakChannel(2);
+    await one.sendToUsers([5], { message_type: 'notification', n: 1 });
+    // the failed write to process 2 is an 'error' event: unheard, it would end the primary
+    await settle();
+    end(2);
+    await one.sendToUsers([5], { message_type: 'notification', n: 2 });
+    await settle();
+    expect(here.received).toEqual([
+      { message_type: 'notification', n: 1 },
+      { message_type: 'notification', n: 2 },
+    ]);
+    two.close();
   });
 
   it('after close, a process hears nothing more', async () => {
